@@ -1,0 +1,24 @@
+#pragma once
+#include "model/diagnostic.h"
+#include "model/duration_distribution.h"
+#include "model/resources.h"
+
+#include <cstdint>
+#include <string>
+
+namespace orrery::model {
+
+//! The minimal workload kind: independent batch jobs with Poisson arrivals, each holding a
+//! fixed resource request for a sampled duration once placed. Later workload kinds (job
+//! streams, microservices, training, inference) arrive with their policy issues.
+struct BatchJobsSpec {
+    std::string name;
+    double arrivalsPerSecond = 0.0;
+    std::int64_t maxJobs = 0;  //!< 0 = unlimited within the horizon
+    Resources request;         //!< per job
+    std::string deviceModel;   //!< when set, only nodes whose devices are this model qualify
+    DurationDistribution duration;
+    SourceLocation location;
+};
+
+} // namespace orrery::model

@@ -1,0 +1,32 @@
+#pragma once
+#include "model/batch_jobs_spec.h"
+#include "model/node_pool_spec.h"
+#include "model/policy_choice.h"
+#include "sim/sim_time.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace orrery::model {
+
+//! Any workload a scenario can declare; grows one alternative per workload kind.
+using WorkloadSpec = std::variant<BatchJobsSpec>;
+
+//! A validated scenario: everything a simulation run needs, with no YAML left in it.
+struct Scenario {
+    std::string name;
+    std::string description;
+    std::string sourceFile; //!< path it was read from, for messages
+    std::string sourceText; //!< the file's text, stored with each run
+    std::uint64_t seed = 0;
+    sim::SimTime horizon = 0;
+    sim::SimTime samplePeriod = 10 * sim::kSecond; //!< how often time series are sampled
+    ClusterSpec cluster;
+    std::vector<WorkloadSpec> workloads;
+    std::map<std::string, PolicyChoice> policies; //!< decision point → choice
+};
+
+} // namespace orrery::model

@@ -1,0 +1,66 @@
+#pragma once
+// The C ABI between Orrery and a policy plugin library (DESIGN.md §4).
+//
+// A plugin library exports exactly one symbol, `orrery_plugin`, returning a pointer to a
+// static OrreryPluginDescriptor. Strings are UTF-8 and owned by the plugin (static storage).
+// The factories return C++ policy objects; the matching destroy function frees them inside the
+// plugin, so allocation and deallocation happen in the same library.
+#include <cstdint>
+
+namespace orrery::policy {
+class PlacementPolicy;
+struct PolicyContext;
+} // namespace orrery::policy
+
+extern "C" {
+
+//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout.
+#define ORRERY_PLUGIN_ABI_VERSION 1u
+//! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
+//! API version it needs: same major, and a minor no newer than the host's.
+#define ORRERY_POLICY_API_VERSION "1.0"
+
+enum OrreryPolicyKind : std::uint32_t {
+    ORRERY_KIND_PLACEMENT = 1u << 0,
+    ORRERY_KIND_BATCH_PLACEMENT = 1u << 1,
+    ORRERY_KIND_CONTROL = 1u << 2,
+    ORRERY_KIND_QUEUE = 1u << 3,
+};
+
+enum OrreryParamType : std::uint32_t {
+    ORRERY_PARAM_INT = 0,
+    ORRERY_PARAM_DOUBLE = 1,
+    ORRERY_PARAM_BOOL = 2,
+    ORRERY_PARAM_STRING = 3,
+    ORRERY_PARAM_ENUM = 4,     //!< one of `choices`, '|'-separated
+    ORRERY_PARAM_DURATION = 5, //!< a duration with unit ("250ms"); min/max in seconds
+};
+
+struct OrreryParamSpec {
+    const char* name;
+    std::uint32_t type;        //!< OrreryParamType
+    const char* defaultValue;  //!< as it would be written in YAML
+    double minValue;           //!< inclusive; ignored for bool/string/enum
+    double maxValue;           //!< inclusive; ignored for bool/string/enum
+    const char* choices;       //!< ENUM only
+    const char* help;
+};
+
+struct OrreryPluginDescriptor {
+    std::uint32_t abiVersion;  //!< ORRERY_PLUGIN_ABI_VERSION the plugin was built with
+    std::uint32_t structSize;  //!< sizeof(OrreryPluginDescriptor) as the plugin saw it
+    const char* id;            //!< stable identifier used in scenario files, e.g. "first-fit"
+    const char* displayName;
+    const char* version;       //!< the plugin's own version
+    const char* compatVersion; //!< the ORRERY_POLICY_API_VERSION it was written against
+    const char* description;
+    std::uint32_t kinds;       //!< OR of OrreryPolicyKind
+    const OrreryParamSpec* params;
+    std::uint32_t paramCount;
+    orrery::policy::PlacementPolicy* (*createPlacement)(const orrery::policy::PolicyContext* context);
+    void (*destroyPlacement)(orrery::policy::PlacementPolicy* policy);
+};
+
+typedef const OrreryPluginDescriptor* (*OrreryPluginEntryPoint)(void);
+
+} // extern "C"
