@@ -8,7 +8,7 @@ function(orrery_add_test name)
     ORRERY_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     ORRERY_FIXTURE_DIR="${CMAKE_SOURCE_DIR}/tests/fixtures"
     ORRERY_BIN_DIR="${CMAKE_BINARY_DIR}/bin")
-  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  set_target_properties(${name} PROPERTIES AUTOMOC ON RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   add_test(NAME ${name} COMMAND ${name})
   if(NOT T_LABELS)
     set(T_LABELS unit)

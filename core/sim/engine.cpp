@@ -40,7 +40,7 @@ RunOutcome Engine::run(SimTime horizon, RunControl* control, const ProgressCallb
     std::int64_t stepBudget = 0; // >0: single-stepping, that many events left before pausing again
     std::uint64_t untilCheck = kCheckInterval;
 
-    while (!m_queue.empty() && m_queue.top().time <= horizon) {
+    while (!m_queue.empty() && m_queue.nextTime() <= horizon) {
         if (control && (stepBudget > 0 ? false : (--untilCheck == 0 || control->needsAttention()))) {
             untilCheck = kCheckInterval;
             if (control->isCancelled())

@@ -18,10 +18,21 @@ struct Event {
     std::uint64_t payload = 0;
 };
 
+__extension__ using OrderKey = unsigned __int128;
+
+//! (time, sequence) as one unsigned 128-bit number, so ordering is a single wide compare that
+//! compiles to cmp/sbb instead of two data-dependent branches. Flipping the sign bit maps
+//! signed times onto unsigned order.
+constexpr OrderKey orderKey(const Event& event)
+{
+    return (static_cast<OrderKey>(static_cast<std::uint64_t>(event.time) ^ (std::uint64_t{1} << 63)) << 64)
+        | event.sequence;
+}
+
 //! Strict (time, sequence) order: earlier first, and among equal times the earlier-inserted.
 constexpr bool firesBefore(const Event& a, const Event& b)
 {
-    return a.time < b.time || (a.time == b.time && a.sequence < b.sequence);
+    return orderKey(a) < orderKey(b);
 }
 
 } // namespace orrery::sim

@@ -63,12 +63,13 @@ double RngStream::uniform(double low, double high)
 std::uint64_t RngStream::below(std::uint64_t bound)
 {
     // Lemire's nearly-divisionless method.
-    unsigned __int128 product = static_cast<unsigned __int128>(nextU64()) * bound;
+    __extension__ using Wide = unsigned __int128;
+    Wide product = static_cast<Wide>(nextU64()) * bound;
     auto low = static_cast<std::uint64_t>(product);
     if (low < bound) {
         const std::uint64_t threshold = -bound % bound;
         while (low < threshold) {
-            product = static_cast<unsigned __int128>(nextU64()) * bound;
+            product = static_cast<Wide>(nextU64()) * bound;
             low = static_cast<std::uint64_t>(product);
         }
     }

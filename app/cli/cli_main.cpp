@@ -1,0 +1,73 @@
+#include "cli/commands.h"
+
+#include "cli/command_line.h"
+#include "model/did_you_mean.h"
+#include "policy/plugin_error.h"
+
+#include <functional>
+#include <iostream>
+#include <map>
+
+#ifndef ORRERY_VERSION
+#define ORRERY_VERSION "0.0.0"
+#endif
+
+namespace orrery::app {
+namespace {
+
+constexpr const char* kUsage = R"(usage: orrery [COMMAND] [OPTIONS]
+
+Without a command, opens the Orrery window (or runs the demo when there is no display).
+
+commands:
+  demo                      run resources/scenarios/demo.yaml headless; writes a project and an HTML summary
+  run SCENARIO --project P  simulate a scenario and record the run in project file P
+                            [--summary-json OUT] [--seed N] [--quiet]
+  validate FILE…            check scenario files (exit 2 with file:line:column errors)
+  plugins [--verbose]       list policy plugins: id, kinds, version, file
+  help, --help              this text
+  --version                 print the version
+
+exit codes: 0 ok, 1 run failed, 2 bad input, 130 cancelled (Ctrl-C).
+plugins load from <executable dir>/plugins and the directories in ORRERY_PLUGIN_PATH.
+)";
+
+} // namespace
+
+int runCli(const std::vector<std::string>& args)
+{
+    const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
+        {"demo", runDemoCommand},
+        {"run", runRunCommand},
+        {"validate", runValidateCommand},
+        {"plugins", runPluginsCommand},
+    };
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        std::cout << kUsage;
+        return kExitOk;
+    }
+    if (args[0] == "--version") {
+        std::cout << "orrery " << ORRERY_VERSION << '\n';
+        return kExitOk;
+    }
+    const auto command = commands.find(args[0]);
+    if (command == commands.end()) {
+        std::vector<std::string> names;
+        for (const auto& [name, handler] : commands)
+            names.push_back(name);
+        std::cerr << "orrery: unknown command '" << args[0] << "'" << model::didYouMean(args[0], names)
+                  << "\nrun 'orrery help' for the list of commands\n";
+        return kExitBadInput;
+    }
+    try {
+        return command->second(std::vector<std::string>(args.begin() + 1, args.end()));
+    } catch (const UsageError& error) {
+        std::cerr << "orrery " << args[0] << ": " << error.message << '\n';
+        return kExitBadInput;
+    } catch (const policy::PluginError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitBadInput;
+    }
+}
+
+} // namespace orrery::app

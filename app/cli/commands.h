@@ -1,0 +1,18 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace orrery::app {
+
+//! Exit codes shared by every subcommand (DESIGN.md §10).
+enum ExitCode : int { kExitOk = 0, kExitRunFailed = 1, kExitBadInput = 2, kExitCancelled = 130 };
+
+int runDemoCommand(const std::vector<std::string>& args);
+int runRunCommand(const std::vector<std::string>& args);
+int runValidateCommand(const std::vector<std::string>& args);
+int runPluginsCommand(const std::vector<std::string>& args);
+
+//! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
+int runCli(const std::vector<std::string>& args);
+
+} // namespace orrery::app

@@ -1,0 +1,145 @@
+#include "cli/run_execution.h"
+
+#include "cli/commands.h"
+#include "cli/progress_printer.h"
+#include "cli/project_run.h"
+#include "cli/run_summary_json.h"
+#include "env/simulation.h"
+#include "store/store_error.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+namespace orrery::app {
+namespace {
+
+std::atomic<bool> g_interruptRequested{false};
+
+extern "C" void onInterrupt(int)
+{
+    g_interruptRequested.store(true);
+}
+
+//! Turns SIGINT/SIGTERM into RunControl::cancel() for the scope's lifetime. The handler only
+//! sets an atomic flag; a watcher thread does the (non-signal-safe) cancel.
+class InterruptGuard {
+public:
+    explicit InterruptGuard(sim::RunControl& control)
+        : m_watcher([this, &control] {
+            while (!m_done.load()) {
+                if (g_interruptRequested.exchange(false))
+                    control.cancel();
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        })
+    {
+        m_previousInt = std::signal(SIGINT, onInterrupt);
+        m_previousTerm = std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptGuard()
+    {
+        std::signal(SIGINT, m_previousInt);
+        std::signal(SIGTERM, m_previousTerm);
+        m_done.store(true);
+        m_watcher.join();
+    }
+    InterruptGuard(const InterruptGuard&) = delete;
+    InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+    std::atomic<bool> m_done{false};
+    std::thread m_watcher;
+    void (*m_previousInt)(int) = SIG_DFL;
+    void (*m_previousTerm)(int) = SIG_DFL;
+};
+
+} // namespace
+
+std::string writeFileAtomically(const std::string& path, const std::string& content)
+{
+    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return path + ": cannot write: " + std::strerror(errno);
+        out << content;
+        out.flush();
+        if (!out)
+            return path + ": write failed: " + std::strerror(errno);
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary);
+        return path + ": cannot write: " + error.message();
+    }
+    return {};
+}
+
+RunExecution executeRun(const model::Scenario& scenario, const policy::PluginRegistry& registry,
+                        const std::string& projectPath, const std::optional<std::string>& summaryJsonPath,
+                        bool quiet)
+{
+    RunExecution execution;
+    sim::RunControl control;
+    ProgressPrinter printer(std::cerr, "run " + scenario.name);
+    sim::ProgressCallback progress;
+    if (!quiet)
+        progress = [&printer](sim::SimTime now, sim::SimTime horizon, std::uint64_t events) { printer(now, horizon, events); };
+
+    ProjectRun run;
+    try {
+        InterruptGuard guard(control);
+        run = runIntoProject(scenario, registry, projectPath, &control, progress);
+    } catch (const env::SimulationSetupError& error) {
+        std::cerr << error.what() << (std::string_view(error.what()).ends_with('\n') ? "" : "\n");
+        execution.exitCode = kExitBadInput;
+        return execution;
+    } catch (const store::StoreError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        execution.exitCode = kExitBadInput;
+        return execution;
+    }
+    execution.runId = run.runId;
+
+    switch (run.result.status) {
+    case sim::RunStatus::Completed:
+        break;
+    case sim::RunStatus::Cancelled:
+        std::cerr << "run " << run.runId << " cancelled; recorded as cancelled in " << projectPath << '\n';
+        execution.exitCode = kExitCancelled;
+        return execution;
+    default:
+        std::cerr << "error: run " << run.runId << " failed: " << run.result.message << '\n';
+        execution.exitCode = kExitRunFailed;
+        return execution;
+    }
+
+    if (summaryJsonPath) {
+        const std::string json = runSummaryJson(scenario, run.policies, run.result);
+        if (const std::string error = writeFileAtomically(*summaryJsonPath, json); !error.empty()) {
+            std::cerr << "error: " << error << '\n';
+            execution.exitCode = kExitRunFailed;
+            return execution;
+        }
+    }
+    std::cout << "run " << run.runId << " of " << scenario.name << " (seed " << scenario.seed << ") completed: "
+              << run.result.events << " events\n";
+    for (const auto& metric : run.result.metrics) {
+        char value[40];
+        std::snprintf(value, sizeof value, "%.6g", metric.value);
+        std::cout << "  " << metric.name << " = " << value << ' ' << metric.unit << '\n';
+    }
+    execution.exitCode = kExitOk;
+    return execution;
+}
+
+} // namespace orrery::app

@@ -1,0 +1,50 @@
+#include "cli/scenario_check.h"
+
+#include "scenario/scenario_loader.h"
+
+#include <map>
+
+namespace orrery::app {
+namespace {
+
+const std::map<std::string, std::uint32_t>& decisionPointKinds()
+{
+    static const std::map<std::string, std::uint32_t> kinds{
+        {"placement", ORRERY_KIND_PLACEMENT},
+        {"control", ORRERY_KIND_CONTROL},
+        {"queue", ORRERY_KIND_QUEUE},
+    };
+    return kinds;
+}
+
+CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginRegistry& registry)
+{
+    CheckedScenario checked;
+    checked.diagnostics = std::move(loaded.diagnostics);
+    if (!loaded.scenario)
+        return checked;
+    for (const auto& [point, choice] : loaded.scenario->policies) {
+        const auto kind = decisionPointKinds().find(point);
+        if (kind == decisionPointKinds().end())
+            continue; // the parser already rejected unknown decision points
+        const auto problems = registry.validate(choice, kind->second);
+        checked.diagnostics.insert(checked.diagnostics.end(), problems.begin(), problems.end());
+    }
+    if (checked.diagnostics.empty())
+        checked.scenario = std::move(loaded.scenario);
+    return checked;
+}
+
+} // namespace
+
+CheckedScenario checkScenarioFile(const std::string& path, const policy::PluginRegistry& registry)
+{
+    return checkPolicies(scenario::loadScenarioFile(path), registry);
+}
+
+CheckedScenario checkScenarioText(std::string_view text, const std::string& name, const policy::PluginRegistry& registry)
+{
+    return checkPolicies(scenario::parseScenario(text, name), registry);
+}
+
+} // namespace orrery::app

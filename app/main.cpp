@@ -1,0 +1,47 @@
+// orrery: with no command, the window when a display is available, else the headless demo;
+// with a command, the CLI (DESIGN.md §10).
+#include "cli/commands.h"
+
+#ifdef ORRERY_HAVE_GUI
+#include "gui/gui_main.h"
+#endif
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+[[maybe_unused]] bool displayAvailable()
+{
+    const char* platform = std::getenv("QT_QPA_PLATFORM");
+    if (platform != nullptr && (std::string_view(platform) == "offscreen" || std::string_view(platform) == "minimal"))
+        return false;
+    const char* x11 = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    return (x11 != nullptr && *x11 != '\0') || (wayland != nullptr && *wayland != '\0');
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    const bool explicitGui = !args.empty() && args.front() == "gui";
+#ifdef ORRERY_HAVE_GUI
+    if (explicitGui || (args.empty() && displayAvailable()))
+        return orrery::app::runGui(argc, argv);
+#else
+    if (explicitGui) {
+        std::cerr << "orrery: this build has no GUI (configured with ORRERY_BUILD_GUI=OFF)\n";
+        return orrery::app::kExitBadInput;
+    }
+#endif
+    if (args.empty()) {
+        std::cerr << "orrery: no display; running the headless demo (orrery help lists the commands)\n";
+        args.emplace_back("demo");
+    }
+    return orrery::app::runCli(args);
+}

@@ -1,0 +1,149 @@
+#include "report/svg_line_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace orrery::app {
+namespace {
+
+std::string number(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return buffer;
+}
+
+std::string coordinate(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", value);
+    return buffer;
+}
+
+std::vector<std::pair<double, double>> decimate(const std::vector<std::pair<double, double>>& points, std::size_t maxPoints)
+{
+    if (points.size() <= maxPoints || maxPoints < 4)
+        return points;
+    std::vector<std::pair<double, double>> out;
+    const std::size_t buckets = maxPoints / 2;
+    const double perBucket = static_cast<double>(points.size()) / static_cast<double>(buckets);
+    for (std::size_t b = 0; b < buckets; ++b) {
+        const auto begin = static_cast<std::size_t>(static_cast<double>(b) * perBucket);
+        const auto end = std::min(points.size(), static_cast<std::size_t>(static_cast<double>(b + 1) * perBucket));
+        if (begin >= end)
+            continue;
+        auto [low, high] = std::minmax_element(points.begin() + static_cast<std::ptrdiff_t>(begin),
+                                               points.begin() + static_cast<std::ptrdiff_t>(end),
+                                               [](const auto& a, const auto& c) { return a.second < c.second; });
+        if (low > high)
+            std::swap(low, high);
+        out.push_back(*low);
+        if (high != low)
+            out.push_back(*high);
+    }
+    return out;
+}
+
+// Tick step of 1, 2 or 5 × 10^k giving about five ticks.
+double niceStep(double range)
+{
+    if (range <= 0)
+        return 1.0;
+    const double raw = range / 5.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double fraction = raw / magnitude;
+    return (fraction < 1.5 ? 1.0 : fraction < 3.5 ? 2.0 : fraction < 7.5 ? 5.0 : 10.0) * magnitude;
+}
+
+} // namespace
+
+std::string htmlEscape(const std::string& text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string svgLineChart(const std::vector<ChartLine>& lines, const std::string& xLabel, const std::string& yLabel,
+                         int width, int height, std::size_t maxPoints)
+{
+    double xMin = std::numeric_limits<double>::infinity();
+    double xMax = -xMin;
+    double yMin = 0.0;
+    double yMax = -std::numeric_limits<double>::infinity();
+    for (const auto& line : lines) {
+        for (const auto& [x, y] : line.points) {
+            xMin = std::min(xMin, x);
+            xMax = std::max(xMax, x);
+            yMin = std::min(yMin, y);
+            yMax = std::max(yMax, y);
+        }
+    }
+    if (!std::isfinite(xMin)) {
+        xMin = 0;
+        xMax = 1;
+        yMax = 1;
+    }
+    if (xMax <= xMin)
+        xMax = xMin + 1;
+    if (yMax <= yMin)
+        yMax = yMin + 1;
+    const double yStep = niceStep(yMax - yMin);
+    yMax = std::ceil(yMax / yStep) * yStep;
+
+    const double left = 56, right = 150, top = 14, bottom = 40;
+    const double plotWidth = width - left - right;
+    const double plotHeight = height - top - bottom;
+    const auto px = [&](double x) { return left + (x - xMin) / (xMax - xMin) * plotWidth; };
+    const auto py = [&](double y) { return top + plotHeight - (y - yMin) / (yMax - yMin) * plotHeight; };
+
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"" + std::to_string(width)
+        + "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) + ' '
+        + std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+    svg += "<rect x=\"" + coordinate(left) + "\" y=\"" + coordinate(top) + "\" width=\"" + coordinate(plotWidth)
+        + "\" height=\"" + coordinate(plotHeight) + "\" fill=\"none\" stroke=\"#999\"/>\n";
+    for (double y = yMin; y <= yMax + yStep / 2; y += yStep) {
+        svg += "<line x1=\"" + coordinate(left) + "\" x2=\"" + coordinate(left + plotWidth) + "\" y1=\""
+            + coordinate(py(y)) + "\" y2=\"" + coordinate(py(y)) + "\" stroke=\"#ddd\"/>";
+        svg += "<text x=\"" + coordinate(left - 6) + "\" y=\"" + coordinate(py(y) + 4)
+            + "\" text-anchor=\"end\">" + number(y) + "</text>\n";
+    }
+    const double xStep = niceStep(xMax - xMin);
+    for (double x = std::ceil(xMin / xStep) * xStep; x <= xMax + xStep / 1000; x += xStep) {
+        svg += "<text x=\"" + coordinate(px(x)) + "\" y=\"" + coordinate(top + plotHeight + 16)
+            + "\" text-anchor=\"middle\">" + number(x) + "</text>\n";
+    }
+    svg += "<text x=\"" + coordinate(left + plotWidth / 2) + "\" y=\"" + coordinate(height - 6.0)
+        + "\" text-anchor=\"middle\">" + htmlEscape(xLabel) + "</text>\n";
+    svg += "<text transform=\"translate(14," + coordinate(top + plotHeight / 2) + ") rotate(-90)\" text-anchor=\"middle\">"
+        + htmlEscape(yLabel) + "</text>\n";
+    double legendY = top + 10;
+    for (const auto& line : lines) {
+        std::string path;
+        for (const auto& [x, y] : decimate(line.points, maxPoints))
+            path += (path.empty() ? "M" : " L") + coordinate(px(x)) + ',' + coordinate(py(y));
+        svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + htmlEscape(line.color)
+            + "\" stroke-width=\"1.5\"><title>" + htmlEscape(line.label) + "</title></path>\n";
+        svg += "<rect x=\"" + coordinate(left + plotWidth + 12) + "\" y=\"" + coordinate(legendY - 8)
+            + "\" width=\"10\" height=\"10\" fill=\"" + htmlEscape(line.color) + "\"/><text x=\""
+            + coordinate(left + plotWidth + 26) + "\" y=\"" + coordinate(legendY) + "\">" + htmlEscape(line.label)
+            + "</text>\n";
+        legendY += 16;
+    }
+    svg += "</svg>\n";
+    return svg;
+}
+
+} // namespace orrery::app

@@ -1,0 +1,49 @@
+#pragma once
+#include "env/run_result.h"
+#include "model/scenario.h"
+#include "sim/engine.h"
+#include "sim/run_control.h"
+#include "sim/run_recorder.h"
+
+#include <memory>
+#include <stdexcept>
+
+namespace orrery::policy {
+class PluginRegistry;
+}
+
+namespace orrery::env {
+
+//! Thrown when a scenario cannot be simulated as configured (unknown plugin, invalid parameters).
+class SimulationSetupError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+//! One deterministic run of a scenario: builds the cluster, the workloads' drivers and the
+//! policies from the registry, runs the event loop to the horizon and records everything.
+//!
+//! The same scenario and seed give byte-identical records. Random streams: one per workload
+//! for arrivals and one for work sizes (common random numbers across policies), one per policy.
+class Simulation {
+public:
+    //! Resolves policies now so configuration errors surface before a run is recorded.
+    Simulation(const model::Scenario& scenario, const policy::PluginRegistry& registry);
+    ~Simulation();
+    Simulation(const Simulation&) = delete;
+    Simulation& operator=(const Simulation&) = delete;
+
+    //! Runs to the horizon (or until `control` cancels). Never throws for run-time failures: a
+    //! policy error ends the run as Failed, with the message recorded.
+    RunResult run(sim::RunRecorder& recorder, sim::RunControl* control = nullptr,
+                  const sim::ProgressCallback& progress = {});
+
+    //! The policy choices as recorded with the run: decision point → "plugin {params}".
+    [[nodiscard]] std::vector<std::pair<std::string, std::string>> policyDescriptions() const;
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace orrery::env

@@ -1,0 +1,76 @@
+#pragma once
+#include "store/database.h"
+#include "store/ids.h"
+#include "store/metric_row.h"
+#include "store/run_summary.h"
+#include "store/sample.h"
+#include "store/series_info.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orrery::store {
+
+//! An open project file (`*.orrery`, DESIGN.md §7): creates or upgrades the schema, recovers
+//! runs whose recording process died, and answers the read queries of the CLI and GUI.
+//!
+//! One Project is one SQLite connection, used from one thread at a time. Other threads and
+//! processes open their own Project on the same file: WAL mode lets them read while one of
+//! them writes. Writers (ProjectRunRecorder) go through database(). docs/project-file.md
+//! describes the file.
+class Project {
+public:
+    //! Opens `path`, creating an empty project if the file does not exist or is empty.
+    //! Throws StoreError (whose message starts with the path) when the file is not an SQLite
+    //! database, is an SQLite database of another application, or comes from a newer schema
+    //! version than this build knows; such files are never modified.
+    static Project open(const std::string& path);
+
+    Project(Project&&) noexcept = default;
+    Project& operator=(Project&&) noexcept = default;
+    Project(const Project&) = delete;
+    Project& operator=(const Project&) = delete;
+    ~Project() = default;
+
+    [[nodiscard]] const std::string& path() const { return m_db.path(); }
+    //! The file's `PRAGMA user_version`; currentSchemaVersion() after open() succeeds.
+    [[nodiscard]] int schemaVersion() const;
+    //! How many schema migrations open() applied (0 for an up-to-date file).
+    [[nodiscard]] int migrationsApplied() const { return m_migrationsApplied; }
+    //! Runs that open() found 'running' with a dead owner on this host and marked 'interrupted'.
+    [[nodiscard]] const std::vector<RunId>& recoveredRuns() const { return m_recoveredRuns; }
+
+    //! Every run, oldest first.
+    [[nodiscard]] std::vector<RunSummary> listRuns() const;
+    [[nodiscard]] std::optional<RunSummary> run(RunId id) const;
+    //! The scenario file a run was started from, exactly as it was read.
+    [[nodiscard]] std::optional<std::string> scenarioText(RunId id) const;
+    //! A run's scalar results, in the order they were first recorded.
+    [[nodiscard]] std::vector<MetricRow> metrics(RunId id) const;
+    //! A run's series, in the order they were defined.
+    [[nodiscard]] std::vector<SeriesInfo> series(RunId id) const;
+    //! Every sample of a series, decoded, in recording order. Throws StoreError if a chunk's
+    //! blob does not hold exactly its sample_count samples.
+    [[nodiscard]] std::vector<Sample> samples(StoredSeriesId id) const;
+
+    //! `PRAGMA integrity_check`: "ok" for a healthy file, otherwise SQLite's findings, one per line.
+    [[nodiscard]] std::string integrityCheck() const;
+
+    //! The connection, for the store's writers. It is logically part of the project's state
+    //! even in const queries, since reading only prepares and steps statements.
+    [[nodiscard]] Database& database() const { return m_db; }
+
+private:
+    explicit Project(Database db);
+
+    void checkIsOrreryProject();
+    void configureConnection();
+    void recoverInterruptedRuns();
+
+    mutable Database m_db;
+    int m_migrationsApplied = 0;
+    std::vector<RunId> m_recoveredRuns;
+};
+
+} // namespace orrery::store

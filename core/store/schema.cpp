@@ -1,0 +1,140 @@
+#include "store/schema.h"
+
+#include "store/database.h"
+#include "store/statement.h"
+#include "store/store_error.h"
+#include "store/transaction.h"
+#include "store/utc_time.h"
+
+#include <array>
+#include <string>
+
+namespace orrery::store {
+namespace {
+
+static_assert(kApplicationId == 1330795097, "migration 1 writes the application id as a decimal literal");
+
+// Version 1: the core tables. docs/project-file.md describes every column.
+constexpr std::string_view kVersion1 = R"sql(
+PRAGMA application_id = 1330795097;
+
+CREATE TABLE orrery_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+INSERT INTO orrery_meta (key, value) VALUES
+    ('format', 'orrery-project'),
+    ('created_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+
+CREATE TABLE migrations (
+    version     INTEGER PRIMARY KEY,
+    applied_at  TEXT NOT NULL,
+    description TEXT NOT NULL
+);
+
+CREATE TABLE scenarios (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL,
+    source_text TEXT NOT NULL,
+    text_sha256 TEXT NOT NULL CHECK (length(text_sha256) = 64),
+    created_at  TEXT NOT NULL,
+    UNIQUE (text_sha256, name)
+);
+
+CREATE TABLE runs (
+    id          INTEGER PRIMARY KEY,
+    scenario_id INTEGER NOT NULL REFERENCES scenarios (id),
+    seed        INTEGER NOT NULL,
+    status      TEXT NOT NULL
+                CHECK (status IN ('running', 'completed', 'failed', 'interrupted', 'cancelled')),
+    policies    TEXT NOT NULL,
+    horizon_ns  INTEGER NOT NULL,
+    started_at  TEXT NOT NULL,
+    ended_at    TEXT,
+    message     TEXT NOT NULL DEFAULT '',
+    owner_host  TEXT NOT NULL,
+    owner_pid   INTEGER NOT NULL
+);
+CREATE INDEX runs_by_scenario ON runs (scenario_id);
+
+CREATE TABLE run_metrics (
+    run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    name   TEXT NOT NULL,
+    value  CHECK (value IS NULL OR typeof(value) = 'real'),
+    unit   TEXT NOT NULL,
+    PRIMARY KEY (run_id, name)
+);
+
+CREATE TABLE series (
+    id     INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    name   TEXT NOT NULL,
+    unit   TEXT NOT NULL,
+    UNIQUE (run_id, name)
+);
+
+CREATE TABLE series_chunks (
+    series_id     INTEGER NOT NULL REFERENCES series (id) ON DELETE CASCADE,
+    chunk_index   INTEGER NOT NULL CHECK (chunk_index >= 0),
+    first_time_ns INTEGER NOT NULL,
+    sample_count  INTEGER NOT NULL CHECK (sample_count > 0),
+    data          BLOB NOT NULL CHECK (length(data) = 16 * sample_count),
+    PRIMARY KEY (series_id, chunk_index)
+);
+)sql";
+
+// Version 2: crash recovery survives PID reuse and reboots (the owner's boot id and process
+// start time are recorded next to its PID), and finding the runs to recover no longer scans
+// every run ever recorded.
+constexpr std::string_view kVersion2 = R"sql(
+ALTER TABLE runs ADD COLUMN owner_start_token TEXT;
+CREATE INDEX runs_running ON runs (owner_host) WHERE status = 'running';
+)sql";
+
+constexpr std::array kMigrations{
+    Migration{1, "core tables: scenarios, runs, run_metrics, series, series_chunks", kVersion1},
+    Migration{2, "runs.owner_start_token for crash recovery; partial index of running runs", kVersion2},
+};
+
+} // namespace
+
+std::span<const Migration> schemaMigrations()
+{
+    return kMigrations;
+}
+
+int currentSchemaVersion()
+{
+    return kMigrations.back().version;
+}
+
+int applyMigrations(Database& db, std::span<const Migration> steps)
+{
+    int applied = 0;
+    int previous = 0;
+    for (const Migration& step : steps) {
+        if (step.version != previous + 1)
+            throw StoreError(db.path(), "schema migrations out of order at version " + std::to_string(step.version));
+        previous = step.version;
+
+        Transaction transaction(db, Transaction::Mode::Immediate);
+        if (db.queryInt64("PRAGMA user_version") >= step.version)
+            continue;  // already there (or another process got there first); the guard rolls back
+        try {
+            db.exec(step.sql);
+        } catch (const StoreError& error) {
+            throw StoreError(db.path(),
+                             "migration to schema version " + std::to_string(step.version) + " failed: " + error.detail(),
+                             error.sqliteCode());
+        }
+        Statement record(db, "INSERT INTO migrations (version, applied_at, description) VALUES (?1, ?2, ?3)");
+        record.bindInt64(1, step.version).bindText(2, utcNow()).bindText(3, step.description).run();
+        // PRAGMA takes no bound parameters; the version is our own integer, not user data.
+        db.exec("PRAGMA user_version = " + std::to_string(step.version));
+        transaction.commit();
+        ++applied;
+    }
+    return applied;
+}
+
+} // namespace orrery::store
