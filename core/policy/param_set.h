@@ -8,8 +8,9 @@
 
 namespace orrery::policy {
 
-//! A plugin's parameters after validation against its schema: every declared parameter is
-//! present (defaults filled in) and parses as its declared type.
+//! A plugin's parameters after validation against its schema: every declared parameter with a
+//! default is present (defaults filled in), optional ones without a default only when written
+//! (check contains()), and each parses as its declared type.
 class ParamSet {
 public:
     void set(std::string name, std::string value) { m_values[std::move(name)] = std::move(value); }

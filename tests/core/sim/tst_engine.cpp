@@ -110,13 +110,12 @@ private slots:
         hold.kind = engine.registerHandler(hold);
         engine.schedule(0, hold.kind);
         RunControl control;
-        std::atomic<bool> sawProgress{false};
+        // The horizon is unreachable (about 146 years of 1 µs steps), so only cancel ends the run.
         std::thread canceller([&] {
-            while (!sawProgress.load())
-                std::this_thread::yield();
+            std::this_thread::sleep_for(std::chrono::milliseconds(30));
             control.cancel();
         });
-        const RunOutcome outcome = engine.run(kSimTimeMax / 2, &control, [&](SimTime, SimTime, std::uint64_t) { sawProgress = true; });
+        const RunOutcome outcome = engine.run(kSimTimeMax / 2, &control);
         canceller.join();
         QCOMPARE(outcome, RunOutcome::Cancelled);
         QVERIFY(engine.now() < kSimTimeMax / 2);

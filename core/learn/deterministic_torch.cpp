@@ -1,0 +1,19 @@
+#include "learn/deterministic_torch.h"
+
+#include <torch/torch.h>
+
+namespace orrery::learn {
+
+void makeTorchDeterministic(std::uint64_t seed)
+{
+    torch::manual_seed(seed);
+    at::set_num_threads(1);
+    at::globalContext().setDeterministicAlgorithms(true, /*warn_only=*/false);
+}
+
+bool cudaAvailable()
+{
+    return torch::cuda::is_available();
+}
+
+} // namespace orrery::learn

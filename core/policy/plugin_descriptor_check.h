@@ -1,0 +1,26 @@
+#pragma once
+#include "policy/plugin_descriptor.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace orrery::policy {
+
+//! Why a plugin written against policy API `pluginCompat` cannot run on a host providing
+//! `hostVersion` (both "major.minor"; same major and a minor no newer than the host's is
+//! compatible), naming both versions; "" when compatible.
+std::string compatProblem(std::string_view pluginCompat, std::string_view hostVersion = ORRERY_POLICY_API_VERSION);
+
+//! Whether `id` is a valid plugin id: `[a-z0-9][a-z0-9-]*`.
+bool isValidPluginId(std::string_view id);
+
+//! Everything the registry checks before accepting a descriptor, in order: ABI version, struct
+//! size, id, display name, version, compatVersion, kinds and their factories, parameter schema.
+//! Returns the first problem in words, or "" when the descriptor is acceptable.
+std::string descriptorProblem(const OrreryPluginDescriptor& descriptor);
+
+//! "placement,control" for ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL; unknown bits as hex.
+std::string kindsToString(std::uint32_t kinds);
+
+} // namespace orrery::policy

@@ -1,0 +1,80 @@
+#pragma once
+#include "model/diagnostic.h"
+#include "model/policy_choice.h"
+#include "policy/loaded_library.h"
+#include "policy/placement_deleter.h"
+#include "policy/plugin_descriptor.h"
+#include "policy/plugin_descriptor_check.h"
+#include "policy/plugin_error.h"
+#include "policy/plugin_info.h"
+#include "policy/plugin_warning.h"
+#include "policy/policy_context.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace orrery::policy {
+
+//! The policy plugins available to this process: built-ins registered statically and libraries
+//! loaded from plugin directories (DESIGN.md §4).
+//!
+//! Lifetime: loaded libraries stay open until the registry is destroyed, and every descriptor,
+//! PluginInfo and policy object obtained from it points into them. Destroy all policies a
+//! registry created before the registry itself.
+//!
+//! Threads: populate it once (registerStatic, load*), then the const members may be called from
+//! any number of threads at once (the experiment runner creates one policy per simulation).
+class PluginRegistry {
+public:
+    PluginRegistry() = default;
+    PluginRegistry(const PluginRegistry&) = delete;
+    PluginRegistry& operator=(const PluginRegistry&) = delete;
+    PluginRegistry(PluginRegistry&&) noexcept = default;
+    PluginRegistry& operator=(PluginRegistry&&) noexcept = default;
+    ~PluginRegistry() = default;
+
+    //! Registers a plugin compiled into this binary (e.g. orrery_first_fit_descriptor()).
+    //! Throws PluginError for an invalid descriptor (a build bug) or an id already registered.
+    void registerStatic(const OrreryPluginDescriptor* descriptor, std::string origin = "built-in");
+
+    //! Loads every `*.so` in `dir`, in name order. A library that cannot be opened, lacks
+    //! `orrery_plugin`, or returns a descriptor that descriptorProblem() rejects is skipped with
+    //! a warning naming the file and the reason; a missing directory is one warning. A library
+    //! file already loaded (same canonical path) is skipped silently.
+    //! Throws PluginError when a library's id is already registered (naming the id and both
+    //! files): two plugins answering to one name is never what the user meant.
+    std::vector<PluginWarning> loadDirectory(const std::string& dir);
+
+    //! Loads `<executableDir>/plugins`, then each directory of the colon-separated environment
+    //! variable ORRERY_PLUGIN_PATH. Missing directories and repeated ones are ignored.
+    std::vector<PluginWarning> loadDefaultLocations(const std::string& executableDir);
+
+    //! Registered plugins, sorted by id.
+    [[nodiscard]] const std::vector<PluginInfo>& plugins() const { return m_plugins; }
+    [[nodiscard]] const PluginInfo* find(std::string_view id) const;
+    [[nodiscard]] std::vector<std::string> ids() const;
+
+    //! Checks a choice for decision point `kind` (an OrreryPolicyKind bit): the plugin exists
+    //! (else "unknown plugin" with did-you-mean and the registered ids, at `<fieldPath>.plugin`),
+    //! provides that kind, and its parameters pass validateParams.
+    [[nodiscard]] model::Diagnostics validate(const model::PolicyChoice& choice, std::uint32_t kind) const;
+
+    //! Creates the placement policy `choice` names. Fills `context.params` with the resolved
+    //! parameters (defaults included) and passes `context` to the plugin's factory.
+    //! Throws PluginError with the formatted diagnostics when validate() finds problems (callers
+    //! wanting file:line output validate first), or when the factory fails.
+    [[nodiscard]] PlacementPolicyPtr createPlacement(const model::PolicyChoice& choice, PolicyContext& context) const;
+
+private:
+    void add(const OrreryPluginDescriptor& descriptor, std::string origin);
+
+    // Declared before m_plugins so the libraries are closed after the infos pointing into them.
+    std::vector<LoadedLibrary> m_libraries;
+    std::vector<std::string> m_loadedFiles; //!< canonical paths of m_libraries
+    std::vector<std::string> m_loadedDirs;  //!< canonical paths loadDefaultLocations visited
+    std::vector<PluginInfo> m_plugins;
+};
+
+} // namespace orrery::policy

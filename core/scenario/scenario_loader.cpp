@@ -1,0 +1,114 @@
+#include "scenario/scenario_loader.h"
+
+#include "scenario/line_index.h"
+#include "scenario/parse_context.h"
+#include "scenario/scenario_parser.h"
+#include "scenario/text_check.h"
+#include "scenario/yaml_document_parser.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <new>
+
+namespace orrery::scenario {
+
+namespace {
+
+//! A diagnostic about the whole file (line 0: no position) or its start.
+model::Diagnostic fileDiagnostic(const std::string& file, int line, std::string message)
+{
+    model::Diagnostic diagnostic;
+    diagnostic.location.file = file;
+    diagnostic.location.line = line;
+    diagnostic.location.column = line > 0 ? 1 : 0;
+    diagnostic.message = std::move(message);
+    return diagnostic;
+}
+
+LoadResult fileError(const std::string& path, std::string message)
+{
+    LoadResult result;
+    result.diagnostics.push_back(fileDiagnostic(path, 0, std::move(message)));
+    return result;
+}
+
+LoadResult parseChecked(std::string_view text, const std::string& fileName)
+{
+    LoadResult result;
+    if (text.size() > kMaxScenarioFileBytes) {
+        result.diagnostics.push_back(fileDiagnostic(fileName, 1,
+                                                    "the text is " + std::to_string(text.size())
+                                                        + " bytes; expected a scenario of at most "
+                                                        + std::to_string(kMaxScenarioFileBytes / (1024 * 1024)) + " MiB"));
+        return result;
+    }
+    const LineIndex lines(text);
+    if (auto problem = checkText(text, fileName, lines)) {
+        result.diagnostics.push_back(std::move(*problem));
+        return result;
+    }
+    ParseContext context(fileName);
+    const YamlNode::Ptr root = parseYamlDocument(text, lines, context);
+    std::optional<model::Scenario> scenario;
+    if (root)
+        scenario = ScenarioParser(context).parse(*root);
+    result.diagnostics = context.takeDiagnostics();
+    if (result.diagnostics.size() > kMaxDiagnostics) {
+        const std::size_t more = result.diagnostics.size() - kMaxDiagnostics;
+        result.diagnostics.resize(kMaxDiagnostics + 1);
+        result.diagnostics.back().fieldPath.clear();
+        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
+    }
+    if (scenario && result.diagnostics.empty()) {
+        scenario->sourceFile = fileName;
+        scenario->sourceText = std::string(text);
+        result.scenario = std::move(scenario);
+    }
+    return result;
+}
+
+} // namespace
+
+LoadResult parseScenario(std::string_view text, const std::string& fileNameForMessages)
+{
+    try {
+        return parseChecked(text, fileNameForMessages);
+    } catch (const std::bad_alloc&) {
+        return fileError(fileNameForMessages, "out of memory while reading the scenario");
+    } catch (const std::exception& error) {
+        // A bug rather than bad input; still reported, never thrown at the caller.
+        return fileError(fileNameForMessages, std::string("internal error while reading the scenario: ") + error.what());
+    }
+}
+
+LoadResult loadScenarioFile(const std::string& path)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status))
+        return fileError(path, "cannot open the file: " + (ec ? ec.message() : std::string("no such file")) + "; expected a scenario YAML file");
+    if (std::filesystem::is_directory(status))
+        return fileError(path, "cannot read: this is a directory; expected a scenario YAML file");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxScenarioFileBytes) {
+        return fileError(path, "the file is " + std::to_string(size) + " bytes; expected a scenario file of at most "
+                                   + std::to_string(kMaxScenarioFileBytes / (1024 * 1024)) + " MiB");
+    }
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return fileError(path, "cannot open the file: " + std::string(errno != 0 ? std::strerror(errno) : "unknown error"));
+    std::string text;
+    try {
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } catch (const std::exception& error) {
+        return fileError(path, std::string("cannot read the file: ") + error.what());
+    }
+    if (in.bad())
+        return fileError(path, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
+    return parseScenario(text, path);
+}
+
+} // namespace orrery::scenario

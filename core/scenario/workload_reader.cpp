@@ -1,0 +1,131 @@
+#include "scenario/workload_reader.h"
+
+#include "model/did_you_mean.h"
+#include "scenario/duration_distribution_reader.h"
+#include "scenario/feasibility_check.h"
+#include "scenario/field_path.h"
+#include "scenario/map_reader.h"
+#include "scenario/scenario_limits.h"
+#include "scenario/value_readers.h"
+
+#include <map>
+
+namespace orrery::scenario {
+
+namespace {
+
+const std::vector<std::string>& knownKinds()
+{
+    static const std::vector<std::string> kKinds = {"BatchJobs"};
+    return kKinds;
+}
+
+model::Resources readRequest(const YamlNode& node, const std::string& path, ParseContext& context, bool& ok)
+{
+    model::Resources request;
+    const std::size_t errorsBefore = context.errorCount();
+    MapReader reader(node, path, context, {"cpu", "memory", "gpu", "asic", "fpga"},
+                     "a resource request: a mapping with cpu, memory and optionally gpu, asic, fpga");
+    if (reader.isMap()) {
+        if (const YamlNode* cpu = reader.require("cpu", "CPU per job such as 2 or 500m"))
+            request.millicores = readMillicores(*cpu, reader.pathOf("cpu"), context, 1, kMaxNodeMillicores).value_or(0);
+        if (const YamlNode* memory = reader.require("memory", "memory per job such as 4Gi"))
+            request.memoryBytes = readBytes(*memory, reader.pathOf("memory"), context, 1, kMaxNodeMemoryBytes).value_or(0);
+        for (const model::DeviceKind kind : {model::DeviceKind::Gpu, model::DeviceKind::Asic, model::DeviceKind::Fpga}) {
+            const std::string key = model::toString(kind);
+            if (const YamlNode* count = reader.get(key)) {
+                request.deviceCount(kind) = static_cast<std::int32_t>(
+                    readInteger(*count, reader.pathOf(key), context, 0, kMaxDevicesPerNode).value_or(0));
+            }
+        }
+    }
+    ok = context.errorCount() == errorsBefore;
+    return request;
+}
+
+std::optional<model::BatchJobsSpec> readBatchJobs(MapReader& reader, ParseContext& context, const model::ClusterSpec* cluster)
+{
+    model::BatchJobsSpec spec;
+    const std::size_t errorsBefore = context.errorCount();
+    spec.location = context.locationOf(reader.node());
+    if (const YamlNode* name = reader.get("name"))
+        spec.name = name->isScalar() ? name->scalar() : std::string();
+    if (const YamlNode* rate = reader.require("arrivalRate", "a rate such as 30/min"))
+        spec.arrivalsPerSecond = readRate(*rate, reader.pathOf("arrivalRate"), context, kMaxArrivalsPerSecond).value_or(0.0);
+    if (const YamlNode* maxJobs = reader.get("maxJobs"))
+        spec.maxJobs = readInteger(*maxJobs, reader.pathOf("maxJobs"), context, 1, kMaxJobs).value_or(0);
+    bool requestOk = false;
+    const YamlNode* request = reader.require("request", "a mapping such as {cpu: 2, memory: 4Gi}");
+    if (request)
+        spec.request = readRequest(*request, reader.pathOf("request"), context, requestOk);
+    const YamlNode* deviceModel = reader.get("deviceModel");
+    if (deviceModel) {
+        if (const auto value = readString(*deviceModel, reader.pathOf("deviceModel"), context, "a device model such as V100"))
+            spec.deviceModel = *value;
+    }
+    if (const YamlNode* duration = reader.require("duration", "a duration such as 10m, or a distribution")) {
+        if (const auto value = readDurationDistribution(*duration, reader.pathOf("duration"), context))
+            spec.duration = *value;
+    }
+
+    // Cross-checks against the cluster, each only when what it compares was read cleanly.
+    const bool modelRead = !deviceModel || !spec.deviceModel.empty();
+    bool modelExists = modelRead;
+    if (cluster && deviceModel && modelRead)
+        modelExists = checkDeviceModelExists(spec.deviceModel, *deviceModel, reader.pathOf("deviceModel"), *cluster, context);
+    if (cluster && requestOk && modelExists)
+        checkRequestFits(spec.request, spec.deviceModel, *request, reader.pathOf("request"), *cluster, context);
+    if (context.errorCount() != errorsBefore)
+        return std::nullopt;
+    return spec;
+}
+
+} // namespace
+
+std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::string& path, ParseContext& context,
+                                               const model::ClusterSpec* cluster)
+{
+    std::vector<model::WorkloadSpec> workloads;
+    if (!node.isSequence() || node.items().empty()) {
+        context.error(node, path, "expected a non-empty sequence of workloads (- name: ..., kind: BatchJobs), got "
+                                      + (node.isSequence() ? std::string("an empty sequence") : node.describe()));
+        return workloads;
+    }
+    std::map<std::string, std::size_t> firstIndex;
+    for (std::size_t i = 0; i < node.items().size(); ++i) {
+        const YamlNode& item = *node.items()[i];
+        const std::string itemPath = indexPath(path, i);
+        const YamlNode* kindNode = MapReader::find(item, "kind");
+        const bool knownKind = kindNode && kindNode->isScalar() && kindNode->scalar() == "BatchJobs";
+        MapReader reader(item, itemPath, context,
+                         {"name", "kind", "arrivalRate", "maxJobs", "request", "deviceModel", "duration"},
+                         "a workload: a mapping with name and kind",
+                         knownKind ? MapReader::UnknownKeys::Report : MapReader::UnknownKeys::Ignore);
+        if (!reader.isMap())
+            continue;
+        if (const YamlNode* name = reader.require("name", "a workload name such as analytics")) {
+            if (const auto value = readName(*name, reader.pathOf("name"), context)) {
+                const auto [first, inserted] = firstIndex.emplace(*value, i);
+                if (!inserted) {
+                    context.error(*name, reader.pathOf("name"),
+                                  "duplicate workload name '" + *value + "', already used by " + indexPath(path, first->second)
+                                      + "; expected unique workload names");
+                }
+            }
+        }
+        if (!reader.require("kind", "a workload kind; known kinds: BatchJobs"))
+            continue;
+        if (!knownKind) {
+            std::string message = "unknown workload kind " + kindNode->describe();
+            if (kindNode->isScalar())
+                message += model::didYouMean(kindNode->scalar(), knownKinds());
+            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: BatchJobs");
+            continue;
+        }
+        if (auto spec = readBatchJobs(reader, context, cluster))
+            workloads.emplace_back(std::move(*spec));
+    }
+    return workloads;
+}
+
+} // namespace orrery::scenario

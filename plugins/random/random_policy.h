@@ -1,0 +1,28 @@
+#pragma once
+#include "policy/placement_policy.h"
+#include "policy/policy_context.h"
+#include "sim/rng_stream.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace orrery::plugins {
+
+//! Random (seed 000 §II-A): probe nodes drawn uniformly at random, without replacement, until
+//! one fits; defer after `maxProbes` misses (default: every node).
+class RandomPolicy : public policy::PlacementPolicy {
+public:
+    //! Throws std::invalid_argument when the context has no random stream.
+    explicit RandomPolicy(const policy::PolicyContext& context);
+
+    policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+
+private:
+    sim::RngStream& m_rng;
+    std::int64_t m_maxProbes = 0; //!< 0: as many as there are nodes
+    //! Node ids, permuted in place by the partial Fisher–Yates draws. The draws are uniform
+    //! whatever order earlier decisions left it in, so it is never reset (no O(nodes) per call).
+    std::vector<std::uint32_t> m_order;
+};
+
+} // namespace orrery::plugins

@@ -1,0 +1,226 @@
+#include "random_policy.h"
+
+#include "orrery_plugin_random.h"
+#include "policy/plugin_registry.h"
+#include "sim/rng_stream.h"
+
+#include <QtTest>
+
+#include <set>
+#include <stdexcept>
+
+using namespace orrery;
+using plugins::RandomPolicy;
+using policy::ClusterView;
+using policy::PendingUnit;
+using policy::PlacementDecision;
+
+namespace {
+
+constexpr std::int64_t kGi = std::int64_t{1} << 30;
+
+//! Nodes 0–2: CPU only (4 cores, 16Gi). Nodes 3–4: 8 cores, 64Gi, 2×V100. Node 5: 8 cores, 32Gi, 1×T4.
+model::Cluster heterogeneousCluster()
+{
+    model::NodePoolSpec cpu;
+    cpu.name = "cpu";
+    cpu.count = 3;
+    cpu.millicores = 4000;
+    cpu.memoryBytes = 16 * kGi;
+    model::NodePoolSpec v100;
+    v100.name = "v100";
+    v100.count = 2;
+    v100.millicores = 8000;
+    v100.memoryBytes = 64 * kGi;
+    v100.devices = {{model::DeviceKind::Gpu, "V100", 2}};
+    model::NodePoolSpec t4;
+    t4.name = "t4";
+    t4.count = 1;
+    t4.millicores = 8000;
+    t4.memoryBytes = 32 * kGi;
+    t4.devices = {{model::DeviceKind::Gpu, "T4", 1}};
+    return model::Cluster(model::ClusterSpec{{cpu, v100, t4}});
+}
+
+PendingUnit unitOf(std::int64_t millicores, std::int64_t memoryGi, int gpus = 0, std::string deviceModel = {})
+{
+    PendingUnit unit;
+    unit.request.millicores = millicores;
+    unit.request.memoryBytes = memoryGi * kGi;
+    unit.request.deviceCount(model::DeviceKind::Gpu) = gpus;
+    unit.deviceModel = std::move(deviceModel);
+    return unit;
+}
+
+policy::PolicyContext contextWith(sim::RngStream& rng, const char* maxProbes = nullptr)
+{
+    policy::PolicyContext context;
+    context.rng = &rng;
+    if (maxProbes != nullptr)
+        context.params.set("maxProbes", maxProbes);
+    return context;
+}
+
+void fill(model::Cluster& cluster, std::uint32_t node)
+{
+    QVERIFY(cluster.allocate(node, cluster.node(node).capacity));
+}
+
+//! Places `count` units, allocating each; returns the nodes chosen (UINT32_MAX for a deferral).
+std::vector<std::uint32_t> placeSequence(std::uint64_t seed, int count)
+{
+    model::Cluster cluster = heterogeneousCluster();
+    sim::RngStream rng(seed, "placement");
+    RandomPolicy policy(contextWith(rng));
+    std::vector<std::uint32_t> out;
+    const PendingUnit unit = unitOf(1000, 1);
+    for (int i = 0; i < count; ++i) {
+        const PlacementDecision decision = policy.place(unit, ClusterView(cluster));
+        out.push_back(decision.deferred ? UINT32_MAX : decision.node);
+        if (!decision.deferred)
+            cluster.allocate(decision.node, unit.request);
+    }
+    return out;
+}
+
+} // namespace
+
+//! Random (seed 000 §II-A): uniform probing without replacement until a node fits.
+class TestRandom : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sameSeedSameDecisions()
+    {
+        // 3×4 + 2×8 + 1×8 = 36 one-core units fit; the rest defer.
+        const auto a = placeSequence(42, 40);
+        const auto b = placeSequence(42, 40);
+        QCOMPARE(a, b);
+        QCOMPARE(std::count(a.begin(), a.end(), UINT32_MAX), 4);
+        QVERIFY(placeSequence(43, 40) != a);
+    }
+
+    void drawsEveryNodeRoughlyUniformly()
+    {
+        const model::Cluster cluster = heterogeneousCluster();
+        sim::RngStream rng(7, "placement");
+        RandomPolicy policy(contextWith(rng));
+        std::vector<int> counts(cluster.nodes().size(), 0);
+        const int draws = 6000;
+        for (int i = 0; i < draws; ++i) {
+            const auto decision = policy.place(unitOf(500, 1), ClusterView(cluster));
+            QVERIFY(!decision.deferred);
+            ++counts[decision.node];
+        }
+        // Expected 1000 each; 150 is over 5 standard deviations (sd ≈ 29).
+        for (std::size_t node = 0; node < counts.size(); ++node)
+            QVERIFY2(std::abs(counts[node] - 1000) < 150, qPrintable(QString("node %1: %2").arg(node).arg(counts[node])));
+    }
+
+    void picksOnlyAndEveryFittingNode_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("deviceModel");
+        QTest::addColumn<QList<int>>("fitting");
+        QTest::newRow("anyGpu") << 1 << "" << QList<int>{3, 4, 5};
+        QTest::newRow("v100") << 1 << "V100" << QList<int>{3, 4};
+        QTest::newRow("t4ModelOnly") << 0 << "T4" << QList<int>{5};
+        QTest::newRow("cpuOnly") << 0 << "" << QList<int>{0, 1, 2, 3, 4, 5};
+    }
+
+    void picksOnlyAndEveryFittingNode()
+    {
+        QFETCH(int, gpus);
+        QFETCH(QString, deviceModel);
+        QFETCH(QList<int>, fitting);
+        const model::Cluster cluster = heterogeneousCluster();
+        sim::RngStream rng(11, "placement");
+        RandomPolicy policy(contextWith(rng));
+        std::set<int> chosen;
+        for (int i = 0; i < 500; ++i) {
+            const auto decision = policy.place(unitOf(1000, 1, gpus, deviceModel.toStdString()), ClusterView(cluster));
+            QVERIFY(!decision.deferred); // with unlimited probes, a fitting node is always found
+            chosen.insert(static_cast<int>(decision.node));
+        }
+        QCOMPARE(chosen, std::set<int>(fitting.begin(), fitting.end()));
+    }
+
+    void defersWhenNothingFits()
+    {
+        model::Cluster cluster = heterogeneousCluster();
+        sim::RngStream rng(3, "placement");
+        RandomPolicy policy(contextWith(rng));
+        QVERIFY(policy.place(unitOf(100000, 1), ClusterView(cluster)).deferred);
+        QVERIFY(policy.place(unitOf(100, 1, 0, "A100"), ClusterView(cluster)).deferred);
+        for (std::uint32_t node = 0; node < 6; ++node)
+            fill(cluster, node);
+        QVERIFY(policy.place(unitOf(1, 0), ClusterView(cluster)).deferred);
+        const model::Cluster empty{model::ClusterSpec{}};
+        QVERIFY(policy.place(unitOf(1, 0), ClusterView(empty)).deferred);
+    }
+
+    void maxProbesLimitsTheSearch()
+    {
+        // Only node 4 has room. Unlimited probing always finds it; one probe finds it 1/6 of
+        // the time and defers otherwise.
+        model::Cluster cluster = heterogeneousCluster();
+        for (const std::uint32_t node : {0u, 1u, 2u, 3u, 5u})
+            fill(cluster, node);
+
+        sim::RngStream rngAll(5, "placement");
+        RandomPolicy unlimited(contextWith(rngAll));
+        for (int i = 0; i < 200; ++i) {
+            const auto decision = unlimited.place(unitOf(1000, 1), ClusterView(cluster));
+            QVERIFY(!decision.deferred);
+            QCOMPARE(decision.node, 4u);
+        }
+
+        sim::RngStream rngOne(5, "placement");
+        RandomPolicy oneProbe(contextWith(rngOne, "1"));
+        int found = 0;
+        const int trials = 6000;
+        for (int i = 0; i < trials; ++i) {
+            const auto decision = oneProbe.place(unitOf(1000, 1), ClusterView(cluster));
+            if (!decision.deferred) {
+                QCOMPARE(decision.node, 4u);
+                ++found;
+            }
+        }
+        QVERIFY2(std::abs(found - trials / 6) < 150, qPrintable(QString::number(found)));
+
+        // More probes than nodes is the same as probing all.
+        sim::RngStream rngMany(5, "placement");
+        RandomPolicy many(contextWith(rngMany, "1000"));
+        QCOMPARE(many.place(unitOf(1000, 1), ClusterView(cluster)).node, 4u);
+    }
+
+    void needsARandomStream()
+    {
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, RandomPolicy{policy::PolicyContext{}});
+    }
+
+    void worksThroughTheRegistry()
+    {
+        policy::PluginRegistry registry;
+        registry.registerStatic(orrery_random_descriptor());
+        model::PolicyChoice choice;
+        choice.plugin = "random";
+        choice.fieldPath = "spec.policies.placement";
+        choice.params.push_back({"maxProbes", "0", {"s.yaml", 6, 16}});
+        const auto diagnostics = registry.validate(choice, ORRERY_KIND_PLACEMENT);
+        QCOMPARE(diagnostics.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(diagnostics[0].format()),
+                 QStringLiteral("s.yaml:6:16: error: spec.policies.placement.params.maxProbes: expected an integer >= 1, got 0"));
+
+        choice.params = {{"maxProbes", "2", {"s.yaml", 6, 16}}};
+        sim::RngStream rng(9, "placement");
+        policy::PolicyContext context;
+        context.rng = &rng;
+        auto placement = registry.createPlacement(choice, context);
+        const model::Cluster cluster = heterogeneousCluster();
+        QVERIFY(!placement->place(unitOf(1000, 1), ClusterView(cluster)).deferred);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRandom)
+#include "tst_random.moc"
