@@ -16,6 +16,12 @@ void PlacementQueue::schedulePending(std::vector<Job>& jobs, const std::vector<s
 {
     const policy::ClusterView view(m_cluster);
     std::deque<std::uint64_t> stillPending;
+    if (!m_retryDeferred) {
+        // Nothing was freed since the deferred jobs were tried: they keep their places.
+        stillPending.assign(m_pending.begin(), m_pending.begin() + static_cast<std::ptrdiff_t>(m_deferredCount));
+        m_pending.erase(m_pending.begin(), m_pending.begin() + static_cast<std::ptrdiff_t>(m_deferredCount));
+    }
+    m_retryDeferred = false;
     while (!m_pending.empty()) {
         Job& job = jobs[m_pending.front()];
         m_pending.pop_front();
@@ -40,6 +46,7 @@ void PlacementQueue::schedulePending(std::vector<Job>& jobs, const std::vector<s
         onStart(job);
     }
     m_pending.swap(stillPending);
+    m_deferredCount = m_pending.size();
 }
 
 } // namespace orrery::env

@@ -172,6 +172,7 @@ private:
         ++m_completed;
         m_lastCompletion = now;
         updateIntegrals(now);
+        m_queue->markCapacityFreed();
         schedule(now);
     }
 
