@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orrery::model {
@@ -22,6 +23,10 @@ struct Diagnostic {
 };
 
 using Diagnostics = std::vector<Diagnostic>;
+
+//! `text` in double quotes as it should appear in a message: newlines, control bytes, quotes
+//! and backslashes escaped, and anything past 60 bytes cut off (at a UTF-8 boundary) with "...".
+std::string quoteForMessage(std::string_view text);
 
 //! All diagnostics, one per line.
 std::string formatAll(const Diagnostics& diagnostics);

@@ -1,5 +1,7 @@
 #include "model/units.h"
 
+#include "model/diagnostic.h"
+
 #include "model/did_you_mean.h"
 
 #include <algorithm>
@@ -91,29 +93,9 @@ UInt128 scaled(const Mantissa& mantissa, std::uint64_t scale, bool& exact)
     return static_cast<UInt128>(mantissa.integer) * scale + fractionPart / divisor;
 }
 
-//! The text as it should appear inside quotes in a message: control bytes escaped, long text cut.
 std::string quoted(std::string_view text)
 {
-    constexpr std::size_t kMaxShown = 60;
-    std::string out = "\"";
-    const std::size_t shown = std::min(text.size(), kMaxShown);
-    for (std::size_t i = 0; i < shown; ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x20 || byte == 0x7f) {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xf];
-        } else if (byte == '"' || byte == '\\') {
-            out += '\\';
-            out += static_cast<char>(byte);
-        } else {
-            out += static_cast<char>(byte);
-        }
-    }
-    if (shown < text.size())
-        out += "...";
-    return out + "\"";
+    return quoteForMessage(text);
 }
 
 template <typename T>
