@@ -132,6 +132,26 @@ private slots:
         for (const auto& run : runs)
             QVERIFY(run.status == orrery::sim::RunStatus::Completed);
         QCOMPARE(runs[2].seed, std::uint64_t{43});
+
+        // The stored records of the two identical runs match too: metrics and every sample.
+        const auto metricsA = project.metrics(runs[0].id);
+        const auto metricsB = project.metrics(runs[1].id);
+        QCOMPARE(metricsA.size(), metricsB.size());
+        for (std::size_t i = 0; i < metricsA.size(); ++i) {
+            QCOMPARE(metricsA[i].name, metricsB[i].name);
+            QCOMPARE(std::memcmp(&metricsA[i].value, &metricsB[i].value, sizeof(double)), 0);
+        }
+        const auto seriesA = project.series(runs[0].id);
+        const auto seriesB = project.series(runs[1].id);
+        QCOMPARE(seriesA.size(), seriesB.size());
+        QVERIFY(!seriesA.empty());
+        for (std::size_t i = 0; i < seriesA.size(); ++i) {
+            const auto samplesA = project.samples(seriesA[i].id);
+            const auto samplesB = project.samples(seriesB[i].id);
+            QCOMPARE(samplesA.size(), samplesB.size());
+            QVERIFY(samplesA.size() > 100);
+            QCOMPARE(std::memcmp(samplesA.data(), samplesB.data(), samplesA.size() * sizeof(samplesA[0])), 0);
+        }
     }
 
     void demoWritesProjectAndSummary()

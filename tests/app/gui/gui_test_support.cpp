@@ -1,0 +1,63 @@
+#include "gui_test_support.h"
+
+#include "cli/demo_scenario.h"
+#include "cli/project_run.h"
+#include "cli/scenario_check.h"
+#include "orrery_builtin_plugins.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <stdexcept>
+
+namespace orrery::testing {
+namespace {
+
+void replaceOnce(std::string& text, const std::string& from, const std::string& to)
+{
+    const auto at = text.find(from);
+    if (at == std::string::npos)
+        throw std::logic_error("the demo scenario no longer contains \"" + from + "\"");
+    text.replace(at, from.size(), to);
+}
+
+} // namespace
+
+void isolateSettings(const QString& testName)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("OrreryTest"));
+    QCoreApplication::setApplicationName(testName);
+    QSettings().clear();
+}
+
+const policy::PluginRegistry& pluginRegistry()
+{
+    static const policy::PluginRegistry registry = [] {
+        policy::PluginRegistry r;
+        policy::registerBuiltinPlugins(r);
+        return r;
+    }();
+    return registry;
+}
+
+std::string longScenarioText()
+{
+    std::string text(app::demoScenarioText());
+    replaceOnce(text, "horizon: 2h", "horizon: 8000h");
+    replaceOnce(text, "maxJobs: 600", "maxJobs: 10000000");
+    replaceOnce(text, "name: demo", "name: long-demo");
+    return text;
+}
+
+store::RunId recordDemoRun(const QString& projectPath, std::uint64_t seed)
+{
+    app::CheckedScenario checked = app::checkScenarioText(app::demoScenarioText(), "demo.yaml", pluginRegistry());
+    if (!checked.scenario)
+        throw std::runtime_error(model::formatAll(checked.diagnostics));
+    checked.scenario->seed = seed;
+    return app::runIntoProject(*checked.scenario, pluginRegistry(), projectPath.toStdString()).runId;
+}
+
+} // namespace orrery::testing
