@@ -10,15 +10,17 @@
 namespace orrery::policy {
 class PlacementPolicy;
 struct PolicyContext;
+struct PlacementTrainingSet;
+struct TrainingResult;
 } // namespace orrery::policy
 
 extern "C" {
 
 //! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout.
-#define ORRERY_PLUGIN_ABI_VERSION 1u
+#define ORRERY_PLUGIN_ABI_VERSION 2u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
-#define ORRERY_POLICY_API_VERSION "1.0"
+#define ORRERY_POLICY_API_VERSION "1.1"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,
@@ -59,6 +61,11 @@ struct OrreryPluginDescriptor {
     std::uint32_t paramCount;
     orrery::policy::PlacementPolicy* (*createPlacement)(const orrery::policy::PolicyContext* context);
     void (*destroyPlacement)(orrery::policy::PlacementPolicy* policy);
+    //! ABI 2. Trainable placement policies learn from observed executions and fill `result`
+    //! (model bytes, metrics, report; or `error`). Null for policies that do not learn.
+    //! Returns false on failure. The trained model reaches createPlacement in PolicyContext::model.
+    bool (*trainPlacement)(const orrery::policy::PlacementTrainingSet* data,
+                           const orrery::policy::PolicyContext* context, orrery::policy::TrainingResult* result);
 };
 
 typedef const OrreryPluginDescriptor* (*OrreryPluginEntryPoint)(void);

@@ -144,7 +144,9 @@ std::string descriptorProblem(const OrreryPluginDescriptor& d)
         return plugin + "declares unknown kind bits " + hex(d.kinds & ~kKnownKinds);
     if ((d.kinds & ORRERY_KIND_PLACEMENT) != 0 && (d.createPlacement == nullptr || d.destroyPlacement == nullptr))
         return plugin + "declares kind 'placement' but lacks createPlacement or destroyPlacement";
-    // ABI 1 has factories for placement only; the other kinds get theirs with their interfaces.
+    if (d.trainPlacement != nullptr && (d.kinds & ORRERY_KIND_PLACEMENT) == 0)
+        return plugin + "has trainPlacement but does not declare kind 'placement'";
+    // ABI 2 has factories for placement only; the other kinds get theirs with their interfaces.
     const std::uint32_t withoutFactory = d.kinds & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT);
     if (withoutFactory != 0)
         return plugin + "declares kind '" + kindsToString(withoutFactory) + "', which has no factory in plugin ABI "

@@ -191,6 +191,34 @@ PlacementPolicyPtr PluginRegistry::createPlacement(const model::PolicyChoice& ch
     return PlacementPolicyPtr(policy, PlacementDeleter{info.descriptor->destroyPlacement});
 }
 
+bool PluginRegistry::isTrainable(std::string_view id) const
+{
+    const PluginInfo* info = find(id);
+    return info != nullptr && info->descriptor->trainPlacement != nullptr;
+}
+
+TrainingResult PluginRegistry::trainPlacement(const model::PolicyChoice& choice, const PlacementTrainingSet& data,
+                                              PolicyContext& context) const
+{
+    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_PLACEMENT); !diagnostics.empty())
+        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
+    const PluginInfo& info = *find(choice.plugin);
+    if (info.descriptor->trainPlacement == nullptr)
+        throw PluginError("plugin '" + info.id + "' does not learn: it has nothing to train");
+    context.params = resolveParams(*info.descriptor, choice);
+    TrainingResult result;
+    bool ok = false;
+    try {
+        ok = info.descriptor->trainPlacement(&data, &context, &result);
+    } catch (const std::exception& error) {
+        throw PluginError("plugin '" + info.id + "' failed to train: " + error.what());
+    }
+    if (!ok || !result.error.empty())
+        throw PluginError("plugin '" + info.id + "' failed to train: "
+                          + (result.error.empty() ? std::string("no reason given") : result.error));
+    return result;
+}
+
 void PluginRegistry::add(const OrreryPluginDescriptor& descriptor, std::string origin)
 {
     PluginInfo info;

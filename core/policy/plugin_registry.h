@@ -3,6 +3,7 @@
 #include "model/policy_choice.h"
 #include "policy/loaded_library.h"
 #include "policy/placement_deleter.h"
+#include "policy/placement_sample.h"
 #include "policy/plugin_descriptor.h"
 #include "policy/plugin_descriptor_check.h"
 #include "policy/plugin_error.h"
@@ -66,6 +67,15 @@ public:
     //! Throws PluginError with the formatted diagnostics when validate() finds problems (callers
     //! wanting file:line output validate first), or when the factory fails.
     [[nodiscard]] PlacementPolicyPtr createPlacement(const model::PolicyChoice& choice, PolicyContext& context) const;
+
+    //! Whether plugin `id` learns (its descriptor has trainPlacement).
+    [[nodiscard]] bool isTrainable(std::string_view id) const;
+
+    //! Trains the placement policy `choice` names on `data` (parameters resolved into
+    //! context.params as for createPlacement). Throws PluginError when the choice is invalid,
+    //! the plugin does not learn, or training fails.
+    [[nodiscard]] TrainingResult trainPlacement(const model::PolicyChoice& choice, const PlacementTrainingSet& data,
+                                                PolicyContext& context) const;
 
 private:
     void add(const OrreryPluginDescriptor& descriptor, std::string origin);

@@ -20,6 +20,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .paramCount = 0,
     .createPlacement = &orrery::policy::createPlacementOf<orrery::plugins::FirstFitPolicy>,
     .destroyPlacement = &orrery::policy::destroyPlacement,
+    .trainPlacement = nullptr,
 };
 
 } // namespace

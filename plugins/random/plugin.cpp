@@ -32,6 +32,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .paramCount = sizeof kParams / sizeof kParams[0],
     .createPlacement = &orrery::policy::createPlacementOf<orrery::plugins::RandomPolicy>,
     .destroyPlacement = &orrery::policy::destroyPlacement,
+    .trainPlacement = nullptr,
 };
 
 } // namespace

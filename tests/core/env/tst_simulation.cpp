@@ -81,6 +81,7 @@ const OrreryPluginDescriptor* alwaysNodeZeroDescriptor()
         .paramCount = 0,
         .createPlacement = &policy::createPlacementOf<AlwaysNodeZero>,
         .destroyPlacement = &policy::destroyPlacement,
+        .trainPlacement = nullptr,
     };
     return &descriptor;
 }

@@ -41,6 +41,7 @@ constexpr OrreryPluginDescriptor makeDescriptor(const OrreryParamSpec* params, s
         .paramCount = count,
         .createPlacement = nullptr,
         .destroyPlacement = nullptr,
+        .trainPlacement = nullptr,
     };
 }
 

@@ -42,6 +42,7 @@ constexpr OrreryPluginDescriptor makeDescriptor()
         .paramCount = 1,
         .createPlacement = &orrery::policy::createPlacementOf<DeferAll>,
         .destroyPlacement = &orrery::policy::destroyPlacement,
+        .trainPlacement = nullptr,
     };
 #if defined(ORRERY_BROKEN_ABI_VERSION)
     d.abiVersion = 999;
