@@ -1,49 +1,90 @@
 #include "env/placement_queue.h"
 
+#include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 namespace orrery::env {
 
-PlacementQueue::PlacementQueue(model::Cluster& cluster, policy::PlacementPolicy& policy, std::string policyId)
+PlacementQueue::PlacementQueue(model::Cluster& cluster, policy::PlacementPolicy& policy, std::string policyId,
+                               model::DecisionCostSpec cost)
     : m_cluster(cluster)
     , m_policy(policy)
     , m_policyId(std::move(policyId))
+    , m_cost(cost)
 {
 }
 
-void PlacementQueue::schedulePending(std::vector<Job>& jobs, const std::vector<std::string>& deviceModels,
-                                     sim::SimTime now, const StartCallback& onStart)
+sim::SimTime PlacementQueue::chargeDecision(sim::SimTime now, std::int64_t wallNanoseconds)
+{
+    sim::SimTime cost = 0;
+    switch (m_cost.mode) {
+    case model::DecisionCostSpec::Mode::None: return now;
+    case model::DecisionCostSpec::Mode::Modelled:
+        cost = m_cost.perDecision + m_cost.perCandidateNode * static_cast<sim::SimTime>(m_cluster.nodes().size());
+        break;
+    case model::DecisionCostSpec::Mode::Measured: cost = wallNanoseconds; break;
+    }
+    const sim::SimTime start = std::max(now, m_schedulerFreeAt);
+    m_schedulerFreeAt = start + cost;
+    m_decisionTime += cost;
+    return m_schedulerFreeAt;
+}
+
+void PlacementQueue::bind(TaskState& task, const policy::PlacementDecision& decision, const policy::ClusterView& view)
+{
+    const policy::PendingUnit& unit = task.spec.unit;
+    const model::ComputeKind compute = decision.compute.value_or(unit.declaredCompute);
+    const auto fail = [&](const std::string& why) {
+        throw std::runtime_error("placement policy '" + m_policyId + "' put task " + std::to_string(unit.id) + " ("
+                                 + unit.service + ") on node " + std::to_string(decision.node) + " using "
+                                 + model::toString(compute) + ", but " + why);
+    };
+    if (!model::contains(unit.computeOptions, compute) || task.spec.durationOn[static_cast<int>(compute)] <= 0)
+        fail("the task cannot run on that compute kind");
+    if (decision.node >= view.nodeCount())
+        fail("there is no such node");
+    // The declared device model constrains only the declared kind; elsewhere any model will do.
+    const bool declared = compute == unit.declaredCompute;
+    const model::Resources held = declared ? unit.request : model::requestOn(unit.request, compute);
+    if (!view.fits(decision.node, held, declared ? unit.deviceModel : std::string()))
+        fail("it does not fit there");
+    m_cluster.allocate(decision.node, held);
+    task.node = decision.node;
+    task.compute = compute;
+    task.held = held;
+}
+
+void PlacementQueue::schedulePending(std::vector<TaskState>& tasks, sim::SimTime now, const StartCallback& onStart)
 {
     const policy::ClusterView view(m_cluster);
     std::deque<std::uint64_t> stillPending;
     if (!m_retryDeferred) {
-        // Nothing was freed since the deferred jobs were tried: they keep their places.
-        stillPending.assign(m_pending.begin(), m_pending.begin() + static_cast<std::ptrdiff_t>(m_deferredCount));
-        m_pending.erase(m_pending.begin(), m_pending.begin() + static_cast<std::ptrdiff_t>(m_deferredCount));
+        // Nothing was freed since the deferred tasks were tried: they keep their places.
+        const auto deferredEnd = m_pending.begin() + static_cast<std::ptrdiff_t>(m_deferredCount);
+        stillPending.assign(m_pending.begin(), deferredEnd);
+        m_pending.erase(m_pending.begin(), deferredEnd);
     }
     m_retryDeferred = false;
+    const bool measure = m_cost.mode == model::DecisionCostSpec::Mode::Measured;
     while (!m_pending.empty()) {
-        Job& job = jobs[m_pending.front()];
+        TaskState& task = tasks[m_pending.front()];
         m_pending.pop_front();
-        policy::PendingUnit unit;
-        unit.id = job.id;
-        unit.request = job.request;
-        unit.deviceModel = deviceModels[job.workload];
-        unit.submittedAt = job.submittedAt;
-        const policy::PlacementDecision decision = m_policy.place(unit, view);
+        std::chrono::steady_clock::time_point started;
+        if (measure)
+            started = std::chrono::steady_clock::now();
+        const policy::PlacementDecision decision = m_policy.place(task.spec.unit, view);
+        std::int64_t wall = 0;
+        if (measure)
+            wall = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count();
         ++m_decisions;
+        const sim::SimTime decidedAt = chargeDecision(now, wall);
         if (decision.deferred) {
-            stillPending.push_back(job.id);
+            stillPending.push_back(task.spec.unit.id);
             continue;
         }
-        if (decision.node >= view.nodeCount() || !view.fits(decision.node, unit.request, unit.deviceModel)) {
-            throw std::runtime_error("placement policy '" + m_policyId + "' put job " + std::to_string(job.id)
-                                     + " on node " + std::to_string(decision.node) + " where it does not fit");
-        }
-        m_cluster.allocate(decision.node, job.request);
-        job.node = decision.node;
-        job.startedAt = now;
-        onStart(job);
+        bind(task, decision, view);
+        onStart(task, decidedAt);
     }
     m_pending.swap(stillPending);
     m_deferredCount = m_pending.size();

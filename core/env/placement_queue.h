@@ -1,6 +1,7 @@
 #pragma once
-#include "env/job.h"
+#include "env/task_state.h"
 #include "model/cluster.h"
+#include "model/decision_cost_spec.h"
 #include "policy/placement_policy.h"
 
 #include <cstdint>
@@ -11,38 +12,50 @@
 
 namespace orrery::env {
 
-//! Jobs waiting for a node, and the loop that asks the placement policy for one.
+//! Tasks waiting for a node, and the loop that asks the placement policy for one.
 //!
-//! Like kube-scheduler's queues: jobs are tried in arrival order, and one that cannot be placed
-//! now stays queued without blocking the jobs behind it. Deferred jobs are retried only after
-//! capacity has been freed (markCapacityFreed); otherwise a pass tries just the new arrivals,
-//! so a long backlog costs nothing per arrival.
+//! Like kube-scheduler's queues: tasks are tried in the order they became ready, and one that
+//! cannot be placed now stays queued without blocking those behind it. Deferred tasks are retried
+//! only after capacity has been freed (markCapacityFreed); otherwise a pass tries just the new
+//! arrivals, so a long backlog costs nothing per arrival.
+//!
+//! Decision cost: the scheduler makes one decision at a time; with a cost configured, a pass's
+//! k-th decision ends k costs after the scheduler was last free, and a placed task starts then.
 class PlacementQueue {
 public:
-    //! Called when a job has been bound to a node (resources already reserved).
-    using StartCallback = std::function<void(Job&)>;
+    //! Called when a task has been bound (resources reserved); `startAt` ≥ now includes decision cost.
+    using StartCallback = std::function<void(TaskState&, sim::SimTime startAt)>;
 
-    PlacementQueue(model::Cluster& cluster, policy::PlacementPolicy& policy, std::string policyId);
+    PlacementQueue(model::Cluster& cluster, policy::PlacementPolicy& policy, std::string policyId,
+                   model::DecisionCostSpec cost);
 
-    void enqueue(std::uint64_t jobId) { m_pending.push_back(jobId); }
-    //! Resources were released: the next pass retries every deferred job.
+    void enqueue(std::uint64_t taskId) { m_pending.push_back(taskId); }
+    //! Resources were released: the next pass retries every deferred task.
     void markCapacityFreed() { m_retryDeferred = true; }
-    //! Tries the pending jobs (all of them after markCapacityFreed, else only new arrivals). Throws std::runtime_error if the policy picks a node the
-    //! job does not fit on (a policy bug the run must not hide).
-    void schedulePending(std::vector<Job>& jobs, const std::vector<std::string>& deviceModels, sim::SimTime now,
-                         const StartCallback& onStart);
+    //! Tries the pending tasks (all of them after markCapacityFreed, else only new ones). Throws
+    //! std::runtime_error when the policy answers something impossible (a node the task does not
+    //! fit, a compute kind it cannot use): a policy bug the run must not hide.
+    void schedulePending(std::vector<TaskState>& tasks, sim::SimTime now, const StartCallback& onStart);
 
     [[nodiscard]] std::size_t pendingCount() const { return m_pending.size(); }
     [[nodiscard]] std::uint64_t decisions() const { return m_decisions; }
+    //! Total simulated time charged to decisions.
+    [[nodiscard]] sim::SimTime decisionTime() const { return m_decisionTime; }
 
 private:
+    void bind(TaskState& task, const policy::PlacementDecision& decision, const policy::ClusterView& view);
+    sim::SimTime chargeDecision(sim::SimTime now, std::int64_t wallNanoseconds);
+
     model::Cluster& m_cluster;
     policy::PlacementPolicy& m_policy;
     std::string m_policyId;
+    model::DecisionCostSpec m_cost;
     std::deque<std::uint64_t> m_pending;
-    std::size_t m_deferredCount = 0; //!< the first m_deferredCount pending jobs were tried and deferred
+    std::size_t m_deferredCount = 0; //!< the first m_deferredCount pending tasks were tried and deferred
     bool m_retryDeferred = false;
     std::uint64_t m_decisions = 0;
+    sim::SimTime m_schedulerFreeAt = 0;
+    sim::SimTime m_decisionTime = 0;
 };
 
 } // namespace orrery::env

@@ -1,14 +1,15 @@
 #include "env/simulation.h"
 
 #include "analysis/sample_summary.h"
-#include "env/job.h"
 #include "env/placement_queue.h"
+#include "env/task_state.h"
+#include "env/workload_generator_factory.h"
 #include "model/cluster.h"
 #include "policy/plugin_registry.h"
 #include "sim/rng_stream.h"
 
 #include <algorithm>
-#include <variant>
+#include <map>
 
 namespace orrery::env {
 namespace {
@@ -39,7 +40,7 @@ double ratio(double part, double whole)
 //! The run's state and event handlers, hidden so the header stays light.
 class Simulation::Impl final : public sim::EventHandler {
 public:
-    Impl(const model::Scenario& scenario, const policy::PluginRegistry& registry)
+    Impl(const model::Scenario& scenario, const policy::PluginRegistry& registry, const PolicyModels& models)
         : m_scenario(scenario)
         , m_cluster(scenario.cluster)
         , m_policyRng(scenario.seed, "policy/placement")
@@ -55,22 +56,20 @@ public:
         if (!problems.empty())
             throw SimulationSetupError(model::formatAll(problems));
         m_placementContext.rng = &m_policyRng;
+        if (const auto model = models.find(choice.plugin); model != models.end())
+            m_placementContext.model = &model->second;
         try {
             m_placement = registry.createPlacement(choice, m_placementContext);
         } catch (const std::exception& error) {
             throw SimulationSetupError(error.what());
         }
         m_placementDescription = choice.plugin + ' ' + m_placementContext.params.toString();
-        m_queue = std::make_unique<PlacementQueue>(m_cluster, *m_placement, choice.plugin);
-
-        for (const auto& workload : scenario.workloads) {
-            const auto& batch = std::get<model::BatchJobsSpec>(workload);
-            m_arrivalRngs.emplace_back(scenario.seed, "workload/" + batch.name + "/arrivals");
-            m_workRngs.emplace_back(scenario.seed, "workload/" + batch.name + "/work");
-            m_deviceModels.push_back(batch.deviceModel);
-        }
-        m_submitted.assign(scenario.workloads.size(), 0);
+        m_queue = std::make_unique<PlacementQueue>(m_cluster, *m_placement, choice.plugin, scenario.decisionCost);
+        for (const auto& workload : scenario.workloads)
+            m_generators.push_back(makeWorkloadGenerator(workload, scenario.seed));
     }
+
+    void setSampleSink(std::function<void(const policy::PlacementSample&)> sink) { m_sampleSink = std::move(sink); }
 
     std::vector<std::pair<std::string, std::string>> policyDescriptions() const
     {
@@ -79,24 +78,27 @@ public:
 
     RunResult run(sim::RunRecorder& recorder, sim::RunControl* control, const sim::ProgressCallback& progress)
     {
+        if (m_started)
+            throw std::logic_error("Simulation::run: a simulation runs once");
+        m_started = true;
+        m_recorder = &recorder;
         sim::RunInfo info;
         info.scenarioName = m_scenario.name;
         info.scenarioText = m_scenario.sourceText;
         info.seed = m_scenario.seed;
         info.horizon = m_scenario.horizon;
         info.policies = policyDescriptions();
-        m_recorder = &recorder;
         recorder.beginRun(info);
         m_series = {recorder.defineSeries("cluster.cpu_allocated", "ratio"),
                     recorder.defineSeries("cluster.memory_allocated", "ratio"),
                     recorder.defineSeries("cluster.gpu_allocated", "ratio"),
-                    recorder.defineSeries("jobs.pending", "jobs"),
-                    recorder.defineSeries("jobs.running", "jobs")};
+                    recorder.defineSeries("jobs.pending", "tasks"),
+                    recorder.defineSeries("jobs.running", "tasks")};
 
         m_arrivalKind = m_engine.registerHandler(*this);
         m_completionKind = m_engine.registerHandler(*this);
         m_sampleKind = m_engine.registerHandler(*this);
-        for (std::uint32_t w = 0; w < m_scenario.workloads.size(); ++w)
+        for (std::uint32_t w = 0; w < m_generators.size(); ++w)
             scheduleNextArrival(w);
         m_engine.schedule(0, m_sampleKind);
 
@@ -131,49 +133,98 @@ public:
     }
 
 private:
-    const model::BatchJobsSpec& batch(std::uint32_t workload) const
-    {
-        return std::get<model::BatchJobsSpec>(m_scenario.workloads[workload]);
-    }
-
     void scheduleNextArrival(std::uint32_t workload)
     {
-        const auto& spec = batch(workload);
-        if (spec.maxJobs > 0 && m_submitted[workload] >= spec.maxJobs)
-            return;
-        const double gapSeconds = m_arrivalRngs[workload].exponential(1.0 / spec.arrivalsPerSecond);
-        const sim::SimTime at = m_engine.now() + std::max<sim::SimTime>(1, sim::fromSeconds(gapSeconds));
-        if (at <= m_scenario.horizon)
-            m_engine.schedule(at, m_arrivalKind, workload);
+        const auto at = m_generators[workload]->nextArrival(m_engine.now());
+        if (at && *at <= m_scenario.horizon)
+            m_engine.schedule(*at, m_arrivalKind, workload);
+    }
+
+    std::uint32_t jobClassIndex(const std::string& name)
+    {
+        const auto it = std::find(m_jobClasses.begin(), m_jobClasses.end(), name);
+        if (it != m_jobClasses.end())
+            return static_cast<std::uint32_t>(it - m_jobClasses.begin());
+        m_jobClasses.push_back(name);
+        return static_cast<std::uint32_t>(m_jobClasses.size() - 1);
     }
 
     void onArrival(std::uint32_t workload, sim::SimTime now)
     {
-        const auto& spec = batch(workload);
-        Job job;
-        job.id = m_jobs.size();
+        JobSpec spec = m_generators[workload]->makeJob(now);
+        JobState job;
         job.workload = workload;
-        job.request = spec.request;
-        job.duration = spec.duration.sample(m_workRngs[workload]);
-        job.submittedAt = now;
+        job.firstTask = m_tasks.size();
+        job.taskCount = static_cast<std::uint32_t>(spec.tasks.size());
+        job.unfinishedTasks = job.taskCount;
+        job.arrivedAt = now;
+        job.jobClass = jobClassIndex(spec.jobClass);
+        const std::uint64_t jobId = m_jobs.size();
         m_jobs.push_back(job);
-        ++m_submitted[workload];
-        m_queue->enqueue(job.id);
+        for (std::uint32_t i = 0; i < spec.tasks.size(); ++i) {
+            TaskState task;
+            task.spec = std::move(spec.tasks[i]);
+            task.spec.unit.id = m_tasks.size();
+            task.job = jobId;
+            task.indexInJob = i;
+            m_tasks.push_back(std::move(task));
+            if (m_tasks.back().spec.parent < 0)
+                makeReady(m_tasks.back(), now);
+        }
         scheduleNextArrival(workload);
         schedule(now);
     }
 
-    void onCompletion(std::uint64_t jobId, sim::SimTime now)
+    void makeReady(TaskState& task, sim::SimTime now)
     {
-        Job& job = m_jobs[jobId];
-        job.finishedAt = now;
-        m_cluster.release(job.node, job.request);
+        task.readyAt = now;
+        task.spec.unit.submittedAt = now;
+        m_queue->enqueue(task.spec.unit.id);
+    }
+
+    void onCompletion(std::uint64_t taskId, sim::SimTime now)
+    {
+        TaskState& task = m_tasks[taskId];
+        task.finishedAt = now;
+        m_cluster.release(task.node, task.held);
         --m_running;
-        ++m_completed;
-        m_lastCompletion = now;
+        ++m_tasksCompleted;
+        if (m_sampleSink)
+            m_sampleSink(sampleOf(task));
+        JobState& job = m_jobs[task.job];
+        // Children wait for their parent; jobs are small trees, so a scan of the job is cheapest.
+        for (std::uint32_t i = 0; i < job.taskCount; ++i) {
+            TaskState& other = m_tasks[job.firstTask + i];
+            if (other.spec.parent == static_cast<int>(task.indexInJob))
+                makeReady(other, now);
+        }
+        if (--job.unfinishedTasks == 0) {
+            job.finishedAt = now;
+            m_lastCompletion = now;
+        }
         updateIntegrals(now);
         m_queue->markCapacityFreed();
         schedule(now);
+    }
+
+    policy::PlacementSample sampleOf(const TaskState& task) const
+    {
+        policy::PlacementSample sample;
+        sample.service = task.spec.unit.service;
+        sample.dependsOn = task.spec.unit.dependsOn;
+        sample.request = task.spec.unit.request;
+        sample.diskBytes = task.spec.unit.diskBytes;
+        sample.compute = task.compute;
+        if (const auto device = model::deviceOf(task.compute)) {
+            for (const auto& spec : m_cluster.poolOf(task.node).devices) {
+                if (spec.kind == *device) {
+                    sample.deviceModel = spec.model;
+                    break;
+                }
+            }
+        }
+        sample.latencySeconds = sim::toSeconds(task.finishedAt - task.startedAt);
+        return sample;
     }
 
     void schedule(sim::SimTime now)
@@ -181,10 +232,13 @@ private:
         if (m_queue->pendingCount() == 0)
             return;
         bool started = false;
-        m_queue->schedulePending(m_jobs, m_deviceModels, now, [&](Job& job) {
+        m_queue->schedulePending(m_tasks, now, [&](TaskState& task, sim::SimTime startAt) {
             ++m_running;
+            ++m_tasksOn[static_cast<int>(task.compute)];
             started = true;
-            m_engine.schedule(now + job.duration, m_completionKind, 0, job.id);
+            task.startedAt = startAt;
+            m_engine.schedule(startAt + task.spec.durationOn[static_cast<int>(task.compute)], m_completionKind, 0,
+                              task.spec.unit.id);
         });
         if (started)
             updateIntegrals(now);
@@ -216,27 +270,35 @@ private:
     {
         const sim::SimTime horizon = m_scenario.horizon;
         updateIntegrals(horizon);
-        std::vector<double> waits;
-        std::vector<double> completionTimes;
-        for (const Job& job : m_jobs) {
-            if (job.startedAt >= 0)
-                waits.push_back(sim::toSeconds(job.startedAt - job.submittedAt));
-            if (job.finishedAt >= 0)
-                completionTimes.push_back(sim::toSeconds(job.finishedAt - job.submittedAt));
-        }
-        const analysis::SampleSummary wait = analysis::summarize(std::move(waits));
-        const analysis::SampleSummary jct = analysis::summarize(std::move(completionTimes));
-        const model::Resources capacity = m_cluster.totalCapacity();
-        const double horizonSeconds = sim::toSeconds(horizon);
-
         RunMetrics metrics;
         auto add = [&](std::string name, double value, std::string unit) {
             metrics.push_back(RunMetric{std::move(name), value, std::move(unit)});
         };
+
+        std::vector<double> waits;
+        for (const TaskState& task : m_tasks) {
+            if (task.startedAt >= 0)
+                waits.push_back(sim::toSeconds(task.startedAt - task.readyAt));
+        }
+        std::vector<double> latencies;
+        std::map<std::uint32_t, std::vector<double>> latenciesByClass;
+        std::int64_t completedJobs = 0;
+        for (const JobState& job : m_jobs) {
+            if (job.finishedAt < 0)
+                continue;
+            ++completedJobs;
+            const double latency = sim::toSeconds(job.finishedAt - job.arrivedAt);
+            latencies.push_back(latency);
+            latenciesByClass[job.jobClass].push_back(latency);
+        }
+        const analysis::SampleSummary wait = analysis::summarize(std::move(waits));
+        const analysis::SampleSummary jct = analysis::summarize(std::move(latencies));
+        const std::int64_t pending = static_cast<std::int64_t>(m_queue->pendingCount());
+
         add("jobs.submitted", static_cast<double>(m_jobs.size()), "jobs");
-        add("jobs.completed", static_cast<double>(m_completed), "jobs");
-        add("jobs.running_at_end", static_cast<double>(m_running), "jobs");
-        add("jobs.pending_at_end", static_cast<double>(m_queue->pendingCount()), "jobs");
+        add("jobs.completed", static_cast<double>(completedJobs), "jobs");
+        add("tasks.running_at_end", static_cast<double>(m_running), "tasks");
+        add("tasks.pending_at_end", static_cast<double>(pending), "tasks");
         add("job.wait.mean", wait.mean, "s");
         add("job.wait.p50", wait.p50, "s");
         add("job.wait.p99", wait.p99, "s");
@@ -244,13 +306,32 @@ private:
         add("job.completion_time.p50", jct.p50, "s");
         add("job.completion_time.p90", jct.p90, "s");
         add("job.completion_time.p99", jct.p99, "s");
+        if (m_jobClasses.size() > 1) {
+            for (auto& [classIndex, values] : latenciesByClass) {
+                const analysis::SampleSummary summary = analysis::summarize(std::move(values));
+                const std::string prefix = "job." + m_jobClasses[classIndex] + ".completion_time.";
+                add(prefix + "mean", summary.mean, "s");
+                add(prefix + "p99", summary.p99, "s");
+            }
+        }
         add("makespan", sim::toSeconds(m_lastCompletion), "s");
+
+        const model::Resources capacity = m_cluster.totalCapacity();
+        const double horizonSeconds = sim::toSeconds(horizon);
         add("cluster.cpu_allocated.mean", ratio(m_cpu.area, capacity.millicores * horizonSeconds), "ratio");
         add("cluster.memory_allocated.mean", ratio(m_memory.area, capacity.memoryBytes * horizonSeconds), "ratio");
         add("cluster.gpu_allocated.mean",
             ratio(m_gpu.area, capacity.deviceCount(model::DeviceKind::Gpu) * horizonSeconds), "ratio");
         add("cost", m_cluster.pricePerHourUsd() * horizonSeconds / 3600.0, "USD");
+        if (m_tasks.size() != m_jobs.size()) { // multi-task jobs: say where tasks ran
+            for (int kind = 0; kind < model::kComputeKindCount; ++kind) {
+                add(std::string("tasks.on_") + model::toString(static_cast<model::ComputeKind>(kind)),
+                    static_cast<double>(m_tasksOn[kind]), "tasks");
+            }
+        }
         add("placement.decisions", static_cast<double>(m_queue->decisions()), "decisions");
+        if (m_scenario.decisionCost.mode != model::DecisionCostSpec::Mode::None)
+            add("placement.decision_time", sim::toSeconds(m_queue->decisionTime()), "s");
         add("sim.events", static_cast<double>(m_engine.eventsProcessed()), "events");
         return metrics;
     }
@@ -264,29 +345,36 @@ private:
     policy::PlacementPolicyPtr m_placement;
     std::string m_placementDescription;
     std::unique_ptr<PlacementQueue> m_queue;
-    std::vector<sim::RngStream> m_arrivalRngs;
-    std::vector<sim::RngStream> m_workRngs;
-    std::vector<std::string> m_deviceModels;
-    std::vector<std::int64_t> m_submitted;
-    std::vector<Job> m_jobs;
+    std::vector<std::unique_ptr<WorkloadGenerator>> m_generators;
+    std::function<void(const policy::PlacementSample&)> m_sampleSink;
+    std::vector<JobState> m_jobs;
+    std::vector<TaskState> m_tasks;
+    std::vector<std::string> m_jobClasses;
     std::vector<sim::SeriesId> m_series;
     sim::EventKind m_arrivalKind = 0;
     sim::EventKind m_completionKind = 0;
     sim::EventKind m_sampleKind = 0;
+    bool m_started = false;
     std::int64_t m_running = 0;
-    std::int64_t m_completed = 0;
+    std::int64_t m_tasksCompleted = 0;
+    std::int64_t m_tasksOn[model::kComputeKindCount] = {};
     sim::SimTime m_lastCompletion = 0;
     AllocationIntegral m_cpu;
     AllocationIntegral m_memory;
     AllocationIntegral m_gpu;
 };
 
-Simulation::Simulation(const model::Scenario& scenario, const policy::PluginRegistry& registry)
-    : m_impl(std::make_unique<Impl>(scenario, registry))
+Simulation::Simulation(const model::Scenario& scenario, const policy::PluginRegistry& registry, const PolicyModels& models)
+    : m_impl(std::make_unique<Impl>(scenario, registry, models))
 {
 }
 
 Simulation::~Simulation() = default;
+
+void Simulation::setPlacementSampleSink(std::function<void(const policy::PlacementSample&)> sink)
+{
+    m_impl->setSampleSink(std::move(sink));
+}
 
 RunResult Simulation::run(sim::RunRecorder& recorder, sim::RunControl* control, const sim::ProgressCallback& progress)
 {

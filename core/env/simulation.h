@@ -1,10 +1,13 @@
 #pragma once
+#include "env/policy_models.h"
 #include "env/run_result.h"
 #include "model/scenario.h"
+#include "policy/placement_sample.h"
 #include "sim/engine.h"
 #include "sim/run_control.h"
 #include "sim/run_recorder.h"
 
+#include <functional>
 #include <memory>
 #include <stdexcept>
 
@@ -23,17 +26,24 @@ public:
 //! One deterministic run of a scenario: builds the cluster, the workloads' drivers and the
 //! policies from the registry, runs the event loop to the horizon and records everything.
 //!
-//! The same scenario and seed give byte-identical records. Random streams: one per workload
-//! for arrivals and one for work sizes (common random numbers across policies), one per policy.
+//! The same scenario and seed give byte-identical records (unless the scenario charges measured
+//! decision cost). Random streams: each workload's generator owns its arrival and work streams
+//! (common random numbers across policies); each policy has its own.
 class Simulation {
 public:
-    //! Resolves policies now so configuration errors surface before a run is recorded.
-    Simulation(const model::Scenario& scenario, const policy::PluginRegistry& registry);
+    //! Resolves policies now so configuration errors surface before a run is recorded. `models`
+    //! supplies trained parameters to trainable plugins, by plugin id.
+    Simulation(const model::Scenario& scenario, const policy::PluginRegistry& registry,
+               const PolicyModels& models = {});
     ~Simulation();
     Simulation(const Simulation&) = delete;
     Simulation& operator=(const Simulation&) = delete;
 
-    //! Runs to the horizon (or until `control` cancels). Never throws for run-time failures: a
+    //! Receives every completed task's execution (what, where, how long): training data for
+    //! trainable placement policies. Set before run().
+    void setPlacementSampleSink(std::function<void(const policy::PlacementSample&)> sink);
+
+    //! Runs to the horizon (or until `control` cancels). Call once. Never throws for run-time failures: a
     //! policy error ends the run as Failed, with the message recorded.
     RunResult run(sim::RunRecorder& recorder, sim::RunControl* control = nullptr,
                   const sim::ProgressCallback& progress = {});

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/batch_jobs_spec.h"
+#include "model/decision_cost_spec.h"
 #include "model/node_pool_spec.h"
 #include "model/policy_choice.h"
 #include "sim/sim_time.h"
@@ -27,6 +28,7 @@ struct Scenario {
     ClusterSpec cluster;
     std::vector<WorkloadSpec> workloads;
     std::map<std::string, PolicyChoice> policies; //!< decision point → choice
+    DecisionCostSpec decisionCost;                 //!< spec.decisionCost
 };
 
 } // namespace orrery::model

@@ -3,6 +3,7 @@
 #include "model/did_you_mean.h"
 #include "scenario/cluster_reader.h"
 #include "scenario/map_reader.h"
+#include "scenario/decision_cost_reader.h"
 #include "scenario/policy_reader.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
@@ -79,7 +80,7 @@ void ScenarioParser::readMetadata(const YamlNode& node, const std::string& path,
 
 void ScenarioParser::readSpec(const YamlNode& node, const std::string& path, model::Scenario& scenario)
 {
-    MapReader reader(node, path, m_context, {"seed", "horizon", "samplePeriod", "cluster", "workloads", "policies"},
+    MapReader reader(node, path, m_context, {"seed", "horizon", "samplePeriod", "cluster", "workloads", "policies", "decisionCost"},
                      "spec: a mapping with seed, horizon, cluster and workloads");
     if (!reader.isMap())
         return;
@@ -112,6 +113,8 @@ void ScenarioParser::readSpec(const YamlNode& node, const std::string& path, mod
         scenario.workloads = readWorkloads(*workloads, reader.pathOf("workloads"), m_context, cluster);
     if (const YamlNode* policies = reader.get("policies"))
         scenario.policies = readPolicies(*policies, reader.pathOf("policies"), m_context);
+    if (const YamlNode* decisionCost = reader.get("decisionCost"))
+        scenario.decisionCost = readDecisionCost(*decisionCost, reader.pathOf("decisionCost"), m_context);
 }
 
 } // namespace orrery::scenario

@@ -125,7 +125,7 @@ private slots:
         QCOMPARE(metric(result, "job.wait.p99"), 0.0);
         QCOMPARE(metric(result, "job.completion_time.p50"), 60.0);
         QCOMPARE(metric(result, "job.completion_time.p99"), 60.0);
-        QCOMPARE(metric(result, "jobs.pending_at_end"), 0.0);
+        QCOMPARE(metric(result, "tasks.pending_at_end"), 0.0);
         // Little's law: mean CPU allocated = λ · d · request / capacity = 0.2 · 60 · 2 / 320.
         const double expected = 0.2 * 60.0 * 2.0 / 320.0;
         QVERIFY2(std::abs(metric(result, "cluster.cpu_allocated.mean") - expected) < 0.1 * expected,
@@ -133,6 +133,21 @@ private slots:
         // Arrivals are Poisson: about λ·T = 7200 of them (5 sigma ≈ 425).
         QVERIFY(std::abs(metric(result, "jobs.submitted") - 7200.0) < 425.0);
         QCOMPARE(metric(result, "cost"), 40 * 2.0 * 10.0);
+    }
+
+    void modelledDecisionCostDelaysStarts()
+    {
+        // Ample capacity: the only wait is the scheduler's own time, 20 µs + 40 nodes × 1 µs.
+        auto scenario = makeScenario(3, 40, 0.2, 60 * sim::kSecond, sim::kHour);
+        scenario.decisionCost.mode = model::DecisionCostSpec::Mode::Modelled;
+        scenario.decisionCost.perDecision = 20 * sim::kMicrosecond;
+        scenario.decisionCost.perCandidateNode = sim::kMicrosecond;
+        env::Simulation simulation(scenario, m_registry);
+        sim::InMemoryRunRecorder recorder;
+        const env::RunResult result = simulation.run(recorder);
+        QCOMPARE(metric(result, "job.wait.p50"), 60e-6);
+        QCOMPARE(metric(result, "job.completion_time.p50"), 60.0 + 60e-6);
+        QCOMPARE(metric(result, "placement.decision_time"), metric(result, "placement.decisions") * 60e-6);
     }
 
     void overloadQueuesJobs()
@@ -143,7 +158,7 @@ private slots:
         sim::InMemoryRunRecorder recorder;
         const env::RunResult result = simulation.run(recorder);
         QVERIFY(metric(result, "job.wait.p50") > 60.0);
-        QVERIFY(metric(result, "jobs.pending_at_end") > 100.0);
+        QVERIFY(metric(result, "tasks.pending_at_end") > 100.0);
         QVERIFY(metric(result, "cluster.cpu_allocated.mean") > 0.95);
         // Throughput is capped by capacity: 4 slots × 7200 s / 60 s = 480 completions at most.
         QVERIFY(metric(result, "jobs.completed") <= 480.0);

@@ -1,0 +1,35 @@
+#pragma once
+#include "env/job_spec.h"
+#include "model/compute_kind.h"
+#include "model/resources.h"
+#include "sim/sim_time.h"
+
+#include <cstdint>
+
+namespace orrery::env {
+
+//! A task at run time: its spec, where it runs and when.
+struct TaskState {
+    TaskSpec spec;             //!< spec.unit.id is this task's global id
+    std::uint64_t job = 0;
+    std::uint32_t indexInJob = 0;
+    sim::SimTime readyAt = -1;   //!< when its dependency completed (or the job arrived)
+    sim::SimTime startedAt = -1;
+    sim::SimTime finishedAt = -1;
+    std::uint32_t node = 0;
+    model::ComputeKind compute = model::ComputeKind::Cpu;
+    model::Resources held;       //!< what it holds while running
+};
+
+//! A job at run time.
+struct JobState {
+    std::uint32_t workload = 0;
+    std::uint64_t firstTask = 0; //!< its tasks are contiguous in the simulation's task table
+    std::uint32_t taskCount = 0;
+    std::uint32_t unfinishedTasks = 0;
+    sim::SimTime arrivedAt = 0;
+    sim::SimTime finishedAt = -1;
+    std::uint32_t jobClass = 0;  //!< index into the simulation's job class names
+};
+
+} // namespace orrery::env
