@@ -55,21 +55,16 @@ void PlacementQueue::bind(TaskState& task, const policy::PlacementDecision& deci
     task.held = held;
 }
 
-void PlacementQueue::schedulePending(std::vector<TaskState>& tasks, sim::SimTime now, const StartCallback& onStart)
+void PlacementQueue::schedulePending(TaskTable& tasks, sim::SimTime now, const StartCallback& onStart)
 {
     const policy::ClusterView view(m_cluster);
-    std::deque<std::uint64_t> stillPending;
-    if (!m_retryDeferred) {
-        // Nothing was freed since the deferred tasks were tried: they keep their places.
-        const auto deferredEnd = m_pending.begin() + static_cast<std::ptrdiff_t>(m_deferredCount);
-        stillPending.assign(m_pending.begin(), deferredEnd);
-        m_pending.erase(m_pending.begin(), deferredEnd);
-    }
+    // Nothing was freed since the deferred tasks were tried: they keep their places untried.
+    const std::size_t firstToTry = m_retryDeferred ? 0 : m_deferredCount;
     m_retryDeferred = false;
+    m_next.assign(m_pending.begin(), m_pending.begin() + static_cast<std::ptrdiff_t>(firstToTry));
     const bool measure = m_cost.mode == model::DecisionCostSpec::Mode::Measured;
-    while (!m_pending.empty()) {
-        TaskState& task = tasks[m_pending.front()];
-        m_pending.pop_front();
+    for (std::size_t i = firstToTry; i < m_pending.size(); ++i) {
+        TaskState& task = tasks[m_pending[i]];
         std::chrono::steady_clock::time_point started;
         if (measure)
             started = std::chrono::steady_clock::now();
@@ -80,13 +75,13 @@ void PlacementQueue::schedulePending(std::vector<TaskState>& tasks, sim::SimTime
         ++m_decisions;
         const sim::SimTime decidedAt = chargeDecision(now, wall);
         if (decision.deferred) {
-            stillPending.push_back(task.spec.unit.id);
+            m_next.push_back(task.spec.unit.id);
             continue;
         }
         bind(task, decision, view);
         onStart(task, decidedAt);
     }
-    m_pending.swap(stillPending);
+    m_pending.swap(m_next);
     m_deferredCount = m_pending.size();
 }
 

@@ -1,11 +1,10 @@
 #pragma once
-#include "env/task_state.h"
+#include "env/task_table.h"
 #include "model/cluster.h"
 #include "model/decision_cost_spec.h"
 #include "policy/placement_policy.h"
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -35,7 +34,7 @@ public:
     //! Tries the pending tasks (all of them after markCapacityFreed, else only new ones). Throws
     //! std::runtime_error when the policy answers something impossible (a node the task does not
     //! fit, a compute kind it cannot use): a policy bug the run must not hide.
-    void schedulePending(std::vector<TaskState>& tasks, sim::SimTime now, const StartCallback& onStart);
+    void schedulePending(TaskTable& tasks, sim::SimTime now, const StartCallback& onStart);
 
     [[nodiscard]] std::size_t pendingCount() const { return m_pending.size(); }
     [[nodiscard]] std::uint64_t decisions() const { return m_decisions; }
@@ -50,7 +49,8 @@ private:
     policy::PlacementPolicy& m_policy;
     std::string m_policyId;
     model::DecisionCostSpec m_cost;
-    std::deque<std::uint64_t> m_pending;
+    std::vector<std::uint64_t> m_pending; //!< in readiness order
+    std::vector<std::uint64_t> m_next;    //!< scratch for a pass, kept to avoid allocating per pass
     std::size_t m_deferredCount = 0; //!< the first m_deferredCount pending tasks were tried and deferred
     bool m_retryDeferred = false;
     std::uint64_t m_decisions = 0;

@@ -348,7 +348,7 @@ private:
     std::vector<std::unique_ptr<WorkloadGenerator>> m_generators;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;
-    std::vector<TaskState> m_tasks;
+    TaskTable m_tasks;
     std::vector<std::string> m_jobClasses;
     std::vector<sim::SeriesId> m_series;
     sim::EventKind m_arrivalKind = 0;

@@ -1,6 +1,7 @@
 #include "env/workload_generator_factory.h"
 
 #include "env/batch_jobs_generator.h"
+#include "env/job_streams_generator.h"
 
 #include <variant>
 
@@ -15,6 +16,11 @@ struct GeneratorMaker {
     std::unique_ptr<WorkloadGenerator> operator()(const model::BatchJobsSpec& spec) const
     {
         return std::make_unique<BatchJobsGenerator>(spec, seed);
+    }
+
+    std::unique_ptr<WorkloadGenerator> operator()(const model::JobStreamsSpec& spec) const
+    {
+        return makeJobStreamsGenerator(spec, seed);
     }
 };
 
