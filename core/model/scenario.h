@@ -1,6 +1,7 @@
 #pragma once
 #include "model/batch_jobs_spec.h"
 #include "model/decision_cost_spec.h"
+#include "model/job_streams_spec.h"
 #include "model/node_pool_spec.h"
 #include "model/policy_choice.h"
 #include "sim/sim_time.h"
@@ -14,7 +15,7 @@
 namespace orrery::model {
 
 //! Any workload a scenario can declare; grows one alternative per workload kind.
-using WorkloadSpec = std::variant<BatchJobsSpec>;
+using WorkloadSpec = std::variant<BatchJobsSpec, JobStreamsSpec>;
 
 //! A validated scenario: everything a simulation run needs, with no YAML left in it.
 struct Scenario {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace orrery::scenario {
 
@@ -28,8 +29,18 @@ void ParseContext::error(model::SourceLocation at, std::string fieldPath, std::s
 
 model::Diagnostics ParseContext::takeDiagnostics()
 {
-    std::stable_sort(m_diagnostics.begin(), m_diagnostics.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.location.line, a.location.column) < std::tie(b.location.line, b.location.column);
+    // This file first, then other files in the order they were first reported.
+    std::vector<std::string> files{m_fileName};
+    for (const auto& diagnostic : m_diagnostics) {
+        if (std::find(files.begin(), files.end(), diagnostic.location.file) == files.end())
+            files.push_back(diagnostic.location.file);
+    }
+    const auto rank = [&](const model::Diagnostic& diagnostic) {
+        return std::find(files.begin(), files.end(), diagnostic.location.file) - files.begin();
+    };
+    std::stable_sort(m_diagnostics.begin(), m_diagnostics.end(), [&](const auto& a, const auto& b) {
+        return std::make_tuple(rank(a), a.location.line, a.location.column)
+            < std::make_tuple(rank(b), b.location.line, b.location.column);
     });
     return std::exchange(m_diagnostics, {});
 }

@@ -34,7 +34,7 @@ LoadResult fileError(const std::string& path, std::string message)
     return result;
 }
 
-LoadResult parseChecked(std::string_view text, const std::string& fileName)
+LoadResult parseChecked(std::string_view text, const std::string& fileName, const ScenarioLoadOptions& options)
 {
     LoadResult result;
     if (text.size() > kMaxScenarioFileBytes) {
@@ -50,6 +50,7 @@ LoadResult parseChecked(std::string_view text, const std::string& fileName)
         return result;
     }
     ParseContext context(fileName);
+    context.setLoadOptions(&options);
     const YamlNode::Ptr root = parseYamlDocument(text, lines, context);
     std::optional<model::Scenario> scenario;
     if (root)
@@ -73,8 +74,13 @@ LoadResult parseChecked(std::string_view text, const std::string& fileName)
 
 LoadResult parseScenario(std::string_view text, const std::string& fileNameForMessages)
 {
+    return parseScenario(text, fileNameForMessages, ScenarioLoadOptions::defaults());
+}
+
+LoadResult parseScenario(std::string_view text, const std::string& fileNameForMessages, const ScenarioLoadOptions& options)
+{
     try {
-        return parseChecked(text, fileNameForMessages);
+        return parseChecked(text, fileNameForMessages, options);
     } catch (const std::bad_alloc&) {
         return fileError(fileNameForMessages, "out of memory while reading the scenario");
     } catch (const std::exception& error) {
@@ -84,6 +90,11 @@ LoadResult parseScenario(std::string_view text, const std::string& fileNameForMe
 }
 
 LoadResult loadScenarioFile(const std::string& path)
+{
+    return loadScenarioFile(path, ScenarioLoadOptions::defaults());
+}
+
+LoadResult loadScenarioFile(const std::string& path, const ScenarioLoadOptions& options)
 {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
@@ -108,7 +119,7 @@ LoadResult loadScenarioFile(const std::string& path)
     }
     if (in.bad())
         return fileError(path, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
-    return parseScenario(text, path);
+    return parseScenario(text, path, options);
 }
 
 } // namespace orrery::scenario

@@ -4,10 +4,12 @@
 #include "scenario/duration_distribution_reader.h"
 #include "scenario/feasibility_check.h"
 #include "scenario/field_path.h"
+#include "scenario/job_streams_reader.h"
 #include "scenario/map_reader.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
 
+#include <algorithm>
 #include <map>
 
 namespace orrery::scenario {
@@ -16,8 +18,14 @@ namespace {
 
 const std::vector<std::string>& knownKinds()
 {
-    static const std::vector<std::string> kKinds = {"BatchJobs"};
+    static const std::vector<std::string> kKinds = {"BatchJobs", "JobStreams"};
     return kKinds;
+}
+
+const std::vector<std::string>& batchJobsKeys()
+{
+    static const std::vector<std::string> kKeys = {"name", "kind", "arrivalRate", "maxJobs", "request", "deviceModel", "duration"};
+    return kKeys;
 }
 
 model::Resources readRequest(const YamlNode& node, const std::string& path, ParseContext& context, bool& ok)
@@ -92,13 +100,14 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
         return workloads;
     }
     std::map<std::string, std::size_t> firstIndex;
+    ServiceGraphCache graphs;
     for (std::size_t i = 0; i < node.items().size(); ++i) {
         const YamlNode& item = *node.items()[i];
         const std::string itemPath = indexPath(path, i);
         const YamlNode* kindNode = MapReader::find(item, "kind");
-        const bool knownKind = kindNode && kindNode->isScalar() && kindNode->scalar() == "BatchJobs";
-        MapReader reader(item, itemPath, context,
-                         {"name", "kind", "arrivalRate", "maxJobs", "request", "deviceModel", "duration"},
+        const std::string kind = kindNode && kindNode->isScalar() ? kindNode->scalar() : std::string();
+        const bool knownKind = std::find(knownKinds().begin(), knownKinds().end(), kind) != knownKinds().end();
+        MapReader reader(item, itemPath, context, kind == "JobStreams" ? jobStreamsKeys() : batchJobsKeys(),
                          "a workload: a mapping with name and kind",
                          knownKind ? MapReader::UnknownKeys::Report : MapReader::UnknownKeys::Ignore);
         if (!reader.isMap())
@@ -113,17 +122,21 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
                 }
             }
         }
-        if (!reader.require("kind", "a workload kind; known kinds: BatchJobs"))
+        if (!reader.require("kind", "a workload kind; known kinds: BatchJobs, JobStreams"))
             continue;
         if (!knownKind) {
             std::string message = "unknown workload kind " + kindNode->describe();
             if (kindNode->isScalar())
                 message += model::didYouMean(kindNode->scalar(), knownKinds());
-            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: BatchJobs");
+            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: BatchJobs, JobStreams");
             continue;
         }
-        if (auto spec = readBatchJobs(reader, context, cluster))
+        if (kind == "JobStreams") {
+            if (auto spec = readJobStreams(reader, context, cluster, graphs))
+                workloads.emplace_back(std::move(*spec));
+        } else if (auto spec = readBatchJobs(reader, context, cluster)) {
             workloads.emplace_back(std::move(*spec));
+        }
     }
     return workloads;
 }

@@ -205,8 +205,10 @@ bool indentedWithTab(std::string_view text, int line)
 
 } // namespace
 
-YamlNode::Ptr parseYamlDocument(std::string_view text, const LineIndex& lines, ParseContext& context)
+YamlNode::Ptr parseYamlDocument(std::string_view text, const LineIndex& lines, ParseContext& context,
+                                std::string_view documentKind)
 {
+    const std::string kind(documentKind);
     const auto locate = [&](const YAML::Mark& mark) {
         const LineIndex::Position position = mark.is_null() ? LineIndex::Position{1, 1} : lines.fromMark(mark.line, mark.column);
         return model::SourceLocation{context.fileName(), position.line, position.column};
@@ -217,7 +219,7 @@ YamlNode::Ptr parseYamlDocument(std::string_view text, const LineIndex& lines, P
     try {
         if (!parser.HandleNextDocument(builder) && !builder.root()) {
             context.error(model::SourceLocation{context.fileName(), 1, 1}, {},
-                          "empty file: expected a YAML document with kind: Scenario");
+                          "empty file: expected a YAML document with kind: " + kind);
             return nullptr;
         }
         if (builder.recursiveAlias()) {
@@ -227,13 +229,13 @@ YamlNode::Ptr parseYamlDocument(std::string_view text, const LineIndex& lines, P
         }
         if (!builder.root() || builder.root()->isNull()) {
             context.error(locate(builder.documentStart()), {},
-                          "empty document: expected a YAML document with kind: Scenario");
+                          "empty document: expected a YAML document with kind: " + kind);
             return nullptr;
         }
         DocumentStartProbe probe;
         if (parser.HandleNextDocument(probe)) {
             context.error(locate(probe.start()), {},
-                          "a second YAML document starts here: expected exactly one document (one scenario) per file");
+                          "a second YAML document starts here: expected exactly one document (one " + kind + ") per file");
             return nullptr;
         }
     } catch (const YAML::Exception& error) {

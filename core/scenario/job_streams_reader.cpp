@@ -1,0 +1,310 @@
+#include "scenario/job_streams_reader.h"
+
+#include "model/did_you_mean.h"
+#include "model/units.h"
+#include "scenario/duration_distribution_reader.h"
+#include "scenario/feasibility_check.h"
+#include "scenario/scenario_limits.h"
+#include "scenario/scenario_load_options.h"
+#include "scenario/value_readers.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+namespace orrery::scenario {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::int64_t kMaxServicesPerJob = 64;
+constexpr double kMaxSloMultiple = 1e6;
+constexpr int kDefaultMinServices = 1;
+constexpr int kDefaultMaxServices = 4;
+
+//! A built-in name is a plain name; anything with a slash, dot or backslash is a path.
+bool isResourceName(const std::string& text)
+{
+    return std::all_of(text.begin(), text.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    });
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator = ", ")
+{
+    std::string out;
+    for (const auto& item : items)
+        out += (out.empty() ? "" : std::string(separator)) + item;
+    return out;
+}
+
+std::string describeRequest(const model::Resources& request)
+{
+    std::string out = "cpu " + model::formatMillicores(request.millicores) + ", memory " + model::formatBytes(request.memoryBytes);
+    for (const model::DeviceKind kind : {model::DeviceKind::Gpu, model::DeviceKind::Asic, model::DeviceKind::Fpga}) {
+        if (request.deviceCount(kind) > 0)
+            out += ", " + std::string(model::toString(kind)) + " " + std::to_string(request.deviceCount(kind));
+    }
+    return out;
+}
+
+//! The file `graph:` names, or nullopt after reporting why there is none.
+std::optional<fs::path> resolveGraph(const std::string& reference, const YamlNode& node, const std::string& path,
+                                     ParseContext& context)
+{
+    const ScenarioLoadOptions options = context.loadOptions() ? *context.loadOptions() : ScenarioLoadOptions::defaults();
+    if (isResourceName(reference)) {
+        if (auto found = findResource(options.resourcePath, "graphs", reference))
+            return found;
+        const std::vector<std::string> builtins = listResources(options.resourcePath, "graphs");
+        std::vector<std::string> searched;
+        for (const auto& directory : options.resourcePath)
+            searched.push_back((directory / "graphs").string());
+        std::string message = "no built-in service graph '" + reference + "'" + model::didYouMean(reference, builtins);
+        message += searched.empty() ? std::string("; no resource directories are configured (set ORRERY_RESOURCE_PATH)")
+                                    : "; looked for " + reference + ".yaml in " + joined(searched);
+        message += "; expected " + (builtins.empty() ? std::string("a built-in graph name") : "one of: " + joined(builtins))
+            + ", or a path to a ServiceGraph file such as graphs/my-app.yaml";
+        context.error(node, path, message);
+        return std::nullopt;
+    }
+    fs::path file(reference);
+    if (file.is_relative()) {
+        const fs::path base = options.baseDirectory.empty() ? fs::path(context.fileName()).parent_path() : options.baseDirectory;
+        file = (base / file).lexically_normal();
+    }
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) {
+        context.error(node, path,
+                      "cannot open service graph file '" + reference + "' (looked at " + file.string() + "): "
+                          + (fs::exists(file, ec) ? "not a regular file" : "no such file")
+                          + "; expected a path relative to the scenario file's directory, or a built-in graph name such as socialnetwork");
+        return std::nullopt;
+    }
+    return file;
+}
+
+//! The graph `graph:` refers to, loaded once per file; nullptr after reporting its problems.
+std::shared_ptr<const model::ServiceGraph> readGraph(const YamlNode& node, const std::string& path, ParseContext& context,
+                                                     ServiceGraphCache& graphs, model::JobStreamsSpec& spec)
+{
+    const auto reference = readString(node, path, context, "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
+    if (!reference)
+        return nullptr;
+    spec.graphReference = *reference;
+    const auto file = resolveGraph(*reference, node, path, context);
+    if (!file)
+        return nullptr;
+    std::error_code ec;
+    const fs::path canonical = fs::weakly_canonical(*file, ec);
+    spec.graphFile = (ec ? *file : canonical).string();
+    auto [entry, loadedNow] = graphs.try_emplace(spec.graphFile);
+    if (loadedNow) {
+        entry->second = loadServiceGraphFile(spec.graphFile);
+        for (const auto& diagnostic : entry->second.diagnostics)
+            context.error(diagnostic.location, diagnostic.fieldPath, diagnostic.message);
+    }
+    if (!entry->second.ok()) {
+        const std::size_t count = entry->second.diagnostics.size();
+        context.error(node, path,
+                      "service graph '" + *reference + "'" + (spec.graphFile == *reference ? "" : " (" + spec.graphFile + ")")
+                          + " is not valid: " + std::to_string(count)
+                          + (count == 1 ? " problem" : " problems") + ", reported in that file; expected a valid ServiceGraph file");
+        return nullptr;
+    }
+    return entry->second.graph;
+}
+
+void readServicesPerJob(const YamlNode& node, const std::string& path, ParseContext& context, model::JobStreamsSpec& spec)
+{
+    if (node.isScalar()) {
+        if (const auto value = readInteger(node, path, context, 1, kMaxServicesPerJob))
+            spec.minServicesPerJob = spec.maxServicesPerJob = static_cast<int>(*value);
+        return;
+    }
+    MapReader reader(node, path, context, {"min", "max"}, "services per job: a count such as 2, or a range {min: 1, max: 4}");
+    if (!reader.isMap())
+        return;
+    const YamlNode* minNode = reader.get("min");
+    const YamlNode* maxNode = reader.get("max");
+    std::optional<std::int64_t> min = kDefaultMinServices;
+    std::optional<std::int64_t> max = kDefaultMaxServices;
+    if (minNode)
+        min = readInteger(*minNode, reader.pathOf("min"), context, 1, kMaxServicesPerJob);
+    if (maxNode)
+        max = readInteger(*maxNode, reader.pathOf("max"), context, 1, kMaxServicesPerJob);
+    if (!min || !max)
+        return;
+    if (*min > *max) {
+        context.error(maxNode ? *maxNode : node, maxNode ? reader.pathOf("max") : path,
+                      "expected max at least min (" + std::to_string(*min) + "), got " + std::to_string(*max)
+                          + (maxNode ? std::string() : std::string(" (the default)")));
+        return;
+    }
+    spec.minServicesPerJob = static_cast<int>(*min);
+    spec.maxServicesPerJob = static_cast<int>(*max);
+}
+
+void readSlo(const YamlNode& node, const std::string& path, ParseContext& context, model::JobStreamsSpec& spec)
+{
+    if (node.isScalar()) {
+        if (const auto value = readDuration(node, path, context, 1, kMaxHorizon)) {
+            spec.slo.kind = model::JobSloSpec::Kind::Absolute;
+            spec.slo.absolute = *value;
+        }
+        return;
+    }
+    MapReader reader(node, path, context, {"criticalPathMultiple"},
+                     "an SLO: a duration such as 50ms, or {criticalPathMultiple: 5}");
+    if (!reader.isMap())
+        return;
+    const YamlNode* multiple = reader.require("criticalPathMultiple", "a number greater than 0 such as 5");
+    if (!multiple)
+        return;
+    const auto value = readNumber(*multiple, reader.pathOf("criticalPathMultiple"), context, 0.0, kMaxSloMultiple, "");
+    if (value && *value <= 0.0) {
+        context.error(*multiple, reader.pathOf("criticalPathMultiple"),
+                      "expected a number greater than 0, got " + multiple->describe());
+    } else if (value) {
+        spec.slo.kind = model::JobSloSpec::Kind::CriticalPathMultiple;
+        spec.slo.multiple = *value;
+    }
+}
+
+//! Reads `batch:`; on success fills spec.batch, turning a batch arrivalRate into a fraction of
+//! all arrivals (and raising spec.arrivalsPerSecond to the merged rate).
+void readBatch(const YamlNode& node, const std::string& path, ParseContext& context, const model::ClusterSpec* cluster,
+               model::JobStreamsSpec& spec)
+{
+    MapReader reader(node, path, context, {"fraction", "arrivalRate", "request", "duration"},
+                     "injected batch jobs: a mapping with fraction (or arrivalRate), request and duration");
+    if (!reader.isMap())
+        return;
+    const std::size_t errorsBefore = context.errorCount();
+    const YamlNode* fraction = reader.get("fraction");
+    const YamlNode* rate = reader.get("arrivalRate");
+    model::InjectedBatchSpec batch;
+    std::optional<double> batchRate;
+    if (fraction && rate) {
+        context.error(*rate, reader.pathOf("arrivalRate"),
+                      "both fraction and arrivalRate are given; expected one of them (fraction: share of all arrivals, "
+                      "arrivalRate: batch jobs on top of the workload's arrivalRate)");
+    } else if (!fraction && !rate) {
+        context.error(node, reader.pathOf("fraction"),
+                      "missing required field 'fraction' or 'arrivalRate' (expected how many batch jobs to inject, "
+                      "such as fraction: 0.05 or arrivalRate: 2/min)");
+    } else if (fraction) {
+        const auto value = readNumber(*fraction, reader.pathOf("fraction"), context, 0.0, 1.0, "");
+        if (value && *value <= 0.0)
+            context.error(*fraction, reader.pathOf("fraction"), "expected a number greater than 0 and at most 1, got " + fraction->describe());
+        else if (value)
+            batch.fraction = *value;
+    } else {
+        batchRate = readRate(*rate, reader.pathOf("arrivalRate"), context, kMaxArrivalsPerSecond);
+    }
+    const YamlNode* requestNode = reader.require("request", "a mapping such as {cpu: 4, memory: 8Gi}");
+    bool requestOk = false;
+    if (requestNode) {
+        const std::size_t before = context.errorCount();
+        MapReader request(*requestNode, reader.pathOf("request"), context, {"cpu", "memory"},
+                          "a resource request: a mapping with cpu and memory (batch jobs run on CPUs)");
+        if (const YamlNode* cpu = request.require("cpu", "CPU per job such as 4"))
+            batch.request.millicores = readMillicores(*cpu, request.pathOf("cpu"), context, 1, kMaxNodeMillicores).value_or(0);
+        if (const YamlNode* memory = request.require("memory", "memory per job such as 8Gi"))
+            batch.request.memoryBytes = readBytes(*memory, request.pathOf("memory"), context, 1, kMaxNodeMemoryBytes).value_or(0);
+        requestOk = request.isMap() && context.errorCount() == before;
+    }
+    if (const YamlNode* duration = reader.require("duration", "a duration such as 10m, or a distribution")) {
+        if (const auto value = readDurationDistribution(*duration, reader.pathOf("duration"), context))
+            batch.duration = *value;
+    }
+    if (cluster && requestOk)
+        checkRequestFits(batch.request, {}, *requestNode, reader.pathOf("request"), *cluster, context);
+    if (context.errorCount() != errorsBefore)
+        return;
+    if (batchRate) {
+        if (spec.arrivalsPerSecond <= 0.0)
+            return; // the workload's own arrivalRate is already reported
+        batch.fraction = *batchRate / (spec.arrivalsPerSecond + *batchRate);
+        spec.arrivalsPerSecond += *batchRate;
+    }
+    spec.batch = batch;
+}
+
+//! Reports the services whose request on their declared compute kind fits on no node.
+void checkServicesFit(const model::ServiceGraph& graph, const YamlNode& at, const std::string& path,
+                      const model::ClusterSpec& cluster, ParseContext& context)
+{
+    std::vector<std::string> misfits;
+    for (const auto& service : graph.services()) {
+        const model::Resources request = service.requestOnDeclared();
+        const bool fits = std::any_of(cluster.pools.begin(), cluster.pools.end(),
+                                      [&](const auto& pool) { return pool.nodeCapacity().covers(request); });
+        if (!fits)
+            misfits.push_back("'" + service.name + "' (" + describeRequest(request) + ")");
+    }
+    if (misfits.empty())
+        return;
+    context.error(at, path,
+                  std::string(misfits.size() == 1 ? "service " : "services ") + joined(misfits)
+                      + (misfits.size() == 1 ? " fits" : " fit") + " on no node, counting the device of "
+                      + (misfits.size() == 1 ? "its" : "their")
+                      + " declared compute kind, so conventional schedulers could never run them; expected a "
+                        "cluster where every service of the graph fits some node");
+}
+
+} // namespace
+
+const std::vector<std::string>& jobStreamsKeys()
+{
+    static const std::vector<std::string> kKeys = {"name",           "kind",         "graph", "arrivalRate", "jobs",
+                                                   "servicesPerJob", "latencySigma", "slo",   "batch"};
+    return kKeys;
+}
+
+std::optional<model::JobStreamsSpec> readJobStreams(MapReader& reader, ParseContext& context,
+                                                    const model::ClusterSpec* cluster, ServiceGraphCache& graphs)
+{
+    model::JobStreamsSpec spec;
+    const std::size_t errorsBefore = context.errorCount();
+    spec.location = context.locationOf(reader.node());
+    if (const YamlNode* name = reader.get("name"))
+        spec.name = name->isScalar() ? name->scalar() : std::string();
+    const YamlNode* graphNode = reader.require("graph", "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
+    if (graphNode)
+        spec.graph = readGraph(*graphNode, reader.pathOf("graph"), context, graphs, spec);
+    if (const YamlNode* rate = reader.require("arrivalRate", "a rate such as 50/s"))
+        spec.arrivalsPerSecond = readRate(*rate, reader.pathOf("arrivalRate"), context, kMaxArrivalsPerSecond).value_or(0.0);
+    if (const YamlNode* jobs = reader.get("jobs"))
+        spec.maxJobs = readInteger(*jobs, reader.pathOf("jobs"), context, 1, kMaxJobs).value_or(0);
+    const YamlNode* servicesPerJob = reader.get("servicesPerJob");
+    if (servicesPerJob)
+        readServicesPerJob(*servicesPerJob, reader.pathOf("servicesPerJob"), context, spec);
+    if (const YamlNode* sigma = reader.get("latencySigma")) {
+        if (const auto value = readNumber(*sigma, reader.pathOf("latencySigma"), context, 0.0, kMaxLogNormalSigma, ""))
+            spec.latencySigma = *value;
+    }
+    if (const YamlNode* slo = reader.get("slo"))
+        readSlo(*slo, reader.pathOf("slo"), context, spec);
+    if (const YamlNode* batch = reader.get("batch"))
+        readBatch(*batch, reader.pathOf("batch"), context, cluster, spec);
+
+    if (spec.graph) {
+        const auto services = static_cast<int>(spec.graph->size());
+        if (spec.minServicesPerJob > services) {
+            context.error(servicesPerJob ? *servicesPerJob : *graphNode,
+                          servicesPerJob ? reader.pathOf("servicesPerJob") : reader.pathOf("graph"),
+                          "jobs of at least " + std::to_string(spec.minServicesPerJob) + " services cannot be sampled from graph '"
+                              + spec.graphReference + "', which has " + std::to_string(services)
+                              + "; expected a minimum of at most " + std::to_string(services));
+        }
+        if (cluster)
+            checkServicesFit(*spec.graph, *graphNode, reader.pathOf("graph"), *cluster, context);
+    }
+    if (context.errorCount() != errorsBefore)
+        return std::nullopt;
+    return spec;
+}
+
+} // namespace orrery::scenario

@@ -1,0 +1,104 @@
+#include "scenario/service_graph_loader.h"
+
+#include "scenario/line_index.h"
+#include "scenario/parse_context.h"
+#include "scenario/scenario_loader.h"
+#include "scenario/service_graph_reader.h"
+#include "scenario/text_check.h"
+#include "scenario/yaml_document_parser.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <new>
+
+namespace orrery::scenario {
+
+namespace {
+
+constexpr std::string_view kExpected = "expected a ServiceGraph YAML file";
+
+ServiceGraphLoadResult fileError(const std::string& path, int line, std::string message)
+{
+    ServiceGraphLoadResult result;
+    model::Diagnostic diagnostic;
+    diagnostic.location = {path, line, line > 0 ? 1 : 0};
+    diagnostic.message = std::move(message);
+    result.diagnostics.push_back(std::move(diagnostic));
+    return result;
+}
+
+ServiceGraphLoadResult parseChecked(std::string_view text, const std::string& fileName)
+{
+    if (text.size() > kMaxScenarioFileBytes) {
+        return fileError(fileName, 1, "the text is " + std::to_string(text.size()) + " bytes; expected a service graph of at most "
+                                          + std::to_string(kMaxScenarioFileBytes / (1024 * 1024)) + " MiB");
+    }
+    const LineIndex lines(text);
+    ServiceGraphLoadResult result;
+    if (auto problem = checkText(text, fileName, lines)) {
+        result.diagnostics.push_back(std::move(*problem));
+        return result;
+    }
+    ParseContext context(fileName);
+    std::optional<model::ServiceGraph> graph;
+    if (const YamlNode::Ptr root = parseYamlDocument(text, lines, context, "ServiceGraph"))
+        graph = readServiceGraph(*root, context);
+    result.diagnostics = context.takeDiagnostics();
+    if (result.diagnostics.size() > kMaxDiagnostics) {
+        const std::size_t more = result.diagnostics.size() - kMaxDiagnostics;
+        result.diagnostics.resize(kMaxDiagnostics + 1);
+        result.diagnostics.back().fieldPath.clear();
+        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
+    }
+    if (graph && result.diagnostics.empty()) {
+        graph->sourceFile = fileName;
+        result.graph = std::make_shared<const model::ServiceGraph>(std::move(*graph));
+    }
+    return result;
+}
+
+} // namespace
+
+ServiceGraphLoadResult parseServiceGraph(std::string_view text, const std::string& fileNameForMessages)
+{
+    try {
+        return parseChecked(text, fileNameForMessages);
+    } catch (const std::bad_alloc&) {
+        return fileError(fileNameForMessages, 0, "out of memory while reading the service graph");
+    } catch (const std::exception& error) {
+        return fileError(fileNameForMessages, 0, std::string("internal error while reading the service graph: ") + error.what());
+    }
+}
+
+ServiceGraphLoadResult loadServiceGraphFile(const std::string& path)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status))
+        return fileError(path, 0, "cannot open the file: " + (ec ? ec.message() : std::string("no such file")) + "; " + std::string(kExpected));
+    if (std::filesystem::is_directory(status))
+        return fileError(path, 0, "cannot read: this is a directory; " + std::string(kExpected));
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxScenarioFileBytes) {
+        return fileError(path, 0, "the file is " + std::to_string(size) + " bytes; expected a service graph file of at most "
+                                      + std::to_string(kMaxScenarioFileBytes / (1024 * 1024)) + " MiB");
+    }
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return fileError(path, 0, "cannot open the file: " + std::string(errno != 0 ? std::strerror(errno) : "unknown error"));
+    std::string text;
+    try {
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } catch (const std::exception& error) {
+        return fileError(path, 0, std::string("cannot read the file: ") + error.what());
+    }
+    if (in.bad())
+        return fileError(path, 0, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
+    return parseServiceGraph(text, path);
+}
+
+} // namespace orrery::scenario
