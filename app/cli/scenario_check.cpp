@@ -1,6 +1,10 @@
 #include "cli/scenario_check.h"
 
+#include "cli/plugin_setup.h"
+#include "scenario/scenario_load_options.h"
 #include "scenario/scenario_loader.h"
+
+#include <filesystem>
 
 #include <map>
 
@@ -35,16 +39,26 @@ CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginR
     return checked;
 }
 
+// Built-in resources: ORRERY_RESOURCE_PATH, the build's or installation's share/orrery/resources
+// next to the executable, then the source tree.
+scenario::ScenarioLoadOptions loadOptions()
+{
+    scenario::ScenarioLoadOptions options;
+    options.resourcePath = scenario::defaultResourcePath(std::filesystem::path(executableDirectory()) / ".." / "share"
+                                                         / "orrery" / "resources");
+    return options;
+}
+
 } // namespace
 
 CheckedScenario checkScenarioFile(const std::string& path, const policy::PluginRegistry& registry)
 {
-    return checkPolicies(scenario::loadScenarioFile(path), registry);
+    return checkPolicies(scenario::loadScenarioFile(path, loadOptions()), registry);
 }
 
 CheckedScenario checkScenarioText(std::string_view text, const std::string& name, const policy::PluginRegistry& registry)
 {
-    return checkPolicies(scenario::parseScenario(text, name), registry);
+    return checkPolicies(scenario::parseScenario(text, name, loadOptions()), registry);
 }
 
 } // namespace orrery::app
