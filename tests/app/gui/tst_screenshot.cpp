@@ -7,6 +7,7 @@
 #include "widgets/time_series_chart.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QSet>
 #include <QSignalSpy>
@@ -80,6 +81,7 @@ void TestScreenshot::mainWindowAfterDemoRun()
     const bool update = qEnvironmentVariable("ORRERY_UPDATE_SCREENSHOTS") == QStringLiteral("1");
     const QString out = update ? QStringLiteral(ORRERY_SOURCE_DIR "/docs/screenshots/main-window.png")
                                : dir.filePath(QStringLiteral("main-window.png"));
+    QVERIFY(QDir().mkpath(QFileInfo(out).absolutePath()));
     QVERIFY2(image.save(out), qPrintable(out));
     qInfo("screenshot: %s", qPrintable(QDir::toNativeSeparators(out)));
 }

@@ -1,0 +1,333 @@
+#include "gui/main_window.h"
+
+#include "cli/demo_scenario.h"
+#include "cli/scenario_check.h"
+#include "gui/recent_projects.h"
+#include "gui/run_job.h"
+#include "gui/run_list_model.h"
+#include "gui/run_progress_panel.h"
+#include "gui/run_view.h"
+#include "gui/startup_project.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QLocale>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTreeView>
+
+#include <exception>
+
+namespace orrery::app {
+namespace {
+
+constexpr QLatin1StringView kGeometryKey("window/geometry");
+constexpr QLatin1StringView kStateKey("window/state");
+constexpr QLatin1StringView kRunViewKey("window/runView");
+constexpr int kStateVersion = 1;
+
+using Severity = widgets::LogView::Severity;
+
+} // namespace
+
+MainWindow::MainWindow(const policy::PluginRegistry& registry, QWidget* parent)
+    : QMainWindow(parent)
+    , m_registry(registry)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Orrery"));
+    m_runView = new RunView(this);
+    m_runView->setObjectName(QStringLiteral("runView"));
+    setCentralWidget(m_runView);
+    connect(m_runView, &RunView::loadFailed, this,
+            [this](const QString& message) { logMessage(message, Severity::Warning); });
+
+    createDocks();
+    m_progress = new RunProgressPanel(statusBar());
+    m_progress->setObjectName(QStringLiteral("runProgress"));
+    statusBar()->addPermanentWidget(m_progress);
+    connect(m_progress, &RunProgressPanel::cancelRequested, this, &MainWindow::cancelRun);
+
+    createActions();
+    createMenus();
+    updateActions();
+    restoreSettings();
+    statusBar()->showMessage(tr("Ready"));
+}
+
+MainWindow::~MainWindow()
+{
+    stopRunNow();
+}
+
+void MainWindow::createDocks()
+{
+    m_runs = new RunListModel(this);
+    m_explorer = new QTreeView;
+    m_explorer->setObjectName(QStringLiteral("projectExplorer"));
+    m_explorer->setModel(m_runs);
+    m_explorer->setUniformRowHeights(true);
+    m_explorer->setAlternatingRowColors(true);
+    m_explorer->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_explorer->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_explorer->header()->setStretchLastSection(true);
+    // The run column holds short ids; fitted to contents it would take the spanning group's width.
+    m_explorer->header()->setSectionResizeMode(RunListModel::IdColumn, QHeaderView::Interactive);
+    m_explorer->setColumnWidth(RunListModel::IdColumn,
+        m_explorer->indentation() + m_explorer->fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 12);
+    connect(m_explorer->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentRun);
+    const auto spanGroup = [this] {
+        m_explorer->setFirstColumnSpanned(0, {}, true); // "Runs (n)" across the columns
+        m_explorer->expandAll();
+    };
+    spanGroup();
+    connect(m_runs, &QAbstractItemModel::modelReset, m_explorer, spanGroup);
+    connect(m_runs, &QAbstractItemModel::rowsInserted, m_explorer, &QTreeView::expandAll);
+
+    auto* projectDock = new QDockWidget(tr("Project"), this);
+    projectDock->setObjectName(QStringLiteral("projectDock"));
+    projectDock->setWidget(m_explorer);
+    addDockWidget(Qt::LeftDockWidgetArea, projectDock);
+
+    m_log = new widgets::LogView;
+    m_log->setObjectName(QStringLiteral("log"));
+    auto* logDock = new QDockWidget(tr("Log"), this);
+    logDock->setObjectName(QStringLiteral("logDock"));
+    logDock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    resizeDocks({projectDock}, {370}, Qt::Horizontal);
+    resizeDocks({logDock}, {150}, Qt::Vertical);
+}
+
+void MainWindow::restoreSettings()
+{
+    const QSettings settings;
+    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+        QSize size(1280, 800);
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableSize() * 0.9);
+        resize(size);
+    }
+    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    m_runView->restoreState(settings.value(kRunViewKey).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kStateVersion));
+    settings.setValue(kRunViewKey, m_runView->saveState());
+}
+
+void MainWindow::logMessage(const QString& message, Severity severity)
+{
+    m_log->appendMessage(message, severity);
+}
+
+bool MainWindow::openProject(const QString& path)
+{
+    if (m_job) {
+        logMessage(tr("A run is in progress; cancel it before opening another project."), Severity::Warning);
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    try {
+        store::Project project = store::Project::open(absolute.toStdString());
+        m_project.emplace(std::move(project));
+    } catch (const std::exception& failure) {
+        logMessage(QString::fromStdString(failure.what()), Severity::Error);
+        showProblem(tr("The project %1 could not be opened.").arg(QFileInfo(path).fileName()),
+                    QString::fromStdString(failure.what()));
+        return false;
+    }
+    m_projectPath = absolute;
+    setWindowTitle(tr("%1 — Orrery").arg(QFileInfo(absolute).fileName()));
+    setWindowFilePath(absolute);
+    recent_projects::add(absolute);
+    logMessage(tr("Opened project %1").arg(QDir::toNativeSeparators(absolute)));
+    if (const auto recovered = m_project->recoveredRuns().size(); recovered > 0)
+        logMessage(tr("%n run(s) left running by a process that ended were marked interrupted.", nullptr,
+                      static_cast<int>(recovered)), Severity::Warning);
+
+    m_runView->clear();
+    m_runs->setRuns({});
+    refreshRuns();
+    if (!m_runs->runs().empty())
+        selectRun(m_runs->runs().back().id);
+    updateActions();
+    return true;
+}
+
+void MainWindow::openStartupProject()
+{
+    const QString path = startupProjectPath();
+    if (!openProject(path))
+        return;
+    if (isDemoProject(path) && m_runs->runs().empty()) {
+        logMessage(tr("The demo project is empty: running the demo scenario."));
+        runDemo();
+    }
+}
+
+void MainWindow::refreshRuns()
+{
+    if (!m_project)
+        return;
+    try {
+        m_runs->setRuns(m_project->listRuns());
+    } catch (const std::exception& failure) {
+        logMessage(QString::fromStdString(failure.what()), Severity::Error);
+    }
+}
+
+void MainWindow::showCurrentRun()
+{
+    const auto id = m_runs->runIdAt(m_explorer->currentIndex());
+    if (id)
+        m_runView->showRun(m_projectPath, *id);
+}
+
+void MainWindow::selectRun(store::RunId id)
+{
+    const QModelIndex index = m_runs->indexOfRun(id);
+    if (!index.isValid())
+        return;
+    if (index == m_explorer->currentIndex())
+        showCurrentRun(); // same row, new content: reload
+    else
+        m_explorer->setCurrentIndex(index);
+    m_explorer->scrollTo(index);
+}
+
+bool MainWindow::startRun(model::Scenario scenario)
+{
+    if (m_job || !m_project) {
+        logMessage(m_job ? tr("A run is already in progress.") : tr("Open a project first."), Severity::Warning);
+        return false;
+    }
+    logMessage(tr("Starting a run of “%1” (seed %2, horizon %3 h)")
+                   .arg(QString::fromStdString(scenario.name))
+                   .arg(scenario.seed)
+                   .arg(QLocale().toString(sim::toSeconds(scenario.horizon) / 3600.0, 'g', 6)));
+    m_job = new RunJob(std::move(scenario), m_registry, m_projectPath, this);
+    connect(m_job, &RunJob::progressed, this, &MainWindow::onRunProgress);
+    connect(m_job, &RunJob::finished, this, [this](const RunJob::Outcome& outcome) {
+        onRunFinished(outcome.runId, outcome.status, outcome.message, outcome.events);
+    });
+    m_runListedDuringJob = false;
+    m_progress->begin(m_job->scenarioName(), m_job->horizon());
+    statusBar()->clearMessage();
+    m_job->start();
+    updateActions();
+    return true;
+}
+
+bool MainWindow::runScenarioFile(const QString& path)
+{
+    const CheckedScenario checked = checkScenarioFile(path.toStdString(), m_registry);
+    if (!checked.scenario) {
+        const QString details = QString::fromStdString(model::formatAll(checked.diagnostics));
+        logMessage(tr("%1 cannot be run:\n%2").arg(QDir::toNativeSeparators(path), details), Severity::Error);
+        showProblem(tr("The scenario %1 has problems and cannot be run.").arg(QFileInfo(path).fileName()), details);
+        return false;
+    }
+    return startRun(*checked.scenario);
+}
+
+bool MainWindow::runDemo()
+{
+    const CheckedScenario checked = checkScenarioText(demoScenarioText(), "resources/scenarios/demo.yaml", m_registry);
+    if (!checked.scenario) {
+        const QString details = QString::fromStdString(model::formatAll(checked.diagnostics));
+        logMessage(tr("The demo scenario cannot be run with the loaded plugins:\n%1").arg(details), Severity::Error);
+        showProblem(tr("The demo scenario cannot be run with the loaded plugins."), details);
+        return false;
+    }
+    return startRun(*checked.scenario);
+}
+
+void MainWindow::cancelRun()
+{
+    if (!m_job || m_job->isCancelRequested())
+        return;
+    m_job->cancel();
+    m_progress->setCancelling();
+    logMessage(tr("Cancelling the run of “%1”…").arg(m_job->scenarioName()));
+}
+
+void MainWindow::setRunPaused(bool paused)
+{
+    if (!m_job)
+        return;
+    if (paused)
+        m_job->pause();
+    else
+        m_job->resume();
+    m_progress->setPaused(paused);
+    logMessage(paused ? tr("Run paused.") : tr("Run resumed."));
+    updateActions();
+}
+
+void MainWindow::onRunProgress(qint64 simulatedNs, qint64 horizonNs, quint64 events)
+{
+    m_progress->update(simulatedNs, horizonNs, events);
+    if (!m_runListedDuringJob) { // the recorder has created the run's row by the first report
+        m_runListedDuringJob = true;
+        refreshRuns();
+    }
+}
+
+void MainWindow::onRunFinished(store::RunId runId, sim::RunStatus status, const QString& message, quint64 events)
+{
+    m_progress->end();
+    const QString name = m_job->scenarioName();
+    m_job->deleteLater(); // we are inside its signal
+    m_job = nullptr;
+    const QString eventsText = QLocale().toString(events);
+    switch (status) {
+    case sim::RunStatus::Completed:
+        logMessage(tr("Run %1 of “%2” completed: %3 events.").arg(runId).arg(name, eventsText));
+        break;
+    case sim::RunStatus::Cancelled:
+        logMessage(tr("Run %1 of “%2” cancelled after %3 events.").arg(runId).arg(name, eventsText), Severity::Warning);
+        break;
+    default:
+        logMessage(tr("The run of “%1” failed: %2").arg(name, message), Severity::Error);
+        if (runId == 0)
+            showProblem(tr("The run of “%1” could not start.").arg(name), message);
+        break;
+    }
+    statusBar()->showMessage(tr("Ready"));
+    refreshRuns();
+    if (runId != 0)
+        selectRun(runId);
+    updateActions();
+    emit runFinished(runId, static_cast<int>(status));
+}
+
+void MainWindow::stopRunNow()
+{
+    if (!m_job)
+        return;
+    delete m_job; // cancels and joins the worker; the run is recorded as cancelled
+    m_job = nullptr;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_job) {
+        logMessage(tr("Cancelling the run in progress before closing."));
+        stopRunNow();
+    }
+    saveSettings();
+    event->accept();
+}
+
+} // namespace orrery::app

@@ -1,0 +1,113 @@
+#pragma once
+#include "model/scenario.h"
+#include "store/ids.h"
+#include "store/project.h"
+#include "widgets/log_view.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <optional>
+
+class QAction;
+class QMenu;
+class QTreeView;
+
+namespace orrery::policy {
+class PluginRegistry;
+}
+
+namespace orrery::app {
+
+class RunJob;
+class RunListModel;
+class RunProgressPanel;
+class RunView;
+
+//! The Orrery window (DESIGN.md §8): the project explorer (runs of the open project) on the
+//! left, the selected run in the centre, a log dock, menus, and a status bar with the progress
+//! of the run in flight. One run at a time executes on a worker thread (RunJob); the window
+//! opens one SQLite connection of its own for reading the explorer.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    //! `registry` holds the loaded plugins and must outlive the window.
+    explicit MainWindow(const policy::PluginRegistry& registry, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    //! Opens (creating if missing) a project file and lists its runs, selecting the newest.
+    //! Refused while a run executes. Problems go to the log and a message box.
+    bool openProject(const QString& path);
+    //! Opens the last project, or the demo project; runs the demo into an empty demo project.
+    void openStartupProject();
+    [[nodiscard]] QString projectPath() const { return m_projectPath; }
+
+    //! Starts `scenario` on the worker thread, recording into the open project.
+    bool startRun(model::Scenario scenario);
+    //! Checks a scenario file against the loaded plugins and runs it, or reports its diagnostics.
+    bool runScenarioFile(const QString& path);
+    //! Runs the built-in demo scenario.
+    bool runDemo();
+    [[nodiscard]] bool isRunActive() const { return m_job != nullptr; }
+
+    void logMessage(const QString& message, widgets::LogView::Severity severity = widgets::LogView::Severity::Info);
+
+public slots:
+    void cancelRun();
+    void setRunPaused(bool paused);
+
+signals:
+    //! A run ended (completed, cancelled or failed); runId is 0 when nothing was recorded.
+    void runFinished(qint64 runId, int status);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    // main_window_menus.cpp
+    void createActions();
+    void createMenus();
+    void fillRecentMenu();
+    void newProjectDialog();
+    void openProjectDialog();
+    void runScenarioFileDialog();
+    void showAbout();
+    void showProblem(const QString& text, const QString& details);
+    void updateActions();
+
+    // main_window.cpp
+    void createDocks();
+    void restoreSettings();
+    void saveSettings() const;
+    void refreshRuns();
+    void showCurrentRun();
+    void selectRun(store::RunId id);
+    void onRunProgress(qint64 simulatedNs, qint64 horizonNs, quint64 events);
+    void onRunFinished(store::RunId runId, sim::RunStatus status, const QString& message, quint64 events);
+    void stopRunNow();
+
+    const policy::PluginRegistry& m_registry;
+    std::optional<store::Project> m_project;
+    QString m_projectPath;
+
+    RunListModel* m_runs = nullptr;
+    QTreeView* m_explorer = nullptr;
+    RunView* m_runView = nullptr;
+    widgets::LogView* m_log = nullptr;
+    RunProgressPanel* m_progress = nullptr;
+    RunJob* m_job = nullptr; //!< child of the window while a run executes
+    bool m_runListedDuringJob = false;
+
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_runFileAction = nullptr;
+    QAction* m_runDemoAction = nullptr;
+    QAction* m_pauseAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QAction* m_aboutQtAction = nullptr;
+};
+
+} // namespace orrery::app

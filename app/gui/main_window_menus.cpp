@@ -1,0 +1,198 @@
+// MainWindow: actions, menus and the dialogs behind them.
+#include "gui/main_window.h"
+
+#include "gui/recent_projects.h"
+#include "gui/run_job.h"
+#include "gui/run_progress_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+
+namespace orrery::app {
+void MainWindow::createActions()
+{
+    m_newAction = new QAction(tr("&New Project…"), this);
+    m_newAction->setObjectName(QStringLiteral("newProjectAction"));
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setStatusTip(tr("Create an empty project file"));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newProjectDialog);
+
+    m_openAction = new QAction(tr("&Open Project…"), this);
+    m_openAction->setObjectName(QStringLiteral("openProjectAction"));
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open a project file"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openProjectDialog);
+
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setObjectName(QStringLiteral("quitAction"));
+    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on some platforms
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_runFileAction = new QAction(tr("&Run Scenario File…"), this);
+    m_runFileAction->setObjectName(QStringLiteral("runScenarioFileAction"));
+    m_runFileAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_runFileAction->setStatusTip(tr("Check a scenario file and simulate it into the project"));
+    connect(m_runFileAction, &QAction::triggered, this, &MainWindow::runScenarioFileDialog);
+
+    m_runDemoAction = new QAction(tr("Run &Demo"), this);
+    m_runDemoAction->setObjectName(QStringLiteral("runDemoAction"));
+    m_runDemoAction->setStatusTip(tr("Simulate the built-in demo scenario into the project"));
+    connect(m_runDemoAction, &QAction::triggered, this, &MainWindow::runDemo);
+
+    m_pauseAction = new QAction(tr("&Pause"), this);
+    m_pauseAction->setObjectName(QStringLiteral("pauseAction"));
+    m_pauseAction->setCheckable(true);
+    m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_pauseAction->setStatusTip(tr("Pause or resume the run in progress"));
+    connect(m_pauseAction, &QAction::toggled, this, &MainWindow::setRunPaused);
+
+    m_cancelAction = new QAction(tr("&Cancel Run"), this);
+    m_cancelAction->setObjectName(QStringLiteral("cancelRunAction"));
+    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setStatusTip(tr("Stop the run in progress; what it recorded so far is kept"));
+    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelRun);
+
+    m_aboutAction = new QAction(tr("&About Orrery"), this);
+    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+
+    m_aboutQtAction = new QAction(tr("About &Qt"), this);
+    m_aboutQtAction->setObjectName(QStringLiteral("aboutQtAction"));
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu(); // so the menu is enabled or not from the start
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_runFileAction);
+    run->addAction(m_runDemoAction);
+    run->addSeparator();
+    run->addAction(m_pauseAction);
+    run->addAction(m_cancelAction);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = recent_projects::list();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString& path = recent[i];
+        // "&1 demo.orrery" gives each entry a keyboard accelerator, as desktop apps do.
+        QAction* action = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openProject(path); });
+    }
+    if (!recent.isEmpty()) {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this, [] { recent_projects::clear(); });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty() && !m_job);
+}
+
+void MainWindow::updateActions()
+{
+    const bool running = m_job != nullptr;
+    const bool haveProject = m_project.has_value();
+    m_newAction->setEnabled(!running);
+    m_openAction->setEnabled(!running);
+    m_recentMenu->setEnabled(!running && !recent_projects::list().isEmpty());
+    m_runFileAction->setEnabled(!running && haveProject);
+    m_runDemoAction->setEnabled(!running && haveProject);
+    m_pauseAction->setEnabled(running);
+    m_cancelAction->setEnabled(running);
+    const QSignalBlocker blocker(m_pauseAction); // reflect the state without toggling it again
+    m_pauseAction->setChecked(running && m_job->isPaused());
+    m_pauseAction->setText(m_pauseAction->isChecked() ? tr("&Resume") : tr("&Pause"));
+}
+
+void MainWindow::newProjectDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("New Project"), QDir::homePath(),
+                                                tr("Orrery projects (*.orrery)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix() != QStringLiteral("orrery"))
+        path += QStringLiteral(".orrery");
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (QFileInfo::exists(absolute)) {
+        // The dialog asked whether to replace the file; a project's WAL files go with it.
+        if (absolute == m_projectPath) {
+            showProblem(tr("%1 is the open project; choose another name.").arg(QFileInfo(path).fileName()), {});
+            return;
+        }
+        for (const QString& file : {absolute, absolute + QStringLiteral("-wal"), absolute + QStringLiteral("-shm")}) {
+            if (QFileInfo::exists(file) && !QFile::remove(file)) {
+                showProblem(tr("%1 could not be replaced.").arg(QDir::toNativeSeparators(file)), {});
+                return;
+            }
+        }
+    }
+    openProject(absolute);
+}
+
+void MainWindow::openProjectDialog()
+{
+    const QString start = m_projectPath.isEmpty() ? QDir::homePath() : QFileInfo(m_projectPath).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), start,
+                                                      tr("Orrery projects (*.orrery);;All files (*)"));
+    if (!path.isEmpty())
+        openProject(path);
+}
+
+void MainWindow::runScenarioFileDialog()
+{
+    const QString start = m_projectPath.isEmpty() ? QDir::homePath() : QFileInfo(m_projectPath).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Run Scenario File"), start,
+                                                      tr("Scenario files (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        runScenarioFile(path);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Orrery"),
+        tr("<h3>Orrery %1</h3>"
+           "<p>A cluster-operations console with a deterministic discrete-event simulator of "
+           "heterogeneous clusters and scheduling policies loaded as plugins.</p>"
+           "<p>Built with Qt %2.</p>")
+            .arg(QStringLiteral(ORRERY_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::showProblem(const QString& text, const QString& details)
+{
+    // Window-modal and non-blocking: the event loop (and a run in progress) keeps going.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Orrery"), text, QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("problemBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    if (!details.isEmpty())
+        box->setDetailedText(details);
+    box->open();
+}
+
+} // namespace orrery::app
