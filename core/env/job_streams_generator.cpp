@@ -34,7 +34,7 @@ std::optional<sim::SimTime> JobStreamsGenerator::nextArrival(sim::SimTime now)
 {
     if (m_spec.maxJobs > 0 && m_made >= m_spec.maxJobs)
         return std::nullopt;
-    const double gapSeconds = m_arrivals.exponential(1.0 / m_spec.arrivalsPerSecond);
+    const double gapSeconds = m_arrivals.exponential(1.0 / m_spec.effectiveArrivalsPerSecond());
     return now + std::max<sim::SimTime>(1, sim::fromSeconds(gapSeconds));
 }
 

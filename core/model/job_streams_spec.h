@@ -41,9 +41,18 @@ struct JobStreamsSpec {
     std::string graphReference; //!< as written: a built-in name ("socialnetwork") or a path
     std::string graphFile;      //!< the file it resolved to
     std::shared_ptr<const ServiceGraph> graph;
-    //! All arrivals (microservice and batch jobs together), per second.
+    //! All arrivals (microservice and batch jobs together), per second. Unused when launchWindow is set.
     double arrivalsPerSecond = 0.0;
     std::int64_t maxJobs = 0;  //!< `jobs`: arrivals in all; 0 = unlimited within the horizon
+    //! `launchWindow`: the `jobs` arrivals are spread over this window (Poisson at jobs / window),
+    //! so a scenario with more jobs is a more loaded one — the Octopus job-scaling study. 0 = unset.
+    sim::SimTime launchWindow = 0;
+
+    //! The Poisson rate actually used: jobs / launchWindow when a window is set.
+    [[nodiscard]] double effectiveArrivalsPerSecond() const
+    {
+        return launchWindow > 0 ? static_cast<double>(maxJobs) / sim::toSeconds(launchWindow) : arrivalsPerSecond;
+    }
     int minServicesPerJob = 1; //!< services per microservice job, drawn uniformly in [min, max]
     int maxServicesPerJob = 4;
     //! σ of the log-normal factor (median 1) that scales each task's profile latency.

@@ -224,6 +224,11 @@ void readBatch(const YamlNode& node, const std::string& path, ParseContext& cont
     if (context.errorCount() != errorsBefore)
         return;
     if (batchRate) {
+        if (spec.launchWindow > 0) {
+            context.error(node, path, "with launchWindow the arrivals are counted by jobs; expected the batch jobs as a "
+                                      "fraction of them (such as fraction: 0.05), not an arrivalRate");
+            return;
+        }
         if (spec.arrivalsPerSecond <= 0.0)
             return; // the workload's own arrivalRate is already reported
         batch.fraction = *batchRate / (spec.arrivalsPerSecond + *batchRate);
@@ -258,7 +263,7 @@ void checkServicesFit(const model::ServiceGraph& graph, const YamlNode& at, cons
 
 const std::vector<std::string>& jobStreamsKeys()
 {
-    static const std::vector<std::string> kKeys = {"name",           "kind",         "graph", "arrivalRate", "jobs",
+    static const std::vector<std::string> kKeys = {"name",           "kind",         "graph", "arrivalRate", "launchWindow", "jobs",
                                                    "servicesPerJob", "latencySigma", "slo",   "batch"};
     return kKeys;
 }
@@ -274,10 +279,24 @@ std::optional<model::JobStreamsSpec> readJobStreams(MapReader& reader, ParseCont
     const YamlNode* graphNode = reader.require("graph", "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
     if (graphNode)
         spec.graph = readGraph(*graphNode, reader.pathOf("graph"), context, graphs, spec);
-    if (const YamlNode* rate = reader.require("arrivalRate", "a rate such as 50/s"))
-        spec.arrivalsPerSecond = readRate(*rate, reader.pathOf("arrivalRate"), context, kMaxArrivalsPerSecond).value_or(0.0);
-    if (const YamlNode* jobs = reader.get("jobs"))
+    const YamlNode* jobs = reader.get("jobs");
+    if (jobs)
         spec.maxJobs = readInteger(*jobs, reader.pathOf("jobs"), context, 1, kMaxJobs).value_or(0);
+    // Arrivals: a rate, or a window over which the `jobs` arrivals are spread.
+    const YamlNode* window = reader.get("launchWindow");
+    if (window) {
+        if (reader.get("arrivalRate")) {
+            context.error(*window, reader.pathOf("launchWindow"),
+                          "both arrivalRate and launchWindow are given; expected one of them");
+        } else if (!jobs) {
+            context.error(*window, reader.pathOf("launchWindow"),
+                          "launchWindow spreads `jobs` arrivals over a window; expected a jobs count too");
+        } else {
+            spec.launchWindow = readDuration(*window, reader.pathOf("launchWindow"), context, 1, kMaxHorizon).value_or(0);
+        }
+    } else if (const YamlNode* rate = reader.require("arrivalRate", "a rate such as 50/s (or jobs with a launchWindow)")) {
+        spec.arrivalsPerSecond = readRate(*rate, reader.pathOf("arrivalRate"), context, kMaxArrivalsPerSecond).value_or(0.0);
+    }
     const YamlNode* servicesPerJob = reader.get("servicesPerJob");
     if (servicesPerJob)
         readServicesPerJob(*servicesPerJob, reader.pathOf("servicesPerJob"), context, spec);

@@ -26,6 +26,7 @@ private slots:
     void sameSeedSameJobs();
     void arrivalsArePoisson();
     void jobCountIsCapped();
+    void launchWindowSpreadsTheJobs();
     void dnnTasksCarryTheirOptions();
     void durationsAreProfileTimesOneFactor();
     void noNoiseGivesProfileLatencies();
@@ -203,6 +204,27 @@ void TestJobStreamsGenerator::jobCountIsCapped()
     env::JobStreamsGenerator generator(capped, kSeed);
     QCOMPARE(jobs(generator, 100).size(), std::size_t{25});
     QVERIFY(!generator.nextArrival(sim::kHour));
+}
+
+void TestJobStreamsGenerator::launchWindowSpreadsTheJobs()
+{
+    // 4000 jobs over 20 s: Poisson at 200/s, whatever arrivalRate says; the last arrival lands
+    // near the end of the window (the sum of 4000 Exp(1/200) gaps: 20 s ± 0.32 s).
+    model::JobStreamsSpec windowed = spec();
+    windowed.arrivalsPerSecond = 1.0;
+    windowed.maxJobs = 4000;
+    windowed.launchWindow = 20 * sim::kSecond;
+    QCOMPARE(windowed.effectiveArrivalsPerSecond(), 200.0);
+    env::JobStreamsGenerator generator(windowed, kSeed);
+    sim::SimTime now = 0;
+    int count = 0;
+    while (const auto next = generator.nextArrival(now)) {
+        now = *next;
+        generator.makeJob(now);
+        ++count;
+    }
+    QCOMPARE(count, 4000);
+    QVERIFY2(std::abs(sim::toSeconds(now) - 20.0) < 1.6, qPrintable(QString::number(sim::toSeconds(now))));
 }
 
 void TestJobStreamsGenerator::dnnTasksCarryTheirOptions()

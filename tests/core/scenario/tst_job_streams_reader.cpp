@@ -317,9 +317,16 @@ void TestJobStreamsReader::errors_data()
     row("unknown field", "- {name: s, kind: JobStreams, graph: socialnetwork, arrivalRate: 1/s, servicesPerjob: 2}",
         "servicesPerjob", "spec.workloads[0].servicesPerjob", "unknown field 'servicesPerjob' (did you mean 'servicesPerJob'?)");
     row("batch-jobs field", "- {name: s, kind: JobStreams, graph: socialnetwork, arrivalRate: 1/s, maxJobs: 2}", "maxJobs",
-        "spec.workloads[0].maxJobs", "unknown field 'maxJobs'; expected one of: name, kind, graph, arrivalRate, jobs,");
+        "spec.workloads[0].maxJobs", "unknown field 'maxJobs'; expected one of: name, kind, graph, arrivalRate, launchWindow, jobs,");
+    row("window and rate", "- {name: s, kind: JobStreams, graph: socialnetwork, arrivalRate: 1/s, jobs: 10, launchWindow: 1m}",
+        "1m}", "spec.workloads[0].launchWindow", "both arrivalRate and launchWindow are given; expected one of them");
+    row("window without jobs", "- {name: s, kind: JobStreams, graph: socialnetwork, launchWindow: 1m}", "1m}",
+        "spec.workloads[0].launchWindow", "expected a jobs count too");
+    row("window with batch rate",
+        "- {name: s, kind: JobStreams, graph: socialnetwork, jobs: 10, launchWindow: 1m, batch: {arrivalRate: 1/min, request: {cpu: 1, memory: 1Gi}, duration: 10m}}",
+        "{arrivalRate: 1/min", "spec.workloads[0].batch", "expected the batch jobs as a fraction of them");
     row("missing arrival rate", "- {name: s, kind: JobStreams, graph: socialnetwork}", "{name: s",
-        "spec.workloads[0].arrivalRate", "missing required field 'arrivalRate'");
+        "spec.workloads[0].arrivalRate", "missing required field 'arrivalRate' (expected a rate such as 50/s (or jobs with a launchWindow))");
     row("zero jobs", "- {name: s, kind: JobStreams, graph: socialnetwork, arrivalRate: 1/s, jobs: 0}", "jobs: |0}",
         "spec.workloads[0].jobs", "expected an integer from 1 to 1000000000, got \"0\"");
     row("services min above max", "- {name: s, kind: JobStreams, graph: socialnetwork, arrivalRate: 1/s, servicesPerJob: {min: 3, max: 2}}",
