@@ -23,6 +23,12 @@ commands:
   demo                      run resources/scenarios/demo.yaml headless; writes a project and an HTML summary
   run SCENARIO --project P  simulate a scenario and record the run in project file P
                             [--summary-json OUT] [--seed N] [--quiet]
+  train PLUGIN --scenario S --project P
+                            learn from the traces of scenario S (random placement exploring
+                            compute kinds); store the model in P [--seed N] [--quiet]
+  experiment FILE --project P
+                            run an experiment's arms x seeds x sweep points into P (resuming
+                            runs already there) and print the comparison [--jobs N] [--quiet]
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   help, --help              this text
@@ -41,6 +47,8 @@ int runCli(const std::vector<std::string>& args)
         {"run", runRunCommand},
         {"validate", runValidateCommand},
         {"plugins", runPluginsCommand},
+        {"train", runTrainCommand},
+        {"experiment", runExperimentCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;

@@ -36,7 +36,8 @@ int runPluginsCommand(const std::vector<std::string>& args)
             const auto* descriptor = plugin.descriptor;
             for (std::uint32_t i = 0; i < descriptor->paramCount; ++i) {
                 const auto& param = descriptor->params[i];
-                std::cout << "    param " << param.name << " (default " << param.defaultValue << "): " << param.help << '\n';
+                std::cout << "    param " << param.name << " (default " << (param.defaultValue ? param.defaultValue : "none")
+                          << "): " << param.help << '\n';
             }
         }
     }

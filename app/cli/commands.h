@@ -11,6 +11,8 @@ int runDemoCommand(const std::vector<std::string>& args);
 int runRunCommand(const std::vector<std::string>& args);
 int runValidateCommand(const std::vector<std::string>& args);
 int runPluginsCommand(const std::vector<std::string>& args);
+int runTrainCommand(const std::vector<std::string>& args);
+int runExperimentCommand(const std::vector<std::string>& args);
 
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
 int runCli(const std::vector<std::string>& args);

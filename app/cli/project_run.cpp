@@ -1,8 +1,11 @@
 #include "cli/project_run.h"
 
 #include "env/simulation.h"
+#include "experiment/trained_models.h"
 #include "store/project.h"
 #include "store/project_run_recorder.h"
+
+#include <set>
 
 namespace orrery::app {
 
@@ -10,7 +13,12 @@ ProjectRun runIntoProject(const model::Scenario& scenario, const policy::PluginR
                           const std::string& projectPath, sim::RunControl* control,
                           const sim::ProgressCallback& progress)
 {
-    env::Simulation simulation(scenario, registry); // setup errors surface before the file is touched
+    std::set<std::string> plugins;
+    for (const auto& [point, choice] : scenario.policies)
+        plugins.insert(choice.plugin);
+    // Trainable plugins use the project's latest model; setup errors (no model, bad parameters)
+    // surface before anything is written.
+    env::Simulation simulation(scenario, registry, experiment::latestTrainedModels(plugins, registry, projectPath));
     store::Project project = store::Project::open(projectPath);
     store::ProjectRunRecorder recorder(project);
     ProjectRun run;

@@ -1,65 +1,22 @@
 #include "cli/run_execution.h"
 
 #include "cli/commands.h"
+#include "cli/interrupt_guard.h"
 #include "cli/progress_printer.h"
 #include "cli/project_run.h"
 #include "cli/run_summary_json.h"
 #include "env/simulation.h"
 #include "store/store_error.h"
 
-#include <atomic>
-#include <chrono>
-#include <csignal>
 #include <cstring>
 #include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 namespace orrery::app {
 namespace {
-
-std::atomic<bool> g_interruptRequested{false};
-
-extern "C" void onInterrupt(int)
-{
-    g_interruptRequested.store(true);
-}
-
-//! Turns SIGINT/SIGTERM into RunControl::cancel() for the scope's lifetime. The handler only
-//! sets an atomic flag; a watcher thread does the (non-signal-safe) cancel.
-class InterruptGuard {
-public:
-    explicit InterruptGuard(sim::RunControl& control)
-        : m_watcher([this, &control] {
-            while (!m_done.load()) {
-                if (g_interruptRequested.exchange(false))
-                    control.cancel();
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            }
-        })
-    {
-        m_previousInt = std::signal(SIGINT, onInterrupt);
-        m_previousTerm = std::signal(SIGTERM, onInterrupt);
-    }
-    ~InterruptGuard()
-    {
-        std::signal(SIGINT, m_previousInt);
-        std::signal(SIGTERM, m_previousTerm);
-        m_done.store(true);
-        m_watcher.join();
-    }
-    InterruptGuard(const InterruptGuard&) = delete;
-    InterruptGuard& operator=(const InterruptGuard&) = delete;
-
-private:
-    std::atomic<bool> m_done{false};
-    std::thread m_watcher;
-    void (*m_previousInt)(int) = SIG_DFL;
-    void (*m_previousTerm)(int) = SIG_DFL;
-};
 
 } // namespace
 

@@ -5,9 +5,11 @@
 #include "store/run_summary.h"
 #include "store/sample.h"
 #include "store/series_info.h"
+#include "store/stored_model.h"
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orrery::store {
@@ -53,6 +55,16 @@ public:
     //! Every sample of a series, decoded, in recording order. Throws StoreError if a chunk's
     //! blob does not hold exactly its sample_count samples.
     [[nodiscard]] std::vector<Sample> samples(StoredSeriesId id) const;
+
+    //! Stores a trained model in one transaction and returns its id. The store assigns `id` and
+    //! `createdAt` (the current UTC time); those fields of `model` are ignored. Throws
+    //! std::invalid_argument for a model without a plugin id or with a metric named twice, and
+    //! StoreError when the file cannot be written.
+    ModelId saveModel(const StoredModel& model);
+    //! The most recently saved model of `plugin` (highest id), bytes included; nullopt if none.
+    [[nodiscard]] std::optional<StoredModel> latestModel(std::string_view plugin) const;
+    //! Every stored model without its bytes and report, oldest first.
+    [[nodiscard]] std::vector<ModelSummary> listModels() const;
 
     //! `PRAGMA integrity_check`: "ok" for a healthy file, otherwise SQLite's findings, one per line.
     [[nodiscard]] std::string integrityCheck() const;

@@ -17,6 +17,16 @@ constexpr OrreryParamSpec kParams[] = {
         .help = "Nodes to probe before deferring the unit (default: all nodes, so a unit is deferred only "
                 "when no node fits).",
     },
+    {
+        .name = "exploreCompute",
+        .type = ORRERY_PARAM_BOOL,
+        .defaultValue = nullptr, // no default: absent means false, and run records stay as before
+        .minValue = 0,
+        .maxValue = 0,
+        .choices = nullptr,
+        .help = "Also draw the compute kind uniformly among the unit's compute options that have a feasible node "
+                "(for collecting training traces that cover every kind). Default: false, always the declared kind.",
+    },
 };
 
 constexpr OrreryPluginDescriptor kDescriptor{
@@ -24,9 +34,10 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .structSize = sizeof(OrreryPluginDescriptor),
     .id = "random",
     .displayName = "Random",
-    .version = "1.0.0",
-    .compatVersion = "1.0",
-    .description = "Probes nodes drawn uniformly at random without replacement until one fits (seed 000 §II-A).",
+    .version = "1.1.0",
+    .compatVersion = "1.1",
+    .description = "Probes nodes drawn uniformly at random without replacement until one fits (seed 000 §II-A); "
+                   "optionally explores the compute kinds a unit can use.",
     .kinds = ORRERY_KIND_PLACEMENT,
     .params = kParams,
     .paramCount = sizeof kParams / sizeof kParams[0],

@@ -20,10 +20,12 @@ sim::RngStream& requireRng(const policy::PolicyContext& context)
 RandomPolicy::RandomPolicy(const policy::PolicyContext& context)
     : m_rng(requireRng(context))
     , m_maxProbes(context.params.contains("maxProbes") ? context.params.getInt("maxProbes") : 0)
+    , m_exploreCompute(context.params.contains("exploreCompute") && context.params.getBool("exploreCompute"))
 {
 }
 
-policy::PlacementDecision RandomPolicy::place(const policy::PendingUnit& unit, const policy::ClusterView& cluster)
+std::optional<std::uint32_t> RandomPolicy::probe(const model::Resources& request, const std::string& deviceModel,
+                                                 const policy::ClusterView& cluster)
 {
     const std::uint32_t count = cluster.nodeCount();
     if (m_order.size() != count) {
@@ -37,9 +39,62 @@ policy::PlacementDecision RandomPolicy::place(const policy::PendingUnit& unit, c
         // Draw uniformly among the nodes not yet probed for this unit (positions i..count-1).
         const auto pick = i + static_cast<std::uint32_t>(m_rng.below(count - i));
         std::swap(m_order[i], m_order[pick]);
-        if (cluster.fits(m_order[i], unit.request, unit.deviceModel))
-            return policy::PlacementDecision::onNode(m_order[i]);
+        if (cluster.fits(m_order[i], request, deviceModel))
+            return m_order[i];
     }
+    return std::nullopt;
+}
+
+std::optional<model::ComputeKind> RandomPolicy::drawComputeKind(const policy::PendingUnit& unit,
+                                                                const policy::ClusterView& cluster)
+{
+    static const std::string kAnyModel;
+    const model::ComputeKindSet options = unit.computeOptions | model::bitOf(unit.declaredCompute);
+    model::ComputeKindSet unchecked = options;
+    model::ComputeKindSet feasible = 0;
+    // One pass over the nodes, stopping once every option has a feasible node.
+    for (std::uint32_t node = 0; node < cluster.nodeCount() && unchecked != 0; ++node) {
+        for (int i = 0; i < model::kComputeKindCount; ++i) {
+            const auto kind = static_cast<model::ComputeKind>(i);
+            if (!model::contains(unchecked, kind))
+                continue;
+            const bool declared = kind == unit.declaredCompute;
+            if (cluster.fits(node, declared ? unit.request : model::requestOn(unit.request, kind),
+                             declared ? unit.deviceModel : kAnyModel)) {
+                feasible |= model::bitOf(kind);
+                unchecked = static_cast<model::ComputeKindSet>(unchecked & ~model::bitOf(kind));
+            }
+        }
+    }
+    int count = 0;
+    for (int i = 0; i < model::kComputeKindCount; ++i)
+        count += model::contains(feasible, static_cast<model::ComputeKind>(i)) ? 1 : 0;
+    if (count == 0)
+        return std::nullopt;
+    auto nth = static_cast<int>(m_rng.below(static_cast<std::uint64_t>(count)));
+    for (int i = 0; i < model::kComputeKindCount; ++i) {
+        if (model::contains(feasible, static_cast<model::ComputeKind>(i)) && nth-- == 0)
+            return static_cast<model::ComputeKind>(i);
+    }
+    return std::nullopt;
+}
+
+policy::PlacementDecision RandomPolicy::place(const policy::PendingUnit& unit, const policy::ClusterView& cluster)
+{
+    const model::ComputeKindSet options = unit.computeOptions | model::bitOf(unit.declaredCompute);
+    if (!m_exploreCompute || options == model::bitOf(unit.declaredCompute)) {
+        if (const auto node = probe(unit.request, unit.deviceModel, cluster))
+            return policy::PlacementDecision::onNode(*node);
+        return policy::PlacementDecision::defer();
+    }
+    const auto kind = drawComputeKind(unit, cluster);
+    if (!kind)
+        return policy::PlacementDecision::defer();
+    static const std::string kAnyModel;
+    const bool declared = *kind == unit.declaredCompute;
+    if (const auto node = probe(declared ? unit.request : model::requestOn(unit.request, *kind),
+                                declared ? unit.deviceModel : kAnyModel, cluster))
+        return policy::PlacementDecision::onNode(*node, *kind);
     return policy::PlacementDecision::defer();
 }
 

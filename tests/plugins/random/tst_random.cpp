@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -192,6 +193,101 @@ private slots:
         sim::RngStream rngMany(5, "placement");
         RandomPolicy many(contextWith(rngMany, "1000"));
         QCOMPARE(many.place(unitOf(1000, 1), ClusterView(cluster)).node, 4u);
+    }
+
+    void exploreComputeDrawsAmongFeasibleKinds_data()
+    {
+        QTest::addColumn<bool>("explore");
+        QTest::addColumn<QList<int>>("fullNodes");
+        QTest::addColumn<QList<int>>("expectedKinds"); // ComputeKind values that must all appear, and only they
+        QTest::newRow("off: declared gpu only") << false << QList<int>{} << QList<int>{int(model::ComputeKind::Gpu)};
+        QTest::newRow("on: cpu and gpu")
+            << true << QList<int>{} << QList<int>{int(model::ComputeKind::Cpu), int(model::ComputeKind::Gpu)};
+        QTest::newRow("on: gpus busy, cpu only") << true << QList<int>{3, 4, 5} << QList<int>{int(model::ComputeKind::Cpu)};
+    }
+
+    void exploreComputeDrawsAmongFeasibleKinds()
+    {
+        QFETCH(bool, explore);
+        QFETCH(QList<int>, fullNodes);
+        QFETCH(QList<int>, expectedKinds);
+        model::Cluster cluster = heterogeneousCluster();
+        for (const int node : fullNodes)
+            fill(cluster, static_cast<std::uint32_t>(node));
+        sim::RngStream rng(13, "placement");
+        policy::PolicyContext context = contextWith(rng);
+        context.params.set("exploreCompute", explore ? "true" : "false");
+        RandomPolicy policy(context);
+        // Declared on a V100 GPU; can also run on CPUs (and ASICs, which this cluster lacks).
+        PendingUnit unit = unitOf(1000, 1, 1, "V100");
+        unit.declaredCompute = model::ComputeKind::Gpu;
+        unit.computeOptions = model::bitOf(model::ComputeKind::Cpu) | model::bitOf(model::ComputeKind::Gpu)
+            | model::bitOf(model::ComputeKind::Asic);
+        std::map<int, int> kinds;
+        for (int i = 0; i < 2000; ++i) {
+            const auto decision = policy.place(unit, ClusterView(cluster));
+            QVERIFY(!decision.deferred);
+            const model::ComputeKind kind = decision.compute.value_or(unit.declaredCompute);
+            ++kinds[int(kind)];
+            const model::Resources held = kind == unit.declaredCompute ? unit.request : model::requestOn(unit.request, kind);
+            QVERIFY(ClusterView(cluster).fits(decision.node, held, kind == unit.declaredCompute ? unit.deviceModel : ""));
+            if (kind == model::ComputeKind::Gpu)
+                QVERIFY(decision.node == 3 || decision.node == 4); // the V100 nodes, never the T4
+        }
+        QList<int> seen;
+        for (const auto& [kind, count] : kinds) {
+            seen << kind;
+            // Uniform over the feasible kinds: 2000/k each, ±150 is over 4 standard deviations.
+            QVERIFY2(std::abs(count - 2000 / int(expectedKinds.size())) < 150, qPrintable(QString::number(count)));
+        }
+        QCOMPARE(seen, expectedKinds);
+    }
+
+    void exploreComputeKeepsConstrainedUnitsOnTheirKind()
+    {
+        model::Cluster cluster = heterogeneousCluster();
+        sim::RngStream rng(17, "placement");
+        policy::PolicyContext context = contextWith(rng);
+        context.params.set("exploreCompute", "true");
+        RandomPolicy policy(context);
+        PendingUnit gpuOnly = unitOf(1000, 1, 1);
+        gpuOnly.declaredCompute = model::ComputeKind::Gpu;
+        gpuOnly.computeOptions = model::bitOf(model::ComputeKind::Gpu);
+        for (int i = 0; i < 300; ++i) {
+            const auto decision = policy.place(gpuOnly, ClusterView(cluster));
+            QVERIFY(!decision.deferred);
+            QVERIFY(decision.node >= 3);
+            QVERIFY(!decision.compute || *decision.compute == model::ComputeKind::Gpu);
+        }
+        for (std::uint32_t node = 3; node < 6; ++node)
+            fill(cluster, node);
+        QVERIFY(policy.place(gpuOnly, ClusterView(cluster)).deferred);
+        // A unit whose only other kind has no node (ASIC) is deferred too, not moved to a kind it cannot use.
+        PendingUnit gpuOrAsic = gpuOnly;
+        gpuOrAsic.computeOptions |= model::bitOf(model::ComputeKind::Asic);
+        QVERIFY(policy.place(gpuOrAsic, ClusterView(cluster)).deferred);
+    }
+
+    void exploreComputeOffKeepsTheDrawSequence()
+    {
+        // Turning the option off (the default) must not change a single decision: golden runs
+        // recorded before the option existed stay valid.
+        const auto before = placeSequence(42, 40);
+        model::Cluster cluster = heterogeneousCluster();
+        sim::RngStream rng(42, "placement");
+        policy::PolicyContext context = contextWith(rng);
+        context.params.set("exploreCompute", "false");
+        RandomPolicy policy(context);
+        PendingUnit unit = unitOf(1000, 1);
+        unit.computeOptions = model::bitOf(model::ComputeKind::Cpu) | model::bitOf(model::ComputeKind::Gpu);
+        std::vector<std::uint32_t> after;
+        for (int i = 0; i < 40; ++i) {
+            const PlacementDecision decision = policy.place(unit, ClusterView(cluster));
+            after.push_back(decision.deferred ? UINT32_MAX : decision.node);
+            if (!decision.deferred)
+                cluster.allocate(decision.node, unit.request);
+        }
+        QCOMPARE(after, before);
     }
 
     void needsARandomStream()

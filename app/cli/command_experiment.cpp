@@ -1,0 +1,189 @@
+// `orrery experiment FILE --project P [--jobs N] [--quiet]`: run an experiment's arms × seeds ×
+// repeats × sweep points into a project (resuming what is already there), compare the arms and
+// print the comparison (docs/experiment-format.md).
+#include "cli/commands.h"
+
+#include "cli/command_line.h"
+#include "cli/interrupt_guard.h"
+#include "cli/plugin_setup.h"
+#include "env/simulation.h"
+#include "experiment/comparison_table.h"
+#include "experiment/experiment_check.h"
+#include "experiment/experiment_loader.h"
+#include "experiment/experiment_runner.h"
+#include "experiment/trained_models.h"
+#include "store/store_error.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace orrery::app {
+namespace {
+
+constexpr const char* kUsage = "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet]";
+constexpr std::uint64_t kMaxJobs = 4096;
+constexpr std::size_t kMaxFailuresShown = 10;
+
+std::string clock(double seconds)
+{
+    if (std::isnan(seconds))
+        return "?";
+    const auto total = static_cast<long long>(std::llround(seconds));
+    char text[32];
+    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60, total % 60);
+    return text;
+}
+
+//! Progress lines on stderr ("experiment demo-ab  12/30 runs  40%  elapsed 0:00:05  ETA 0:00:07"),
+//! at most one per second plus the last, so logs stay readable.
+class ExperimentProgressPrinter {
+public:
+    ExperimentProgressPrinter(std::ostream& out, std::string name)
+        : m_out(out)
+        , m_name(std::move(name))
+    {
+    }
+
+    void operator()(const experiment::ExperimentProgress& progress)
+    {
+        const auto now = std::chrono::steady_clock::now();
+        const bool last = progress.finished == progress.toRun;
+        if (last ? m_printedLast : (m_printed && now - m_lastPrint < std::chrono::seconds(1)))
+            return;
+        m_printed = true;
+        m_printedLast = last;
+        m_lastPrint = now;
+        char line[200];
+        std::snprintf(line, sizeof line, "experiment %s  %zu/%zu runs  %3.0f%%  elapsed %s  ETA %s%s", m_name.c_str(),
+                      progress.alreadyDone + progress.finished, progress.totalCells, 100.0 * progress.fraction,
+                      clock(progress.elapsedSeconds).c_str(), clock(progress.etaSeconds).c_str(),
+                      progress.failed > 0 ? ("  " + std::to_string(progress.failed) + " failed").c_str() : "");
+        m_out << line << std::endl;
+    }
+
+private:
+    std::ostream& m_out;
+    std::string m_name;
+    std::chrono::steady_clock::time_point m_lastPrint;
+    bool m_printed = false;
+    bool m_printedLast = false;
+};
+
+std::string cellText(const experiment::ExperimentSpec& spec, const store::ExperimentCell& cell)
+{
+    std::string text = "arm " + cell.arm + ", seed " + std::to_string(cell.seed);
+    if (spec.repeats > 1)
+        text += ", repeat " + std::to_string(cell.repeat + 1);
+    if (spec.sweep)
+        text += ", " + std::string(experiment::toString(spec.sweep->parameter)) + " " + cell.sweepValue;
+    return text;
+}
+
+std::string plural(std::size_t count, const char* word)
+{
+    return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+}
+
+int report(const experiment::Experiment& experiment, const experiment::ExperimentOutcome& outcome,
+           const std::string& projectPath)
+{
+    const experiment::ExperimentSpec& spec = experiment.spec;
+    using Status = experiment::ExperimentOutcome::Status;
+    const std::size_t complete = outcome.alreadyDone + outcome.completed;
+    if (!outcome.storeError.empty()) {
+        std::cerr << "error: " << outcome.storeError << "\nexperiment " << spec.name << " stopped: "
+                  << complete << " of " << outcome.totalCells << " runs complete in " << projectPath << '\n';
+        return kExitRunFailed;
+    }
+    if (outcome.status == Status::Failed) {
+        for (std::size_t i = 0; i < outcome.failures.size() && i < kMaxFailuresShown; ++i) {
+            const auto& failure = outcome.failures[i];
+            std::cerr << "error: run " << (failure.runId ? std::to_string(*failure.runId) : std::string("?")) << " ("
+                      << cellText(spec, failure.cell) << ") failed: " << failure.message << '\n';
+        }
+        if (outcome.failures.size() > kMaxFailuresShown)
+            std::cerr << (outcome.failures.size() - kMaxFailuresShown) << " more runs failed\n";
+        std::cerr << "experiment " << spec.name << ": " << plural(outcome.failures.size(), "run") << " failed; "
+                  << complete << " of " << outcome.totalCells << " runs complete in " << projectPath
+                  << "; no comparison stored\n";
+        return kExitRunFailed;
+    }
+    if (outcome.status == Status::Cancelled) {
+        std::cerr << "experiment " << spec.name << " cancelled: " << complete << " of " << outcome.totalCells
+                  << " runs complete in " << projectPath;
+        if (outcome.cancelled > 0)
+            std::cerr << " (" << plural(outcome.cancelled, "run") << " in flight kept as cancelled)";
+        std::cerr << "; run the same command again to resume\n";
+        return kExitCancelled;
+    }
+    for (const auto& metric : outcome.missingMetrics) {
+        std::cerr << "warning: metric '" << metric << "' was recorded by no run of " << spec.name
+                  << "; its table shows n/a\n";
+    }
+    std::cout << "experiment " << spec.name << " (id " << outcome.record.id << " in " << projectPath << "): "
+              << spec.pointCount() << (spec.sweep ? " sweep points x " : " point x ") << plural(spec.arms.size(), "arm")
+              << " x " << plural(spec.seeds.size(), "seed") << " x " << plural(static_cast<std::size_t>(spec.repeats), "repeat")
+              << " = " << plural(outcome.totalCells, "run") << "; " << outcome.completed << " run now, "
+              << outcome.alreadyDone << " already complete\n\n"
+              << experiment::formatComparisonTable(spec, experiment.scenario.name, outcome.results);
+    return kExitOk;
+}
+
+} // namespace
+
+int runExperimentCommand(const std::vector<std::string>& args)
+{
+    const CommandLine line(args, {"project", "jobs"}, {"quiet"});
+    if (line.positionals().size() != 1)
+        throw UsageError{kUsage};
+    const auto projectPath = line.value("project");
+    if (!projectPath)
+        throw UsageError{"orrery experiment: --project FILE.orrery is required (the runs and the comparison are stored there)"};
+    experiment::ExperimentRunOptions options;
+    if (const auto jobs = line.unsignedValue("jobs")) {
+        if (*jobs == 0 || *jobs > kMaxJobs)
+            throw UsageError{"option --jobs: expected 1 to " + std::to_string(kMaxJobs) + " worker threads, got " + std::to_string(*jobs)};
+        options.jobs = static_cast<unsigned>(*jobs);
+    }
+    const bool quiet = line.flag("quiet");
+
+    policy::PluginRegistry registry;
+    loadPlugins(registry, std::cerr);
+    const scenario::ScenarioLoadOptions loadOptions{
+        scenario::defaultResourcePath(std::filesystem::path(executableDirectory()) / ".." / "share" / "orrery" / "resources"), {}};
+    experiment::ExperimentLoadResult loaded = experiment::loadExperimentFile(line.positionals().front(), loadOptions);
+    for (const auto& warning : loaded.warnings)
+        std::cerr << experiment::formatWarning(warning) << '\n';
+    if (!loaded.ok()) {
+        std::cerr << model::formatAll(loaded.diagnostics);
+        return kExitBadInput;
+    }
+    const experiment::Experiment& experiment = *loaded.experiment;
+    if (const auto problems = experiment::checkExperimentPolicies(experiment, registry); !problems.empty()) {
+        std::cerr << model::formatAll(problems);
+        return kExitBadInput;
+    }
+
+    experiment::ExperimentOutcome outcome;
+    try {
+        options.models = experiment::latestTrainedModels(experiment, registry, *projectPath);
+        experiment::ExperimentRunner runner(experiment, registry, *projectPath, std::move(options));
+        ExperimentProgressPrinter printer(std::cerr, experiment.spec.name);
+        if (!quiet)
+            runner.setProgressCallback([&](const experiment::ExperimentProgress& progress) { printer(progress); });
+        InterruptGuard guard(runner.control());
+        outcome = runner.run();
+    } catch (const env::SimulationSetupError& error) {
+        std::cerr << error.what() << (std::string_view(error.what()).ends_with('\n') ? "" : "\n");
+        return kExitBadInput;
+    } catch (const store::StoreError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitBadInput;
+    }
+    return report(experiment, outcome, *projectPath);
+}
+
+} // namespace orrery::app

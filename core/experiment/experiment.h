@@ -1,0 +1,13 @@
+#pragma once
+#include "experiment/experiment_spec.h"
+#include "model/scenario.h"
+
+namespace orrery::experiment {
+
+//! A loaded experiment: its definition and the scenario it runs, both valid.
+struct Experiment {
+    ExperimentSpec spec;
+    model::Scenario scenario; //!< as read; arms and sweep points are applied per run (scenario_variant.h)
+};
+
+} // namespace orrery::experiment

@@ -1,0 +1,177 @@
+#include "experiment/experiment_loader.h"
+
+#include "experiment/experiment_parser.h"
+#include "experiment/scenario_variant.h"
+#include "scenario/line_index.h"
+#include "scenario/parse_context.h"
+#include "scenario/scenario_loader.h"
+#include "scenario/text_check.h"
+#include "scenario/yaml_document_parser.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <new>
+
+namespace orrery::experiment {
+namespace {
+
+namespace fs = std::filesystem;
+
+ExperimentLoadResult fileError(const std::string& path, int line, std::string message)
+{
+    ExperimentLoadResult result;
+    model::Diagnostic diagnostic;
+    diagnostic.location = {path, line, line > 0 ? 1 : 0};
+    diagnostic.message = std::move(message);
+    result.diagnostics.push_back(std::move(diagnostic));
+    return result;
+}
+
+//! Loads the scenario `spec.scenario` names, reporting its problems in its own file and one
+//! error at `spec.scenario`. Returns the scenario when valid.
+std::optional<model::Scenario> loadScenarioOf(ExperimentSpec& spec, scenario::ParseContext& context,
+                                              const scenario::ScenarioLoadOptions& options)
+{
+    fs::path file(spec.scenarioReference);
+    if (file.is_relative())
+        file = fs::path(spec.sourceFile).parent_path() / file;
+    spec.scenarioFile = file.lexically_normal().string();
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) {
+        context.error(spec.scenarioLocation, "spec.scenario",
+                      "cannot open scenario file '" + spec.scenarioReference + "' (looked at " + spec.scenarioFile
+                          + "): " + (fs::exists(file, ec) ? "not a regular file" : "no such file")
+                          + "; expected a path to a scenario file, relative to the experiment file's directory");
+        return std::nullopt;
+    }
+    scenario::ScenarioLoadOptions scenarioOptions = options;
+    scenarioOptions.baseDirectory.clear();
+    scenario::LoadResult loaded = scenario::loadScenarioFile(spec.scenarioFile, scenarioOptions);
+    if (loaded.ok())
+        return std::move(loaded.scenario);
+    for (const auto& diagnostic : loaded.diagnostics)
+        context.error(diagnostic.location, diagnostic.fieldPath, diagnostic.message);
+    const std::size_t count = loaded.diagnostics.size();
+    context.error(spec.scenarioLocation, "spec.scenario",
+                  "scenario '" + spec.scenarioReference + "' is not valid: " + std::to_string(count)
+                      + (count == 1 ? " problem" : " problems") + ", reported in that file; expected a valid Scenario file");
+    return std::nullopt;
+}
+
+void checkSweep(const ExperimentSpec& spec, const model::Scenario& scenario, scenario::ParseContext& context)
+{
+    if (!spec.sweep)
+        return;
+    for (std::size_t i = 0; i < spec.sweep->points.size(); ++i) {
+        const SweepPoint& point = spec.sweep->points[i];
+        const std::string problem = sweepProblem(scenario, spec.sweep->parameter, point.value);
+        if (!problem.empty()) {
+            context.error(point.location, "spec.sweep.values[" + std::to_string(i) + "]",
+                          std::string(toString(spec.sweep->parameter)) + " " + point.text + " cannot be applied to scenario '"
+                              + scenario.name + "': " + problem);
+        }
+    }
+}
+
+ExperimentLoadResult parseChecked(std::string_view text, const std::string& fileName,
+                                  const scenario::ScenarioLoadOptions& options)
+{
+    if (text.size() > kMaxExperimentFileBytes) {
+        return fileError(fileName, 1, "the text is " + std::to_string(text.size())
+                                          + " bytes; expected an experiment of at most 1 MiB");
+    }
+    ExperimentLoadResult result;
+    const scenario::LineIndex lines(text);
+    if (auto problem = scenario::checkText(text, fileName, lines)) {
+        result.diagnostics.push_back(std::move(*problem));
+        return result;
+    }
+    scenario::ParseContext context(fileName);
+    context.setLoadOptions(&options);
+    std::optional<Experiment> experiment;
+    if (const scenario::YamlNode::Ptr root = scenario::parseYamlDocument(text, lines, context, "Experiment")) {
+        ExperimentParser parser(context);
+        std::optional<ExperimentSpec> spec = parser.parse(*root);
+        result.warnings = parser.warnings();
+        if (spec) {
+            spec->sourceFile = fileName;
+            spec->sourceText = std::string(text);
+            if (auto scenario = loadScenarioOf(*spec, context, options)) {
+                checkSweep(*spec, *scenario, context);
+                if (spec->seeds.empty())
+                    spec->seeds.push_back(scenario->seed);
+                experiment = Experiment{std::move(*spec), std::move(*scenario)};
+            }
+        }
+    }
+    result.diagnostics = context.takeDiagnostics();
+    if (result.diagnostics.size() > scenario::kMaxDiagnostics) {
+        const std::size_t more = result.diagnostics.size() - scenario::kMaxDiagnostics;
+        result.diagnostics.resize(scenario::kMaxDiagnostics + 1);
+        result.diagnostics.back().fieldPath.clear();
+        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
+    }
+    if (experiment && result.diagnostics.empty())
+        result.experiment = std::move(experiment);
+    return result;
+}
+
+} // namespace
+
+ExperimentLoadResult parseExperiment(std::string_view text, const std::string& fileNameForMessages,
+                                     const scenario::ScenarioLoadOptions& options)
+{
+    try {
+        return parseChecked(text, fileNameForMessages, options);
+    } catch (const std::bad_alloc&) {
+        return fileError(fileNameForMessages, 0, "out of memory while reading the experiment");
+    } catch (const std::exception& error) {
+        return fileError(fileNameForMessages, 0, std::string("internal error while reading the experiment: ") + error.what());
+    }
+}
+
+ExperimentLoadResult loadExperimentFile(const std::string& path)
+{
+    return loadExperimentFile(path, scenario::ScenarioLoadOptions::defaults());
+}
+
+ExperimentLoadResult loadExperimentFile(const std::string& path, const scenario::ScenarioLoadOptions& options)
+{
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (!fs::exists(status))
+        return fileError(path, 0, "cannot open the file: " + (ec ? ec.message() : std::string("no such file"))
+                                      + "; expected an experiment YAML file");
+    if (fs::is_directory(status))
+        return fileError(path, 0, "cannot read: this is a directory; expected an experiment YAML file");
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > kMaxExperimentFileBytes)
+        return fileError(path, 0, "the file is " + std::to_string(size) + " bytes; expected an experiment file of at most 1 MiB");
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return fileError(path, 0, "cannot open the file: " + std::string(errno != 0 ? std::strerror(errno) : "unknown error"));
+    std::string text;
+    try {
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } catch (const std::exception& error) {
+        return fileError(path, 0, std::string("cannot read the file: ") + error.what());
+    }
+    if (in.bad())
+        return fileError(path, 0, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
+    return parseExperiment(text, path, options);
+}
+
+std::string formatWarning(const model::Diagnostic& warning)
+{
+    std::string text = warning.format();
+    constexpr std::string_view kError = ": error: ";
+    if (const auto at = text.find(kError); at != std::string::npos)
+        text.replace(at, kError.size(), ": warning: ");
+    return text;
+}
+
+} // namespace orrery::experiment

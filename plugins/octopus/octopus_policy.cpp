@@ -1,0 +1,196 @@
+#include "octopus_policy.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace orrery::plugins::octopus {
+namespace {
+
+constexpr const char* kNeedsModel =
+    "octopus needs a trained model: run `orrery train octopus --scenario FILE --project P`";
+
+LatencyModel loadModel(const policy::PolicyContext& context)
+{
+    if (context.model == nullptr || context.model->empty())
+        throw std::invalid_argument(kNeedsModel);
+    try {
+        return LatencyModel::fromBytes(*context.model);
+    } catch (const std::exception& error) {
+        throw std::invalid_argument(std::string("octopus cannot read its model (") + error.what() + "); retrain it: "
+                                    + "run `orrery train octopus --scenario FILE --project P`");
+    }
+}
+
+std::int32_t categoryIndex(const LatencyModel& model, std::string_view name)
+{
+    const float category = model.categoryOf(name);
+    return std::isnan(category) ? -1 : static_cast<std::int32_t>(category);
+}
+
+std::size_t mix(std::size_t seed, std::uint64_t value)
+{
+    // boost::hash_combine's mixing step, widened to 64 bits.
+    return seed ^ (std::hash<std::uint64_t>{}(value) + 0x9e3779b97f4a7c15ull + (seed << 6) + (seed >> 2));
+}
+
+} // namespace
+
+OctopusPolicy::OctopusPolicy(const policy::PolicyContext& context)
+    : m_model(loadModel(context))
+    , m_params(OctopusParams::from(context.params))
+{
+}
+
+std::size_t OctopusPolicy::UnitKeyHash::operator()(const UnitKey& key) const
+{
+    std::size_t seed = std::hash<std::int64_t>{}(key.millicores);
+    seed = mix(seed, static_cast<std::uint64_t>(key.memoryBytes));
+    seed = mix(seed, static_cast<std::uint64_t>(key.diskBytes));
+    seed = mix(seed, (static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.service)) << 32)
+                         | static_cast<std::uint32_t>(key.dependsOn));
+    return seed;
+}
+
+const OctopusPolicy::Predictions& OctopusPolicy::predict(const policy::PendingUnit& unit)
+{
+    const model::ComputeKindSet options = unit.computeOptions | model::bitOf(unit.declaredCompute);
+    const UnitKey key{categoryIndex(m_model, unit.service), categoryIndex(m_model, unit.dependsOn),
+                      unit.request.millicores, unit.request.memoryBytes, unit.diskBytes};
+    auto it = m_cache.find(key);
+    if (it == m_cache.end()) {
+        if (m_cache.size() >= kMaxCachedUnits)
+            m_cache.clear();
+        it = m_cache.emplace(key, Predictions{}).first;
+    }
+    Predictions& cached = it->second;
+    const model::ComputeKindSet missing = options & static_cast<model::ComputeKindSet>(~cached.known);
+    if (missing == 0)
+        return cached;
+
+    // Every kind not predicted yet, in one batched call.
+    std::array<FeatureRow, model::kComputeKindCount> rows{};
+    std::array<model::ComputeKind, model::kComputeKindCount> kinds{};
+    std::size_t count = 0;
+    for (int i = 0; i < model::kComputeKindCount; ++i) {
+        const auto kind = static_cast<model::ComputeKind>(i);
+        if (!model::contains(missing, kind))
+            continue;
+        rows[count] = m_model.featuresOf(unit.service, unit.dependsOn, unit.request, unit.diskBytes, kind);
+        kinds[count] = kind;
+        ++count;
+    }
+    std::array<double, model::kComputeKindCount> seconds{};
+    m_model.predictSeconds(std::span(rows.data(), count), std::span(seconds.data(), count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const double value = seconds[i];
+        cached.seconds[static_cast<std::size_t>(kinds[i])] =
+            std::isfinite(value) ? value : std::numeric_limits<double>::infinity();
+    }
+    cached.known |= missing;
+    return cached;
+}
+
+policy::PlacementDecision OctopusPolicy::firstFit(const policy::PendingUnit& unit,
+                                                  const policy::ClusterView& cluster) const
+{
+    for (std::uint32_t node = 0; node < cluster.nodeCount(); ++node) {
+        if (cluster.fits(node, unit.request, unit.deviceModel))
+            return policy::PlacementDecision::onNode(node, unit.declaredCompute);
+    }
+    return policy::PlacementDecision::defer();
+}
+
+model::ComputeKind OctopusPolicy::choose(const Predictions& predictions, model::ComputeKindSet candidates,
+                                         sim::SimTime slo) const
+{
+    // Fastest first; ties go to the lower kind (CPU before accelerators), so choices are stable.
+    int fastest = -1;
+    int frugal = -1;
+    const double sloSeconds = static_cast<double>(slo) / static_cast<double>(sim::kSecond);
+    for (int i = 0; i < model::kComputeKindCount; ++i) {
+        if (!model::contains(candidates, static_cast<model::ComputeKind>(i)))
+            continue;
+        const double seconds = predictions.seconds[static_cast<std::size_t>(i)];
+        if (fastest < 0 || seconds < predictions.seconds[static_cast<std::size_t>(fastest)])
+            fastest = i;
+        if (slo > 0 && seconds <= sloSeconds
+            && (frugal < 0 || seconds > predictions.seconds[static_cast<std::size_t>(frugal)]))
+            frugal = i;
+    }
+    if (m_params.sloPolicy == SloPolicy::Frugal && frugal >= 0)
+        return static_cast<model::ComputeKind>(frugal);
+    return static_cast<model::ComputeKind>(fastest);
+}
+
+policy::PlacementDecision OctopusPolicy::place(const policy::PendingUnit& unit, const policy::ClusterView& cluster)
+{
+    const model::ComputeKindSet options = unit.computeOptions | model::bitOf(unit.declaredCompute);
+    if (options == model::bitOf(unit.declaredCompute))
+        return firstFit(unit, cluster); // nothing to choose: the hard constraint decides
+
+    // One pass over the nodes: the first feasible node of every candidate kind, and the free and
+    // total devices of every accelerator kind (for FractionOfHeldOutDevices).
+    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+    std::array<model::Resources, model::kComputeKindCount> requests{};
+    std::array<std::uint32_t, model::kComputeKindCount> firstNode{};
+    firstNode.fill(kNone);
+    static const std::string kAnyModel;
+    for (int i = 0; i < model::kComputeKindCount; ++i) {
+        const auto kind = static_cast<model::ComputeKind>(i);
+        if (model::contains(options, kind))
+            requests[static_cast<std::size_t>(i)] = kind == unit.declaredCompute ? unit.request : model::requestOn(unit.request, kind);
+    }
+    std::array<std::int64_t, model::kDeviceKindCount> freeDevices{};
+    std::array<std::int64_t, model::kDeviceKindCount> totalDevices{};
+    model::ComputeKindSet unplaced = options;
+    for (std::uint32_t node = 0; node < cluster.nodeCount(); ++node) {
+        const model::Node& state = cluster.node(node);
+        for (int device = 0; device < model::kDeviceKindCount; ++device) {
+            freeDevices[static_cast<std::size_t>(device)] += state.capacity.devices[device] - state.allocated.devices[device];
+            totalDevices[static_cast<std::size_t>(device)] += state.capacity.devices[device];
+        }
+        for (int i = 0; unplaced != 0 && i < model::kComputeKindCount; ++i) {
+            const auto kind = static_cast<model::ComputeKind>(i);
+            if (!model::contains(unplaced, kind))
+                continue;
+            // A device-model constraint belongs to the declared accelerator only.
+            const std::string& deviceModel = kind == unit.declaredCompute ? unit.deviceModel : kAnyModel;
+            if (cluster.fits(node, requests[static_cast<std::size_t>(i)], deviceModel)) {
+                firstNode[static_cast<std::size_t>(i)] = node;
+                unplaced = static_cast<model::ComputeKindSet>(unplaced & ~model::bitOf(kind));
+            }
+        }
+    }
+
+    model::ComputeKindSet candidates = 0;
+    for (int i = 0; i < model::kComputeKindCount; ++i) {
+        const auto kind = static_cast<model::ComputeKind>(i);
+        if (!model::contains(options, kind) || firstNode[static_cast<std::size_t>(i)] == kNone)
+            continue;
+        if (const auto device = model::deviceOf(kind)) {
+            // FractionOfHeldOutDevices: a unit that could run elsewhere takes a device of this
+            // kind only while more than p of the cluster's devices of the kind are free.
+            const auto d = static_cast<std::size_t>(*device);
+            if (!(static_cast<double>(freeDevices[d]) > m_params.heldOutFraction * static_cast<double>(totalDevices[d])))
+                continue;
+        }
+        candidates |= model::bitOf(kind);
+    }
+    if (candidates == 0)
+        return policy::PlacementDecision::defer();
+
+    model::ComputeKind chosen{};
+    if ((candidates & (candidates - 1)) == 0) {
+        // One candidate: no prediction can change the answer.
+        for (int i = 0; i < model::kComputeKindCount; ++i) {
+            if (model::contains(candidates, static_cast<model::ComputeKind>(i)))
+                chosen = static_cast<model::ComputeKind>(i);
+        }
+    } else {
+        chosen = choose(predict(unit), candidates, unit.slo);
+    }
+    return policy::PlacementDecision::onNode(firstNode[static_cast<std::size_t>(chosen)], chosen);
+}
+
+} // namespace orrery::plugins::octopus

@@ -1,0 +1,64 @@
+#pragma once
+#include "latency_model.h"
+#include "octopus_params.h"
+#include "policy/placement_policy.h"
+#include "policy/policy_context.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+
+namespace orrery::plugins::octopus {
+
+//! Octopus (seed 000 §II-B): predict the unit's latency on each compute kind it can use, take
+//! the fastest kind (meeting its SLO, see SloPolicy) that has a feasible node now, and place it
+//! on the first such node. FractionOfHeldOutDevices keeps a share p of each accelerator kind for
+//! units that can run only there.
+class OctopusPolicy : public policy::PlacementPolicy {
+public:
+    //! Throws std::invalid_argument when the context carries no model (or an unreadable one).
+    explicit OctopusPolicy(const policy::PolicyContext& context);
+
+    policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+
+    //! Predicted seconds of a unit on each compute kind (index = ComputeKind); only the kinds in
+    //! `known` are filled.
+    struct Predictions {
+        std::array<double, model::kComputeKindCount> seconds{};
+        model::ComputeKindSet known = 0;
+    };
+    //! The unit's predicted latency on every kind in its computeOptions, from the cache or from
+    //! one batched XGBoost call for the kinds not cached yet.
+    const Predictions& predict(const policy::PendingUnit& unit);
+    [[nodiscard]] std::size_t cachedUnits() const { return m_cache.size(); }
+    //! Entries kept before the cache is cleared (units whose requests vary continuously would
+    //! otherwise grow it without bound).
+    static constexpr std::size_t kMaxCachedUnits = std::size_t{1} << 16;
+
+    [[nodiscard]] const LatencyModel& model() const { return m_model; }
+
+private:
+    //! The features of a unit other than its compute kind; names as vocabulary indices (−1: unknown).
+    struct UnitKey {
+        std::int32_t service = -1;
+        std::int32_t dependsOn = -1;
+        std::int64_t millicores = 0;
+        std::int64_t memoryBytes = 0;
+        std::int64_t diskBytes = 0;
+        friend bool operator==(const UnitKey&, const UnitKey&) = default;
+    };
+    struct UnitKeyHash {
+        std::size_t operator()(const UnitKey& key) const;
+    };
+
+    policy::PlacementDecision firstFit(const policy::PendingUnit& unit, const policy::ClusterView& cluster) const;
+    [[nodiscard]] model::ComputeKind choose(const Predictions& predictions, model::ComputeKindSet candidates,
+                                            sim::SimTime slo) const;
+
+    LatencyModel m_model;
+    OctopusParams m_params;
+    std::unordered_map<UnitKey, Predictions, UnitKeyHash> m_cache;
+};
+
+} // namespace orrery::plugins::octopus
