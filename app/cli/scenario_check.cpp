@@ -1,25 +1,14 @@
 #include "cli/scenario_check.h"
 
 #include "cli/plugin_setup.h"
+#include "policy/decision_point.h"
 #include "scenario/scenario_load_options.h"
 #include "scenario/scenario_loader.h"
 
 #include <filesystem>
 
-#include <map>
-
 namespace orrery::app {
 namespace {
-
-const std::map<std::string, std::uint32_t>& decisionPointKinds()
-{
-    static const std::map<std::string, std::uint32_t> kinds{
-        {"placement", ORRERY_KIND_PLACEMENT},
-        {"control", ORRERY_KIND_CONTROL},
-        {"queue", ORRERY_KIND_QUEUE},
-    };
-    return kinds;
-}
 
 CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginRegistry& registry)
 {
@@ -28,10 +17,10 @@ CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginR
     if (!loaded.scenario)
         return checked;
     for (const auto& [point, choice] : loaded.scenario->policies) {
-        const auto kind = decisionPointKinds().find(point);
-        if (kind == decisionPointKinds().end())
+        const auto kind = policy::pluginKindOf(point);
+        if (!kind)
             continue; // the parser already rejected unknown decision points
-        const auto problems = registry.validate(choice, kind->second);
+        const auto problems = registry.validate(choice, *kind);
         checked.diagnostics.insert(checked.diagnostics.end(), problems.begin(), problems.end());
     }
     if (checked.diagnostics.empty())

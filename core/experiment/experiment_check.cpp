@@ -1,31 +1,20 @@
 #include "experiment/experiment_check.h"
 
+#include "policy/decision_point.h"
 #include "policy/plugin_registry.h"
 
-#include <map>
 #include <set>
 
 namespace orrery::experiment {
 namespace {
 
-//! The plugin kind that serves each decision point a scenario or arm may name.
-const std::map<std::string, std::uint32_t>& decisionPointKinds()
-{
-    static const std::map<std::string, std::uint32_t> kinds{
-        {"placement", ORRERY_KIND_PLACEMENT},
-        {"control", ORRERY_KIND_CONTROL},
-        {"queue", ORRERY_KIND_QUEUE},
-    };
-    return kinds;
-}
-
 void check(const std::string& point, const model::PolicyChoice& choice, const policy::PluginRegistry& registry,
            model::Diagnostics& diagnostics)
 {
-    const auto kind = decisionPointKinds().find(point);
-    if (kind == decisionPointKinds().end())
+    const auto kind = policy::pluginKindOf(point);
+    if (!kind)
         return; // the readers reject unknown decision points
-    const model::Diagnostics problems = registry.validate(choice, kind->second);
+    const model::Diagnostics problems = registry.validate(choice, *kind);
     diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
 }
 
