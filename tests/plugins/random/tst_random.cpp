@@ -4,6 +4,8 @@
 #include "policy/plugin_registry.h"
 #include "sim/rng_stream.h"
 
+#include "plugin_test_cluster.h"
+
 #include <QtTest>
 
 #include <map>
@@ -18,40 +20,9 @@ using policy::PlacementDecision;
 
 namespace {
 
-constexpr std::int64_t kGi = std::int64_t{1} << 30;
-
-//! Nodes 0–2: CPU only (4 cores, 16Gi). Nodes 3–4: 8 cores, 64Gi, 2×V100. Node 5: 8 cores, 32Gi, 1×T4.
-model::Cluster heterogeneousCluster()
-{
-    model::NodePoolSpec cpu;
-    cpu.name = "cpu";
-    cpu.count = 3;
-    cpu.millicores = 4000;
-    cpu.memoryBytes = 16 * kGi;
-    model::NodePoolSpec v100;
-    v100.name = "v100";
-    v100.count = 2;
-    v100.millicores = 8000;
-    v100.memoryBytes = 64 * kGi;
-    v100.devices = {{model::DeviceKind::Gpu, "V100", 2}};
-    model::NodePoolSpec t4;
-    t4.name = "t4";
-    t4.count = 1;
-    t4.millicores = 8000;
-    t4.memoryBytes = 32 * kGi;
-    t4.devices = {{model::DeviceKind::Gpu, "T4", 1}};
-    return model::Cluster(model::ClusterSpec{{cpu, v100, t4}});
-}
-
-PendingUnit unitOf(std::int64_t millicores, std::int64_t memoryGi, int gpus = 0, std::string deviceModel = {})
-{
-    PendingUnit unit;
-    unit.request.millicores = millicores;
-    unit.request.memoryBytes = memoryGi * kGi;
-    unit.request.deviceCount(model::DeviceKind::Gpu) = gpus;
-    unit.deviceModel = std::move(deviceModel);
-    return unit;
-}
+using testing::heterogeneousCluster;
+using testing::unitOf;
+constexpr std::int64_t kGi = testing::kGiB;
 
 policy::PolicyContext contextWith(sim::RngStream& rng, const char* maxProbes = nullptr)
 {
