@@ -167,6 +167,8 @@ void decisionCost()
         }
     });
     std::printf("predict_uncached %.3f us/candidate\n", best / (3.0 * distinct));
+    // The figure: inference proper, i.e. a batched model call for every new unit.
+    std::printf("octopus_inference %.3f us/candidate\n", best / (3.0 * distinct));
     unit.request.millicores = 1000;
 
     for (const int nodes : {100, 1000, 5000}) {
