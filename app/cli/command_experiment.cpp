@@ -6,6 +6,7 @@
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
 #include "cli/plugin_setup.h"
+#include "cli/scenario_check.h"
 #include "env/simulation.h"
 #include "experiment/comparison_table.h"
 #include "experiment/experiment_check.h"
@@ -152,20 +153,14 @@ int runExperimentCommand(const std::vector<std::string>& args)
 
     policy::PluginRegistry registry;
     loadPlugins(registry, std::cerr);
-    const scenario::ScenarioLoadOptions loadOptions{
-        scenario::defaultResourcePath(std::filesystem::path(executableDirectory()) / ".." / "share" / "orrery" / "resources"), {}};
-    experiment::ExperimentLoadResult loaded = experiment::loadExperimentFile(line.positionals().front(), loadOptions);
-    for (const auto& warning : loaded.warnings)
+    CheckedExperiment checked = checkExperimentFile(line.positionals().front(), registry);
+    for (const auto& warning : checked.warnings)
         std::cerr << experiment::formatWarning(warning) << '\n';
-    if (!loaded.ok()) {
-        std::cerr << model::formatAll(loaded.diagnostics);
+    if (!checked.experiment) {
+        std::cerr << model::formatAll(checked.diagnostics);
         return kExitBadInput;
     }
-    const experiment::Experiment& experiment = *loaded.experiment;
-    if (const auto problems = experiment::checkExperimentPolicies(experiment, registry); !problems.empty()) {
-        std::cerr << model::formatAll(problems);
-        return kExitBadInput;
-    }
+    const experiment::Experiment& experiment = *checked.experiment;
 
     experiment::ExperimentOutcome outcome;
     try {

@@ -1,11 +1,13 @@
 #include "cli/scenario_check.h"
 
 #include "cli/plugin_setup.h"
+#include "experiment/experiment_check.h"
 #include "policy/decision_point.h"
 #include "scenario/scenario_load_options.h"
 #include "scenario/scenario_loader.h"
 
 #include <filesystem>
+#include <fstream>
 
 namespace orrery::app {
 namespace {
@@ -28,9 +30,9 @@ CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginR
     return checked;
 }
 
-// Built-in resources: ORRERY_RESOURCE_PATH, the build's or installation's share/orrery/resources
-// next to the executable, then the source tree.
-scenario::ScenarioLoadOptions loadOptions()
+} // namespace
+
+scenario::ScenarioLoadOptions resourceLoadOptions()
 {
     scenario::ScenarioLoadOptions options;
     options.resourcePath = scenario::defaultResourcePath(std::filesystem::path(executableDirectory()) / ".." / "share"
@@ -38,16 +40,40 @@ scenario::ScenarioLoadOptions loadOptions()
     return options;
 }
 
-} // namespace
+bool isExperimentFile(const std::string& path)
+{
+    // A top-level `kind:` line decides; anything unreadable is left to the scenario reader's errors.
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("kind:", 0) == 0)
+            return line.find("Experiment") != std::string::npos;
+    }
+    return false;
+}
+
+CheckedExperiment checkExperimentFile(const std::string& path, const policy::PluginRegistry& registry)
+{
+    CheckedExperiment checked;
+    experiment::ExperimentLoadResult loaded = experiment::loadExperimentFile(path, resourceLoadOptions());
+    checked.warnings = std::move(loaded.warnings);
+    checked.diagnostics = std::move(loaded.diagnostics);
+    if (!loaded.experiment)
+        return checked;
+    checked.diagnostics = experiment::checkExperimentPolicies(*loaded.experiment, registry);
+    if (checked.diagnostics.empty())
+        checked.experiment = std::move(loaded.experiment);
+    return checked;
+}
 
 CheckedScenario checkScenarioFile(const std::string& path, const policy::PluginRegistry& registry)
 {
-    return checkPolicies(scenario::loadScenarioFile(path, loadOptions()), registry);
+    return checkPolicies(scenario::loadScenarioFile(path, resourceLoadOptions()), registry);
 }
 
 CheckedScenario checkScenarioText(std::string_view text, const std::string& name, const policy::PluginRegistry& registry)
 {
-    return checkPolicies(scenario::parseScenario(text, name, loadOptions()), registry);
+    return checkPolicies(scenario::parseScenario(text, name, resourceLoadOptions()), registry);
 }
 
 } // namespace orrery::app

@@ -98,6 +98,28 @@ private slots:
         QCOMPARE(entries(dir.path()), before);
     }
 
+    void validateHandlesExperiments()
+    {
+        QTemporaryDir dir;
+        const Result good = runOrrery({"validate", source("resources/experiments/demo-ab.yaml")}, dir.path());
+        QCOMPARE(good.exitCode, 0);
+        QVERIFY2(good.out.contains("ok (experiment demo-ab, 3 arms)"), qPrintable(good.out));
+
+        QString text = QString::fromUtf8(readAll(source("resources/experiments/demo-ab.yaml")));
+        text.replace("plugin: kube}", "plugin: kueb}");
+        text.replace("../scenarios/demo.yaml", source("resources/scenarios/demo.yaml"));
+        const QString path = dir.filePath("bad-experiment.yaml");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text.toUtf8());
+        out.close();
+        const Result bad = runOrrery({"validate", path}, dir.path());
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("bad-experiment.yaml:23:20: error: spec.arms[2].policies.placement.plugin: unknown plugin 'kueb' (did you mean 'kube'?)"),
+                 qPrintable(bad.err));
+        QCOMPARE(entries(dir.path()), QStringList{"bad-experiment.yaml"});
+    }
+
     void runWithBadScenarioWritesNothing()
     {
         QTemporaryDir dir;
