@@ -3,7 +3,9 @@
 #include "cli/commands.h"
 
 #ifdef ORRERY_HAVE_GUI
+#include "cli/pdf_report_writer.h"
 #include "gui/gui_main.h"
+#include "report/experiment_report_pdf.h"
 #endif
 
 #include <cstdlib>
@@ -31,6 +33,7 @@ int main(int argc, char** argv)
     std::vector<std::string> args(argv + 1, argv + argc);
     const bool explicitGui = !args.empty() && args.front() == "gui";
 #ifdef ORRERY_HAVE_GUI
+    orrery::app::setPdfReportWriter(orrery::app::writeExperimentReportPdf);
     if (explicitGui || (args.empty() && displayAvailable()))
         return orrery::app::runGui(argc, argv);
 #else

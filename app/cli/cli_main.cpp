@@ -29,6 +29,9 @@ commands:
   experiment FILE --project P
                             run an experiment's arms x seeds x sweep points into P (resuming
                             runs already there) and print the comparison [--jobs N] [--quiet]
+  report --project P --out FILE.html|FILE.pdf
+                            write an experiment's report (the newest, or [--experiment ID|NAME]);
+                            without experiments, a run's summary [--run ID] (PDF: GUI build only)
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   help, --help              this text
@@ -49,6 +52,7 @@ int runCli(const std::vector<std::string>& args)
         {"plugins", runPluginsCommand},
         {"train", runTrainCommand},
         {"experiment", runExperimentCommand},
+        {"report", runReportCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;

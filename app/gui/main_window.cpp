@@ -2,12 +2,14 @@
 
 #include "cli/demo_scenario.h"
 #include "cli/scenario_check.h"
+#include "gui/experiment_view.h"
 #include "gui/recent_projects.h"
 #include "gui/run_job.h"
 #include "gui/run_list_model.h"
 #include "gui/run_progress_panel.h"
 #include "gui/run_view.h"
 #include "gui/startup_project.h"
+#include "store/experiment_store.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -19,6 +21,7 @@
 #include <QLocale>
 #include <QScreen>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTreeView>
 
@@ -42,11 +45,20 @@ MainWindow::MainWindow(const policy::PluginRegistry& registry, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Orrery"));
-    m_runView = new RunView(this);
+    m_centre = new QStackedWidget(this);
+    m_centre->setObjectName(QStringLiteral("centre"));
+    m_runView = new RunView(m_centre);
     m_runView->setObjectName(QStringLiteral("runView"));
-    setCentralWidget(m_runView);
+    m_experimentView = new ExperimentView(m_centre);
+    m_experimentView->setObjectName(QStringLiteral("experimentView"));
+    m_centre->addWidget(m_runView);
+    m_centre->addWidget(m_experimentView);
+    setCentralWidget(m_centre);
     connect(m_runView, &RunView::loadFailed, this,
             [this](const QString& message) { logMessage(message, Severity::Warning); });
+    connect(m_experimentView, &ExperimentView::loadFailed, this,
+            [this](const QString& message) { logMessage(message, Severity::Warning); });
+    connect(m_experimentView, &ExperimentView::loaded, this, &MainWindow::updateActions);
 
     createDocks();
     m_progress = new RunProgressPanel(statusBar());
@@ -81,9 +93,10 @@ void MainWindow::createDocks()
     m_explorer->header()->setSectionResizeMode(RunListModel::IdColumn, QHeaderView::Interactive);
     m_explorer->setColumnWidth(RunListModel::IdColumn,
         m_explorer->indentation() + m_explorer->fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 12);
-    connect(m_explorer->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentRun);
+    connect(m_explorer->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentItem);
     const auto spanGroup = [this] {
         m_explorer->setFirstColumnSpanned(0, {}, true); // "Runs (n)" across the columns
+        m_explorer->setFirstColumnSpanned(1, {}, true); // "Experiments (n)"
         m_explorer->expandAll();
     };
     spanGroup();
@@ -157,7 +170,10 @@ bool MainWindow::openProject(const QString& path)
                       static_cast<int>(recovered)), Severity::Warning);
 
     m_runView->clear();
+    m_experimentView->clear();
+    m_centre->setCurrentWidget(m_runView);
     m_runs->setRuns({});
+    m_runs->setExperiments({});
     refreshRuns();
     if (!m_runs->runs().empty())
         selectRun(m_runs->runs().back().id);
@@ -182,16 +198,35 @@ void MainWindow::refreshRuns()
         return;
     try {
         m_runs->setRuns(m_project->listRuns());
+        m_runs->setExperiments(store::ExperimentStore(*m_project).listExperiments());
     } catch (const std::exception& failure) {
         logMessage(QString::fromStdString(failure.what()), Severity::Error);
     }
 }
 
-void MainWindow::showCurrentRun()
+void MainWindow::showCurrentItem()
 {
-    const auto id = m_runs->runIdAt(m_explorer->currentIndex());
-    if (id)
+    const QModelIndex current = m_explorer->currentIndex();
+    if (const auto id = m_runs->runIdAt(current)) {
+        m_centre->setCurrentWidget(m_runView);
         m_runView->showRun(m_projectPath, *id);
+    } else if (const auto experiment = m_runs->experimentIdAt(current)) {
+        m_centre->setCurrentWidget(m_experimentView);
+        m_experimentView->showExperiment(m_projectPath, *experiment);
+    }
+    updateActions();
+}
+
+void MainWindow::selectExperiment(store::ExperimentId id)
+{
+    const QModelIndex index = m_runs->indexOfExperiment(id);
+    if (!index.isValid())
+        return;
+    if (index == m_explorer->currentIndex())
+        showCurrentItem();
+    else
+        m_explorer->setCurrentIndex(index);
+    m_explorer->scrollTo(index);
 }
 
 void MainWindow::selectRun(store::RunId id)
@@ -200,7 +235,7 @@ void MainWindow::selectRun(store::RunId id)
     if (!index.isValid())
         return;
     if (index == m_explorer->currentIndex())
-        showCurrentRun(); // same row, new content: reload
+        showCurrentItem(); // same row, new content: reload
     else
         m_explorer->setCurrentIndex(index);
     m_explorer->scrollTo(index);

@@ -11,6 +11,7 @@
 
 class QAction;
 class QMenu;
+class QStackedWidget;
 class QTreeView;
 
 namespace orrery::policy {
@@ -19,14 +20,15 @@ class PluginRegistry;
 
 namespace orrery::app {
 
+class ExperimentView;
 class RunJob;
 class RunListModel;
 class RunProgressPanel;
 class RunView;
 
-//! The Orrery window (DESIGN.md §8): the project explorer (runs of the open project) on the
-//! left, the selected run in the centre, a log dock, menus, and a status bar with the progress
-//! of the run in flight. One run at a time executes on a worker thread (RunJob); the window
+//! The Orrery window (DESIGN.md §8): the project explorer (runs and experiments of the open
+//! project) on the left, the selected run or the comparison of the selected experiment's arms in
+//! the centre, a log dock, menus, and a status bar with the progress of the run in flight. One run at a time executes on a worker thread (RunJob); the window
 //! opens one SQLite connection of its own for reading the explorer.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,6 +48,11 @@ public:
     bool startRun(model::Scenario scenario);
     //! Checks a scenario file against the loaded plugins and runs it, or reports its diagnostics.
     bool runScenarioFile(const QString& path);
+    //! Shows experiment `id` in the centre, selecting it in the explorer.
+    void selectExperiment(store::ExperimentId id);
+    //! Writes the report of the experiment on screen to `path` (HTML or PDF by its extension).
+    bool exportReport(const QString& path);
+
     //! Runs the built-in demo scenario.
     bool runDemo();
     [[nodiscard]] bool isRunActive() const { return m_job != nullptr; }
@@ -71,6 +78,7 @@ private:
     void newProjectDialog();
     void openProjectDialog();
     void runScenarioFileDialog();
+    void exportReportDialog();
     void showAbout();
     void showProblem(const QString& text, const QString& details);
     void updateActions();
@@ -79,8 +87,8 @@ private:
     void createDocks();
     void restoreSettings();
     void saveSettings() const;
-    void refreshRuns();
-    void showCurrentRun();
+    void refreshRuns(); //!< and the experiments
+    void showCurrentItem();
     void selectRun(store::RunId id);
     void onRunProgress(qint64 simulatedNs, qint64 horizonNs, quint64 events);
     void onRunFinished(store::RunId runId, sim::RunStatus status, const QString& message, quint64 events);
@@ -92,7 +100,9 @@ private:
 
     RunListModel* m_runs = nullptr;
     QTreeView* m_explorer = nullptr;
+    QStackedWidget* m_centre = nullptr; //!< the run view or the experiment view
     RunView* m_runView = nullptr;
+    ExperimentView* m_experimentView = nullptr;
     widgets::LogView* m_log = nullptr;
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes
@@ -101,6 +111,7 @@ private:
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_exportAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_runFileAction = nullptr;
     QAction* m_runDemoAction = nullptr;

@@ -1,6 +1,8 @@
 // MainWindow: actions, menus and the dialogs behind them.
 #include "gui/main_window.h"
 
+#include "gui/experiment_report_export.h"
+#include "gui/experiment_view.h"
 #include "gui/recent_projects.h"
 #include "gui/run_job.h"
 #include "gui/run_progress_panel.h"
@@ -15,6 +17,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStackedWidget>
+#include <QStatusBar>
 
 namespace orrery::app {
 void MainWindow::createActions()
@@ -30,6 +34,12 @@ void MainWindow::createActions()
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a project file"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openProjectDialog);
+
+    m_exportAction = new QAction(tr("&Export Report…"), this);
+    m_exportAction->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAction->setStatusTip(tr("Write the selected experiment's comparison as an HTML or PDF report"));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportReportDialog);
 
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setObjectName(QStringLiteral("quitAction"));
@@ -82,6 +92,8 @@ void MainWindow::createMenus()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     fillRecentMenu(); // so the menu is enabled or not from the start
     file->addSeparator();
+    file->addAction(m_exportAction);
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -126,6 +138,7 @@ void MainWindow::updateActions()
     m_runDemoAction->setEnabled(!running && haveProject);
     m_pauseAction->setEnabled(running);
     m_cancelAction->setEnabled(running);
+    m_exportAction->setEnabled(m_centre->currentWidget() == m_experimentView && m_experimentView->shownData());
     const QSignalBlocker blocker(m_pauseAction); // reflect the state without toggling it again
     m_pauseAction->setChecked(running && m_job->isPaused());
     m_pauseAction->setText(m_pauseAction->isChecked() ? tr("&Resume") : tr("&Pause"));
@@ -172,6 +185,44 @@ void MainWindow::runScenarioFileDialog()
                                                       tr("Scenario files (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         runScenarioFile(path);
+}
+
+void MainWindow::exportReportDialog()
+{
+    const experiment::ExperimentReportData* data = m_experimentView->shownData();
+    if (!data || m_centre->currentWidget() != m_experimentView)
+        return;
+    const QString start = QFileInfo(m_projectPath).absoluteDir().filePath(QString::fromStdString(data->record.name)
+                                                                         + QStringLiteral(".html"));
+    QString selectedFilter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), start,
+                                                tr("HTML report (*.html);;PDF report (*.pdf)"), &selectedFilter);
+    if (path.isEmpty())
+        return;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QStringLiteral("html") && suffix != QStringLiteral("htm") && suffix != QStringLiteral("pdf"))
+        path += selectedFilter.contains(QStringLiteral("pdf")) ? QStringLiteral(".pdf") : QStringLiteral(".html");
+    exportReport(path);
+}
+
+bool MainWindow::exportReport(const QString& path)
+{
+    const experiment::ExperimentReportData* data = m_experimentView->shownData();
+    if (!data) {
+        logMessage(tr("Select an experiment to export its report."), widgets::LogView::Severity::Warning);
+        return false;
+    }
+    const QString error = exportExperimentReport(*data, path);
+    if (!error.isEmpty()) {
+        logMessage(tr("The report could not be written to %1: %2").arg(QDir::toNativeSeparators(path), error),
+                   widgets::LogView::Severity::Error);
+        showProblem(tr("The report could not be written to %1.").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    logMessage(tr("Wrote the report of “%1” to %2")
+                   .arg(QString::fromStdString(data->record.name), QDir::toNativeSeparators(path)));
+    statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
 }
 
 void MainWindow::showAbout()

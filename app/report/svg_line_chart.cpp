@@ -1,5 +1,7 @@
 #include "report/svg_line_chart.h"
 
+#include "report/svg_chart_helpers.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,20 +9,6 @@
 
 namespace orrery::app {
 namespace {
-
-std::string number(double value)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
-}
-
-std::string coordinate(double value)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", value);
-    return buffer;
-}
 
 std::vector<std::pair<double, double>> decimate(const std::vector<std::pair<double, double>>& points, std::size_t maxPoints)
 {
@@ -44,17 +32,6 @@ std::vector<std::pair<double, double>> decimate(const std::vector<std::pair<doub
             out.push_back(*high);
     }
     return out;
-}
-
-// Tick step of 1, 2 or 5 × 10^k giving about five ticks.
-double niceStep(double range)
-{
-    if (range <= 0)
-        return 1.0;
-    const double raw = range / 5.0;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    const double fraction = raw / magnitude;
-    return (fraction < 1.5 ? 1.0 : fraction < 3.5 ? 2.0 : fraction < 7.5 ? 5.0 : 10.0) * magnitude;
 }
 
 } // namespace
@@ -100,7 +77,7 @@ std::string svgLineChart(const std::vector<ChartLine>& lines, const std::string&
         xMax = xMin + 1;
     if (yMax <= yMin)
         yMax = yMin + 1;
-    const double yStep = niceStep(yMax - yMin);
+    const double yStep = niceTickStep(yMax - yMin);
     yMax = std::ceil(yMax / yStep) * yStep;
 
     const double left = 56, right = 150, top = 14, bottom = 40;
@@ -109,36 +86,34 @@ std::string svgLineChart(const std::vector<ChartLine>& lines, const std::string&
     const auto px = [&](double x) { return left + (x - xMin) / (xMax - xMin) * plotWidth; };
     const auto py = [&](double y) { return top + plotHeight - (y - yMin) / (yMax - yMin) * plotHeight; };
 
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"" + std::to_string(width)
-        + "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) + ' '
-        + std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-    svg += "<rect x=\"" + coordinate(left) + "\" y=\"" + coordinate(top) + "\" width=\"" + coordinate(plotWidth)
-        + "\" height=\"" + coordinate(plotHeight) + "\" fill=\"none\" stroke=\"#999\"/>\n";
+    std::string svg = svgOpenTag(width, height);
+    svg += "<rect x=\"" + svgCoordinate(left) + "\" y=\"" + svgCoordinate(top) + "\" width=\"" + svgCoordinate(plotWidth)
+        + "\" height=\"" + svgCoordinate(plotHeight) + "\" fill=\"none\" stroke=\"#999\"/>\n";
     for (double y = yMin; y <= yMax + yStep / 2; y += yStep) {
-        svg += "<line x1=\"" + coordinate(left) + "\" x2=\"" + coordinate(left + plotWidth) + "\" y1=\""
-            + coordinate(py(y)) + "\" y2=\"" + coordinate(py(y)) + "\" stroke=\"#ddd\"/>";
-        svg += "<text x=\"" + coordinate(left - 6) + "\" y=\"" + coordinate(py(y) + 4)
-            + "\" text-anchor=\"end\">" + number(y) + "</text>\n";
+        svg += "<line x1=\"" + svgCoordinate(left) + "\" x2=\"" + svgCoordinate(left + plotWidth) + "\" y1=\""
+            + svgCoordinate(py(y)) + "\" y2=\"" + svgCoordinate(py(y)) + "\" stroke=\"#ddd\"/>";
+        svg += "<text x=\"" + svgCoordinate(left - 6) + "\" y=\"" + svgCoordinate(py(y) + 4)
+            + "\" text-anchor=\"end\">" + svgNumber(y) + "</text>\n";
     }
-    const double xStep = niceStep(xMax - xMin);
+    const double xStep = niceTickStep(xMax - xMin);
     for (double x = std::ceil(xMin / xStep) * xStep; x <= xMax + xStep / 1000; x += xStep) {
-        svg += "<text x=\"" + coordinate(px(x)) + "\" y=\"" + coordinate(top + plotHeight + 16)
-            + "\" text-anchor=\"middle\">" + number(x) + "</text>\n";
+        svg += "<text x=\"" + svgCoordinate(px(x)) + "\" y=\"" + svgCoordinate(top + plotHeight + 16)
+            + "\" text-anchor=\"middle\">" + svgNumber(x) + "</text>\n";
     }
-    svg += "<text x=\"" + coordinate(left + plotWidth / 2) + "\" y=\"" + coordinate(height - 6.0)
+    svg += "<text x=\"" + svgCoordinate(left + plotWidth / 2) + "\" y=\"" + svgCoordinate(height - 6.0)
         + "\" text-anchor=\"middle\">" + htmlEscape(xLabel) + "</text>\n";
-    svg += "<text transform=\"translate(14," + coordinate(top + plotHeight / 2) + ") rotate(-90)\" text-anchor=\"middle\">"
+    svg += "<text transform=\"translate(14," + svgCoordinate(top + plotHeight / 2) + ") rotate(-90)\" text-anchor=\"middle\">"
         + htmlEscape(yLabel) + "</text>\n";
     double legendY = top + 10;
     for (const auto& line : lines) {
         std::string path;
         for (const auto& [x, y] : decimate(line.points, maxPoints))
-            path += (path.empty() ? "M" : " L") + coordinate(px(x)) + ',' + coordinate(py(y));
+            path += (path.empty() ? "M" : " L") + svgCoordinate(px(x)) + ',' + svgCoordinate(py(y));
         svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + htmlEscape(line.color)
             + "\" stroke-width=\"1.5\"><title>" + htmlEscape(line.label) + "</title></path>\n";
-        svg += "<rect x=\"" + coordinate(left + plotWidth + 12) + "\" y=\"" + coordinate(legendY - 8)
+        svg += "<rect x=\"" + svgCoordinate(left + plotWidth + 12) + "\" y=\"" + svgCoordinate(legendY - 8)
             + "\" width=\"10\" height=\"10\" fill=\"" + htmlEscape(line.color) + "\"/><text x=\""
-            + coordinate(left + plotWidth + 26) + "\" y=\"" + coordinate(legendY) + "\">" + htmlEscape(line.label)
+            + svgCoordinate(left + plotWidth + 26) + "\" y=\"" + svgCoordinate(legendY) + "\">" + htmlEscape(line.label)
             + "</text>\n";
         legendY += 16;
     }

@@ -1,0 +1,274 @@
+#include "report/experiment_report_document.h"
+
+#include "experiment/comparison_table.h"
+#include "report/svg_box_plot.h"
+#include "report/svg_cdf_chart.h"
+#include "report/svg_chart_helpers.h"
+#include "report/svg_line_chart.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace orrery::app {
+namespace {
+
+using experiment::ExperimentReportData;
+using experiment::formatFigure;
+using experiment::MetricPoint;
+using experiment::MetricResults;
+
+std::string cell(const std::string& text)
+{
+    return "<td>" + htmlEscape(text) + "</td>";
+}
+
+std::string numberCell(const std::string& text)
+{
+    return "<td align=\"right\">" + htmlEscape(text) + "</td>";
+}
+
+std::string headerRow(const std::vector<std::string>& names)
+{
+    std::string row = "<tr>";
+    for (const auto& name : names)
+        row += "<th>" + htmlEscape(name) + "</th>";
+    return row + "</tr>\n";
+}
+
+std::string fieldRow(const std::string& name, const std::string& value)
+{
+    return "<tr><th>" + htmlEscape(name) + "</th>" + cell(value.empty() ? "—" : value) + "</tr>\n";
+}
+
+constexpr const char* kTable = "<table cellspacing=\"0\" cellpadding=\"3\">\n";
+
+//! "0.9312 [0.8501, 1.02]", or "—" for the baseline's own row.
+std::string ratioWithInterval(const store::ExperimentResultRow& row)
+{
+    if (std::isnan(row.medianRatio))
+        return "—";
+    return formatFigure(row.medianRatio) + " [" + formatFigure(row.medianRatioLow) + ", "
+        + formatFigure(row.medianRatioHigh) + "]";
+}
+
+std::string figureOrDash(double value)
+{
+    return std::isnan(value) ? "—" : formatFigure(value);
+}
+
+std::string withUnit(const MetricResults& metric)
+{
+    return metric.unit.empty() ? metric.metric : metric.metric + " (" + metric.unit + ")";
+}
+
+bool hasSweep(const ExperimentReportData& data)
+{
+    return !data.record.sweepParameter.empty();
+}
+
+std::string pointTitle(const ExperimentReportData& data, const MetricPoint& point)
+{
+    return hasSweep(data) ? data.record.sweepParameter + " = " + point.sweepValue : std::string();
+}
+
+std::string armColor(const ExperimentReportData& data, const std::string& arm)
+{
+    for (std::size_t i = 0; i < data.arms.size(); ++i) {
+        if (data.arms[i] == arm)
+            return seriesColor(i);
+    }
+    return "#888888";
+}
+
+std::string armRole(const ExperimentReportData& data, const std::string& arm)
+{
+    const bool baseline = arm == data.record.baselineArm;
+    const bool treatment = arm == data.record.treatmentArm;
+    return baseline && treatment ? "baseline, treatment" : baseline ? "baseline" : treatment ? "treatment" : "";
+}
+
+std::size_t runsOfArm(const ExperimentReportData& data, const std::string& arm)
+{
+    std::size_t most = 0;
+    for (const auto& metric : data.metrics) {
+        std::size_t runs = 0;
+        for (const auto& point : metric.points) {
+            for (const auto& values : point.arms) {
+                if (values.arm == arm)
+                    runs += values.values.size();
+            }
+        }
+        most = std::max(most, runs);
+    }
+    return most;
+}
+
+ReportSection overview(const ExperimentReportData& data)
+{
+    const auto& record = data.record;
+    std::string html = "<h1>Experiment “" + htmlEscape(record.name) + "”</h1>\n";
+    if (!record.description.empty())
+        html += "<p>" + htmlEscape(record.description) + "</p>\n";
+    html += kTable;
+    html += fieldRow("Experiment id", std::to_string(record.id));
+    html += fieldRow("Experiment file", record.experimentFile);
+    html += fieldRow("Scenario file", record.scenarioFile);
+    html += fieldRow("Baseline arm", record.baselineArm);
+    html += fieldRow("Treatment arm", record.treatmentArm);
+    if (hasSweep(data)) {
+        std::string values;
+        if (!data.metrics.empty()) {
+            for (const auto& point : data.metrics.front().points)
+                values += (values.empty() ? "" : ", ") + point.sweepValue;
+        }
+        html += fieldRow("Sweep", record.sweepParameter + ": " + values);
+    }
+    html += fieldRow("Runs (cells)", std::to_string(record.cellCount));
+    html += fieldRow("Created", record.createdAt);
+    html += fieldRow("Compared", record.comparedAt);
+    html += fieldRow("Definition SHA-256", record.definitionSha256);
+    html += "</table>\n";
+
+    html += "<h2>Arms</h2>\n" + std::string(kTable) + headerRow({"", "arm", "role", "completed runs"});
+    for (const auto& arm : data.arms) {
+        html += "<tr><td><span style=\"background-color:" + armColor(data, arm) + ";color:" + armColor(data, arm)
+            + "\">&#9632;&#9632;</span></td>" + cell(arm) + cell(armRole(data, arm))
+            + numberCell(std::to_string(runsOfArm(data, arm))) + "</tr>\n";
+    }
+    html += "</table>\n<p><small>Each arm's policies are in the experiment file under “Definitions”.</small></p>\n";
+
+    if (data.arms.size() > 1) {
+        html += "<h2>Summary</h2>\n<p>Every arm against the baseline <b>" + htmlEscape(record.baselineArm)
+            + "</b>: ratio of medians (arm / baseline) with its 95% bootstrap confidence interval and the two-sided "
+              "Mann–Whitney U p-value over the per-run values.</p>\n";
+        std::vector<std::string> header{"metric"};
+        if (hasSweep(data))
+            header.push_back(record.sweepParameter);
+        for (const auto& arm : data.arms) {
+            if (arm != record.baselineArm)
+                header.push_back(arm + ": ratio [95% CI], p");
+        }
+        html += kTable + headerRow(header);
+        for (const auto& metric : data.metrics) {
+            for (const auto& point : metric.points) {
+                html += "<tr>" + cell(metric.metric);
+                if (hasSweep(data))
+                    html += numberCell(point.sweepValue);
+                for (const auto& row : point.results) {
+                    if (row.arm != record.baselineArm)
+                        html += numberCell(ratioWithInterval(row) + ", p " + figureOrDash(row.pValue));
+                }
+                html += "</tr>\n";
+            }
+        }
+        html += "</table>\n";
+    }
+    return {"overview", {{ReportBlock::Kind::Html, html}}};
+}
+
+double sweepX(const MetricPoint& point)
+{
+    char* end = nullptr;
+    const double value = std::strtod(point.sweepValue.c_str(), &end);
+    return end != point.sweepValue.c_str() && *end == '\0' ? value : static_cast<double>(point.sweepIndex);
+}
+
+ReportSection metricSection(const ExperimentReportData& data, const MetricResults& metric, std::size_t index)
+{
+    ReportSection section{"metric-" + std::to_string(index + 1), {}};
+    std::string html = "<h2>" + htmlEscape(withUnit(metric)) + "</h2>\n";
+    std::vector<std::string> header;
+    if (hasSweep(data))
+        header.push_back(data.record.sweepParameter);
+    for (const char* name : {"arm", "runs", "mean", "median", "p99", "median ratio [95% CI]", "Mann–Whitney p",
+                             "mean ratio", "speedup"})
+        header.emplace_back(name);
+    html += kTable + headerRow(header);
+    for (const auto& point : metric.points) {
+        for (std::size_t a = 0; a < point.results.size(); ++a) {
+            const auto& row = point.results[a];
+            html += "<tr>";
+            if (hasSweep(data))
+                html += numberCell(a == 0 ? point.sweepValue : "");
+            html += cell(row.arm) + numberCell(std::to_string(point.arms[a].values.size())) + numberCell(formatFigure(row.mean))
+                + numberCell(formatFigure(row.p50)) + numberCell(formatFigure(row.p99)) + numberCell(ratioWithInterval(row))
+                + numberCell(figureOrDash(row.pValue)) + numberCell(figureOrDash(row.meanRatio))
+                + numberCell(figureOrDash(row.speedup)) + "</tr>\n";
+        }
+    }
+    html += "</table>\n<p><small>Over the per-run values of each arm (seeds × repeats). Ratios are arm / "
+        + htmlEscape(data.record.baselineArm) + "; speedup = mean(" + htmlEscape(data.record.baselineArm)
+        + ") / mean(arm), for latency-like metrics only.</small></p>\n";
+    section.blocks.push_back({ReportBlock::Kind::Html, html});
+
+    if (metric.points.size() > 1) {
+        std::vector<ChartLine> lines;
+        for (std::size_t a = 0; a < data.arms.size(); ++a) {
+            ChartLine line{data.arms[a], seriesColor(a), {}};
+            for (const auto& point : metric.points) {
+                if (!std::isnan(point.results[a].mean))
+                    line.points.emplace_back(sweepX(point), point.results[a].mean);
+            }
+            lines.push_back(std::move(line));
+        }
+        section.blocks.push_back({ReportBlock::Kind::Html,
+                                  "<h3>Mean against " + htmlEscape(data.record.sweepParameter) + "</h3>\n"});
+        section.blocks.push_back({ReportBlock::Kind::Svg,
+                                  svgLineChart(lines, data.record.sweepParameter, "mean " + withUnit(metric), 720, 240)});
+    }
+    for (const auto& point : metric.points) {
+        std::vector<CdfSeries> cdfs;
+        std::vector<BoxPlotSeries> boxes;
+        for (const auto& values : point.arms) {
+            cdfs.push_back({values.arm, armColor(data, values.arm), values.values});
+            boxes.push_back({values.arm, armColor(data, values.arm), values.values});
+        }
+        const std::string where = pointTitle(data, point);
+        section.blocks.push_back({ReportBlock::Kind::Html,
+                                  "<h3>Distribution over runs" + (where.empty() ? "" : " at " + htmlEscape(where))
+                                      + "</h3>\n"});
+        section.blocks.push_back({ReportBlock::Kind::Svg, svgCdfChart(cdfs, withUnit(metric), 720, 220)});
+        section.blocks.push_back({ReportBlock::Kind::Svg, svgBoxPlot(boxes, withUnit(metric), 720, 220)});
+    }
+    return section;
+}
+
+ReportSection definitions(const ExperimentReportData& data)
+{
+    const auto& record = data.record;
+    std::string html = "<h2>Definitions</h2>\n<p>The texts stored in the project when the experiment was run.</p>\n";
+    html += "<h3>Experiment: <code>" + htmlEscape(record.experimentFile) + "</code></h3>\n<pre>"
+        + htmlEscape(record.experimentText) + "</pre>\n";
+    html += "<h3>Scenario: <code>" + htmlEscape(record.scenarioFile) + "</code></h3>\n<pre>"
+        + htmlEscape(record.scenarioText) + "</pre>\n";
+    return {"definitions", {{ReportBlock::Kind::Html, html}}};
+}
+
+ReportSection environmentSection(const ReportEnvironment& environment)
+{
+    std::string html = "<h2>Environment</h2>\n" + std::string(kTable);
+    html += fieldRow("Orrery version", environment.orreryVersion);
+    html += fieldRow("Git commit", environment.gitCommit);
+    html += fieldRow("Host", environment.hostname);
+    html += fieldRow("Operating system", environment.operatingSystem);
+    html += fieldRow("CPU", environment.cpuModel);
+    html += fieldRow("CPU cores", std::to_string(environment.cpuCores));
+    html += fieldRow("Report written (UTC)", environment.reportTimeUtc);
+    html += "</table>\n<p><small>The machine that wrote this report; the runs may have been made elsewhere.</small></p>\n";
+    return {"environment", {{ReportBlock::Kind::Html, html}}};
+}
+
+} // namespace
+
+std::vector<ReportSection> experimentReportSections(const experiment::ExperimentReportData& data,
+                                                    const ReportEnvironment& environment)
+{
+    std::vector<ReportSection> sections{overview(data)};
+    for (std::size_t m = 0; m < data.metrics.size(); ++m)
+        sections.push_back(metricSection(data, data.metrics[m], m));
+    sections.push_back(definitions(data));
+    sections.push_back(environmentSection(environment));
+    return sections;
+}
+
+} // namespace orrery::app

@@ -1,0 +1,227 @@
+// `orrery report` end to end: a small experiment run into a temporary project, then its HTML
+// report (every arm and metric named, inline SVG, no scripts, no external URLs) and its PDF
+// (pages and text checked with poppler's pdfinfo and pdftotext); a project without experiments
+// gives a run summary; bad input exits 2 and writes nothing.
+#include <QtTest>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QProcessEnvironment headless()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM"); // `orrery report` must choose the offscreen platform itself
+    return env;
+}
+
+Result runProgram(const QString& program, const QStringList& args, const QString& workingDirectory,
+                  int timeoutMs = 180000)
+{
+    QProcess process;
+    process.setWorkingDirectory(workingDirectory);
+    process.setProcessEnvironment(headless());
+    process.start(program, args);
+    if (!process.waitForFinished(timeoutMs))
+        qFatal("%s %s did not finish", qPrintable(program), qPrintable(args.join(' ')));
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+Result runOrrery(const QStringList& args, const QString& workingDirectory)
+{
+    return runProgram(QStringLiteral(ORRERY_EXECUTABLE), args, workingDirectory);
+}
+
+const QStringList kArms{"first-fit", "random", "kube"};
+const QStringList kMetrics{"job.completion_time.mean", "job.wait.mean", "makespan"};
+
+//! Three arms, two seeds, a sweep over two job counts: 12 short runs.
+QString experimentText()
+{
+    return QStringLiteral("apiVersion: orrery.dev/v1\n"
+                          "kind: Experiment\n"
+                          "metadata:\n"
+                          "  name: report-small\n"
+                          "  description: arms <compared> & reported\n"
+                          "spec:\n"
+                          "  scenario: %1\n"
+                          "  arms:\n"
+                          "    - name: first-fit\n"
+                          "      policies:\n"
+                          "        placement: {plugin: first-fit}\n"
+                          "    - name: random\n"
+                          "      policies:\n"
+                          "        placement: {plugin: random}\n"
+                          "    - name: kube\n"
+                          "      policies:\n"
+                          "        placement: {plugin: kube}\n"
+                          "  seeds: [1, 2]\n"
+                          "  metrics: [%2]\n"
+                          "  sweep: {parameter: jobs, values: [40, 80]}\n")
+        .arg(QStringLiteral(ORRERY_SOURCE_DIR "/resources/scenarios/demo.yaml"), kMetrics.join(", "));
+}
+
+QString readAll(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+
+QStringList entries(const QString& directory)
+{
+    return QDir(directory).entryList(QDir::Files | QDir::NoDotAndDotDot | QDir::Hidden);
+}
+
+} // namespace
+
+class TestReportCli : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QFile file(m_dir.filePath("exp.yaml"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(experimentText().toUtf8());
+        file.close();
+        const Result run = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, m_dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
+    }
+
+    void htmlNamesEveryArmAndMetric()
+    {
+        const Result report = runOrrery({"report", "--project", "p.orrery", "--out", "r.html"}, m_dir.path());
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        QVERIFY2(report.out.contains("report of experiment report-small (id 1, 3 arms, 3 metrics)"), qPrintable(report.out));
+        const QString html = readAll(m_dir.filePath("r.html"));
+        QVERIFY(html.startsWith("<!DOCTYPE html>"));
+        QVERIFY(html.contains("<h1>Experiment “report-small”</h1>"));
+        for (const QString& arm : kArms) // in the arms table, not only in the YAML text
+            QVERIFY2(html.contains("<td>" + arm + "</td><td>"), qPrintable(arm));
+        for (const QString& metric : kMetrics) // a section per metric
+            QVERIFY2(html.contains("<h2>" + metric + " ("), qPrintable(metric));
+        QVERIFY(html.contains("<td>first-fit</td><td>baseline</td>"));
+        QVERIFY(html.contains("<td>kube</td><td>treatment</td>"));
+        // Charts: a sweep plot, then per sweep point a CDF and a box plot, for every metric.
+        QCOMPARE(html.count("<svg "), kMetrics.size() * (1 + 2 * 2));
+        QVERIFY(html.contains("Mean against jobs"));
+        QVERIFY(html.contains("Distribution over runs at jobs = 80"));
+        QVERIFY(html.contains("median ratio [95% CI]"));
+        // Definitions are escaped; the environment names the build and machine.
+        QVERIFY(html.contains("arms &lt;compared&gt; &amp; reported"));
+        QVERIFY(html.contains("kind: Experiment"));
+        QVERIFY(html.contains("<th>Git commit</th>"));
+        QVERIFY(html.contains("<th>CPU</th>"));
+        // Self-contained.
+        QVERIFY(!html.contains("<script", Qt::CaseInsensitive));
+        const QRegularExpression external(QStringLiteral("(src|href)\\s*=\\s*[\"']?(https?:|//)|url\\(|@import"),
+                                          QRegularExpression::CaseInsensitiveOption);
+        QVERIFY2(!external.match(html).hasMatch(), qPrintable(external.match(html).captured()));
+        QCOMPARE(entries(m_dir.path()).filter(".tmp-").size(), 0);
+    }
+
+    void experimentByNameOrId()
+    {
+        for (const QString& reference : {QStringLiteral("report-small"), QStringLiteral("1")}) {
+            const Result report = runOrrery({"report", "--project", "p.orrery", "--experiment", reference, "--out", "e.html"},
+                                            m_dir.path());
+            QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+            QVERIFY(readAll(m_dir.filePath("e.html")).contains("report-small"));
+        }
+    }
+
+    void pdfHasPagesAndText()
+    {
+        if (QStandardPaths::findExecutable("pdfinfo").isEmpty() || QStandardPaths::findExecutable("pdftotext").isEmpty())
+            QSKIP("pdfinfo/pdftotext (poppler-utils) are not installed");
+        const Result report = runOrrery({"report", "--project", "p.orrery", "--out", "r.pdf"}, m_dir.path());
+#ifndef ORRERY_HAVE_REPORT_PDF
+        QCOMPARE(report.exitCode, 2);
+        QVERIFY2(report.err.contains("PDF reports need the GUI build"), qPrintable(report.err));
+        return;
+#endif
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString pdf = m_dir.filePath("r.pdf");
+        const Result info = runProgram("pdfinfo", {pdf}, m_dir.path());
+        QVERIFY2(info.exitCode == 0, qPrintable(info.err));
+        const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
+        const auto match = pages.match(info.out);
+        QVERIFY2(match.hasMatch(), qPrintable(info.out));
+        QVERIFY2(match.captured(1).toInt() >= 2, qPrintable(info.out));
+        QVERIFY2(info.out.contains("A4"), qPrintable(info.out));
+        const Result text = runProgram("pdftotext", {pdf, "-"}, m_dir.path());
+        QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+        for (const QString& name : kArms + kMetrics)
+            QVERIFY2(text.out.contains(name), qPrintable(name + " not in the PDF text:\n" + text.out.left(3000)));
+        QVERIFY(text.out.contains("report-small"));
+        QVERIFY(text.out.contains("Environment"));
+        QVERIFY(text.out.contains("Mean against jobs"));
+        QVERIFY(text.out.contains("Distribution over runs at jobs = 80"));
+        QVERIFY(text.out.contains("median ratio [95%"));
+        QCOMPARE(entries(m_dir.path()).filter(".tmp-").size(), 0);
+    }
+
+    void runSummaryWithoutExperiments()
+    {
+        QTemporaryDir dir;
+        const Result run = runOrrery({"run", QStringLiteral(ORRERY_SOURCE_DIR "/resources/scenarios/demo.yaml"), "--project",
+                                      "runs.orrery", "--quiet"},
+                                     dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const Result report = runOrrery({"report", "--project", "runs.orrery", "--out", "s.html"}, dir.path());
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        QVERIFY2(report.out.contains("summary of run 1"), qPrintable(report.out));
+        QVERIFY(readAll(dir.filePath("s.html")).contains("<h1>Run 1 of scenario"));
+        const Result missing = runOrrery({"report", "--project", "runs.orrery", "--run", "9", "--out", "t.html"}, dir.path());
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("runs.orrery: no run with id 9"), qPrintable(missing.err));
+        QVERIFY(!QFile::exists(dir.filePath("t.html")));
+    }
+
+    void badInputWritesNothing_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("missing project") << QStringList{"--project", "nope.orrery", "--out", "x.html"}
+                                         << "nope.orrery: no such project file";
+        QTest::newRow("unknown experiment") << QStringList{"--project", "p.orrery", "--experiment", "report-smal", "--out", "x.html"}
+                                            << "p.orrery: no experiment 'report-smal' (did you mean 'report-small'?); it holds: 1 report-small";
+        QTest::newRow("unknown id") << QStringList{"--project", "p.orrery", "--experiment", "7", "--out", "x.html"}
+                                    << "p.orrery: no experiment '7'";
+        QTest::newRow("extension") << QStringList{"--project", "p.orrery", "--out", "x.docx"}
+                                   << "x.docx: unknown report format; expected a file ending in .html or .pdf";
+        QTest::newRow("unwritable html") << QStringList{"--project", "p.orrery", "--out", "no-such-dir/x.html"}
+                                         << "no-such-dir/x.html: cannot write";
+        QTest::newRow("unwritable pdf") << QStringList{"--project", "p.orrery", "--out", "no-such-dir/x.pdf"}
+                                        << "no-such-dir/x.pdf:";
+        QTest::newRow("no --out") << QStringList{"--project", "p.orrery"} << "--out is required";
+    }
+
+    void badInputWritesNothing()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const QStringList before = entries(m_dir.path());
+        const Result report = runOrrery(QStringList{"report"} + args, m_dir.path());
+        QCOMPARE(report.exitCode, 2);
+        QVERIFY2(report.err.contains(expected), qPrintable(report.err));
+        QVERIFY2(report.out.isEmpty(), qPrintable(report.out));
+        QCOMPARE(entries(m_dir.path()), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportCli)
+#include "tst_report_cli.moc"
