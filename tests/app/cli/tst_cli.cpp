@@ -1,32 +1,17 @@
 // The orrery executable end to end: exit codes, messages, files written (or not), determinism.
 #include "store/project.h"
 
+#include "cli_test_support.h"
+
 #include <QtTest>
 
 #include <csignal>
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runOrrery(const QStringList& args, const QString& workingDirectory, int timeoutMs = 60000)
-{
-    QProcess process;
-    process.setWorkingDirectory(workingDirectory);
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove("DISPLAY");
-    environment.remove("WAYLAND_DISPLAY");
-    process.setProcessEnvironment(environment);
-    process.start(ORRERY_EXECUTABLE, args);
-    if (!process.waitForFinished(timeoutMs))
-        qFatal("orrery %s did not finish", qPrintable(args.join(' ')));
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using orrery::testing::CliResult;
+using orrery::testing::runOrrery;
+using orrery::testing::runProgram;
 
 QString source(const QString& relative)
 {
@@ -53,7 +38,7 @@ private slots:
     void validateAcceptsTheDemo()
     {
         QTemporaryDir dir;
-        const Result result = runOrrery({"validate", source("resources/scenarios/demo.yaml")}, dir.path());
+        const CliResult result = runOrrery({"validate", source("resources/scenarios/demo.yaml")}, dir.path());
         QCOMPARE(result.exitCode, 0);
         QVERIFY(result.out.contains("ok"));
         QVERIFY(entries(dir.path()).isEmpty());
@@ -90,7 +75,7 @@ private slots:
             expectedText = "maxProbes";
         }
         const QStringList before = entries(dir.path());
-        const Result result = runOrrery({"validate", path}, dir.path());
+        const CliResult result = runOrrery({"validate", path}, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(expectedLocation), qPrintable(result.err));
         QVERIFY2(result.err.contains(expectedText), qPrintable(result.err));
@@ -101,7 +86,7 @@ private slots:
     void validateHandlesExperiments()
     {
         QTemporaryDir dir;
-        const Result good = runOrrery({"validate", source("resources/experiments/demo-ab.yaml")}, dir.path());
+        const CliResult good = runOrrery({"validate", source("resources/experiments/demo-ab.yaml")}, dir.path());
         QCOMPARE(good.exitCode, 0);
         QVERIFY2(good.out.contains("ok (experiment demo-ab, 3 arms)"), qPrintable(good.out));
 
@@ -113,7 +98,7 @@ private slots:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(text.toUtf8());
         out.close();
-        const Result bad = runOrrery({"validate", path}, dir.path());
+        const CliResult bad = runOrrery({"validate", path}, dir.path());
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("bad-experiment.yaml:23:20: error: spec.arms[2].policies.placement.plugin: unknown plugin 'kueb' (did you mean 'kube'?)"),
                  qPrintable(bad.err));
@@ -123,7 +108,7 @@ private slots:
     void runWithBadScenarioWritesNothing()
     {
         QTemporaryDir dir;
-        const Result result = runOrrery({"run", source("tests/fixtures/scenarios/bad/negative_count.yaml"), "--project",
+        const CliResult result = runOrrery({"run", source("tests/fixtures/scenarios/bad/negative_count.yaml"), "--project",
                                          "p.orrery", "--summary-json", "s.json"},
                                         dir.path());
         QCOMPARE(result.exitCode, 2);
@@ -134,17 +119,17 @@ private slots:
     {
         QTemporaryDir dir;
         const QString scenario = source("resources/scenarios/demo.yaml");
-        const Result first = runOrrery({"run", scenario, "--project", "a.orrery", "--summary-json", "a.json", "--quiet"}, dir.path());
+        const CliResult first = runOrrery({"run", scenario, "--project", "a.orrery", "--summary-json", "a.json", "--quiet"}, dir.path());
         QCOMPARE(first.exitCode, 0);
-        const Result second = runOrrery({"run", scenario, "--project", "b.orrery", "--summary-json", "b.json", "--quiet"}, dir.path());
+        const CliResult second = runOrrery({"run", scenario, "--project", "b.orrery", "--summary-json", "b.json", "--quiet"}, dir.path());
         QCOMPARE(second.exitCode, 0);
-        const Result again = runOrrery({"run", scenario, "--project", "a.orrery", "--summary-json", "c.json", "--quiet"}, dir.path());
+        const CliResult again = runOrrery({"run", scenario, "--project", "a.orrery", "--summary-json", "c.json", "--quiet"}, dir.path());
         QCOMPARE(again.exitCode, 0);
         const QByteArray a = readAll(dir.filePath("a.json"));
         QVERIFY(a.contains("\"jobs.completed\""));
         QCOMPARE(readAll(dir.filePath("b.json")), a);
         QCOMPARE(readAll(dir.filePath("c.json")), a);
-        const Result otherSeed = runOrrery({"run", scenario, "--project", "a.orrery", "--summary-json", "d.json", "--seed", "43", "--quiet"}, dir.path());
+        const CliResult otherSeed = runOrrery({"run", scenario, "--project", "a.orrery", "--summary-json", "d.json", "--seed", "43", "--quiet"}, dir.path());
         QCOMPARE(otherSeed.exitCode, 0);
         QVERIFY(readAll(dir.filePath("d.json")) != a);
 
@@ -179,7 +164,7 @@ private slots:
     void demoWritesProjectAndSummary()
     {
         QTemporaryDir dir;
-        const Result result = runOrrery({"demo", "--quiet"}, dir.path());
+        const CliResult result = runOrrery({"demo", "--quiet"}, dir.path());
         QCOMPARE(result.exitCode, 0);
         const QString project = dir.filePath("orrery-demo/demo.orrery");
         const QString summary = dir.filePath("orrery-demo/demo-summary.html");
@@ -195,7 +180,7 @@ private slots:
     void noCommandWithoutDisplayRunsTheDemo()
     {
         QTemporaryDir dir;
-        const Result result = runOrrery({}, dir.path());
+        const CliResult result = runOrrery({}, dir.path());
         QCOMPARE(result.exitCode, 0);
         QVERIFY(QFile::exists(dir.filePath("orrery-demo/demo.orrery")));
     }
@@ -203,7 +188,7 @@ private slots:
     void pluginsListsTheBuiltIns()
     {
         QTemporaryDir dir;
-        const Result result = runOrrery({"plugins"}, dir.path());
+        const CliResult result = runOrrery({"plugins"}, dir.path());
         QCOMPARE(result.exitCode, 0);
         QVERIFY(result.out.contains(QRegularExpression("first-fit\\s+placement\\s+\\S+\\s+\\S+liborrery_first-fit\\.so")));
         QVERIFY(result.out.contains("random"));
@@ -224,7 +209,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const Result result = runOrrery(args, dir.path());
+        const CliResult result = runOrrery(args, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(expected), qPrintable(result.err));
         QVERIFY(entries(dir.path()).isEmpty());
@@ -238,7 +223,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("these are my notes, not a database\n");
         file.close();
-        const Result result = runOrrery({"run", source("resources/scenarios/demo.yaml"), "--project", path, "--quiet"}, dir.path());
+        const CliResult result = runOrrery({"run", source("resources/scenarios/demo.yaml"), "--project", path, "--quiet"}, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(path), qPrintable(result.err));
         QCOMPARE(readAll(path), QByteArray("these are my notes, not a database\n"));

@@ -3,37 +3,17 @@
 // input, and Ctrl-C (SIGINT) cancelling with exit 130 while keeping completed runs.
 #include "store/project.h"
 
+#include "cli_test_support.h"
+
 #include <QtTest>
 
 #include <csignal>
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-QProcessEnvironment environment()
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    return env;
-}
-
-Result runOrrery(const QStringList& args, const QString& workingDirectory, int timeoutMs = 120000)
-{
-    QProcess process;
-    process.setWorkingDirectory(workingDirectory);
-    process.setProcessEnvironment(environment());
-    process.start(ORRERY_EXECUTABLE, args);
-    if (!process.waitForFinished(timeoutMs))
-        qFatal("orrery %s did not finish", qPrintable(args.join(' ')));
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using orrery::testing::CliResult;
+using orrery::testing::runOrrery;
+using orrery::testing::runProgram;
 
 QString demoScenario()
 {
@@ -89,7 +69,7 @@ private slots:
     {
         QTemporaryDir dir;
         writeFile(dir.filePath("exp.yaml"), tinyExperiment());
-        const Result first = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--jobs", "2"}, dir.path());
+        const CliResult first = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--jobs", "2"}, dir.path());
         QVERIFY2(first.exitCode == 0, qPrintable(first.err));
         QVERIFY2(first.out.startsWith("experiment demo-small (id 1 in p.orrery): 2 sweep points x 2 arms x 2 seeds x 1 repeat "
                                       "= 8 runs; 8 run now, 0 already complete\n"),
@@ -109,7 +89,7 @@ private slots:
             QCOMPARE(project.listRuns().size(), std::size_t{8});
         }
 
-        const Result again = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, dir.path());
+        const CliResult again = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, dir.path());
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(again.out.startsWith("experiment demo-small (id 1 in p.orrery): 2 sweep points x 2 arms x 2 seeds x "
                                       "1 repeat = 8 runs; 0 run now, 8 already complete\n"),
@@ -120,7 +100,7 @@ private slots:
         QCOMPARE(project.listRuns().size(), std::size_t{8});
 
         // Another project gets the same figures.
-        const Result elsewhere = runOrrery({"experiment", "exp.yaml", "--project", "q.orrery", "--jobs", "1", "--quiet"}, dir.path());
+        const CliResult elsewhere = runOrrery({"experiment", "exp.yaml", "--project", "q.orrery", "--jobs", "1", "--quiet"}, dir.path());
         QCOMPARE(elsewhere.exitCode, 0);
         QCOMPARE(tables(elsewhere.out), tables(first.out));
     }
@@ -155,7 +135,7 @@ private slots:
             text.replace(find, replace);
         }
         writeFile(dir.filePath("exp.yaml"), text);
-        const Result result = runOrrery(QStringList{"experiment", "exp.yaml", "--project", "p.orrery"} + extraArgs, dir.path());
+        const CliResult result = runOrrery(QStringList{"experiment", "exp.yaml", "--project", "p.orrery"} + extraArgs, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(expected), qPrintable(result.err));
         QCOMPARE(entries(dir.path()), QStringList{"exp.yaml"});
@@ -165,7 +145,7 @@ private slots:
     {
         QTemporaryDir dir;
         writeFile(dir.filePath("exp.yaml"), tinyExperiment());
-        const Result result = runOrrery({"experiment", "exp.yaml"}, dir.path());
+        const CliResult result = runOrrery({"experiment", "exp.yaml"}, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains("--project FILE.orrery is required"), qPrintable(result.err));
     }
@@ -187,18 +167,18 @@ private slots:
                                                   "  sweep: {parameter: jobs, values: [200, 400]}\n")
                                        .arg(QStringLiteral(ORRERY_SOURCE_DIR "/resources/scenarios/octopus-small.yaml"));
         writeFile(dir.filePath("exp.yaml"), experiment);
-        const Result untrained = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, dir.path());
+        const CliResult untrained = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, dir.path());
         if (untrained.err.contains("unknown plugin 'octopus'"))
             QSKIP("the octopus plugin is not part of this build");
         QCOMPARE(untrained.exitCode, 2);
         QVERIFY2(untrained.err.contains("octopus needs a trained model"), qPrintable(untrained.err));
         QCOMPARE(entries(dir.path()), QStringList{"exp.yaml"});
 
-        const Result train = runOrrery({"train", "octopus", "--scenario", ORRERY_SOURCE_DIR "/resources/scenarios/octopus-small.yaml",
+        const CliResult train = runOrrery({"train", "octopus", "--scenario", ORRERY_SOURCE_DIR "/resources/scenarios/octopus-small.yaml",
                                         "--project", "p.orrery", "--quiet"},
                                        dir.path());
         QVERIFY2(train.exitCode == 0, qPrintable(train.err));
-        const Result trained = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, dir.path());
+        const CliResult trained = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, dir.path());
         QVERIFY2(trained.exitCode == 0, qPrintable(trained.err));
         QVERIFY2(trained.out.contains("octopus vs first-fit"), qPrintable(trained.out));
     }
@@ -209,7 +189,7 @@ private slots:
         writeFile(dir.filePath("exp.yaml"), tinyExperiment("{count: 5000}")); // 20,000 runs: far more than the test waits for
         QProcess process;
         process.setWorkingDirectory(dir.path());
-        process.setProcessEnvironment(environment());
+        process.setProcessEnvironment(orrery::testing::headlessEnvironment());
         process.start(ORRERY_EXECUTABLE, {"experiment", "exp.yaml", "--project", "p.orrery", "--jobs", "2"});
         QVERIFY(process.waitForStarted());
         QByteArray err;

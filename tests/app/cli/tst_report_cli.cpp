@@ -2,42 +2,15 @@
 // report (every arm and metric named, inline SVG, no scripts, no external URLs) and its PDF
 // (pages and text checked with poppler's pdfinfo and pdftotext); a project without experiments
 // gives a run summary; bad input exits 2 and writes nothing.
+#include "cli_test_support.h"
+
 #include <QtTest>
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-QProcessEnvironment headless()
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM"); // `orrery report` must choose the offscreen platform itself
-    return env;
-}
-
-Result runProgram(const QString& program, const QStringList& args, const QString& workingDirectory,
-                  int timeoutMs = 180000)
-{
-    QProcess process;
-    process.setWorkingDirectory(workingDirectory);
-    process.setProcessEnvironment(headless());
-    process.start(program, args);
-    if (!process.waitForFinished(timeoutMs))
-        qFatal("%s %s did not finish", qPrintable(program), qPrintable(args.join(' ')));
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
-
-Result runOrrery(const QStringList& args, const QString& workingDirectory)
-{
-    return runProgram(QStringLiteral(ORRERY_EXECUTABLE), args, workingDirectory);
-}
+using orrery::testing::CliResult;
+using orrery::testing::runOrrery;
+using orrery::testing::runProgram;
 
 const QStringList kArms{"first-fit", "random", "kube"};
 const QStringList kMetrics{"job.completion_time.mean", "job.wait.mean", "makespan"};
@@ -97,13 +70,13 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(experimentText().toUtf8());
         file.close();
-        const Result run = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, m_dir.path());
+        const CliResult run = runOrrery({"experiment", "exp.yaml", "--project", "p.orrery", "--quiet"}, m_dir.path());
         QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
     }
 
     void htmlNamesEveryArmAndMetric()
     {
-        const Result report = runOrrery({"report", "--project", "p.orrery", "--out", "r.html"}, m_dir.path());
+        const CliResult report = runOrrery({"report", "--project", "p.orrery", "--out", "r.html"}, m_dir.path());
         QVERIFY2(report.exitCode == 0, qPrintable(report.err));
         QVERIFY2(report.out.contains("report of experiment report-small (id 1, 3 arms, 3 metrics)"), qPrintable(report.out));
         const QString html = readAll(m_dir.filePath("r.html"));
@@ -136,7 +109,7 @@ private slots:
     void experimentByNameOrId()
     {
         for (const QString& reference : {QStringLiteral("report-small"), QStringLiteral("1")}) {
-            const Result report = runOrrery({"report", "--project", "p.orrery", "--experiment", reference, "--out", "e.html"},
+            const CliResult report = runOrrery({"report", "--project", "p.orrery", "--experiment", reference, "--out", "e.html"},
                                             m_dir.path());
             QVERIFY2(report.exitCode == 0, qPrintable(report.err));
             QVERIFY(readAll(m_dir.filePath("e.html")).contains("report-small"));
@@ -147,7 +120,7 @@ private slots:
     {
         if (QStandardPaths::findExecutable("pdfinfo").isEmpty() || QStandardPaths::findExecutable("pdftotext").isEmpty())
             QSKIP("pdfinfo/pdftotext (poppler-utils) are not installed");
-        const Result report = runOrrery({"report", "--project", "p.orrery", "--out", "r.pdf"}, m_dir.path());
+        const CliResult report = runOrrery({"report", "--project", "p.orrery", "--out", "r.pdf"}, m_dir.path());
 #ifndef ORRERY_HAVE_REPORT_PDF
         QCOMPARE(report.exitCode, 2);
         QVERIFY2(report.err.contains("PDF reports need the GUI build"), qPrintable(report.err));
@@ -155,14 +128,14 @@ private slots:
 #endif
         QVERIFY2(report.exitCode == 0, qPrintable(report.err));
         const QString pdf = m_dir.filePath("r.pdf");
-        const Result info = runProgram("pdfinfo", {pdf}, m_dir.path());
+        const CliResult info = runProgram("pdfinfo", {pdf}, m_dir.path());
         QVERIFY2(info.exitCode == 0, qPrintable(info.err));
         const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
         const auto match = pages.match(info.out);
         QVERIFY2(match.hasMatch(), qPrintable(info.out));
         QVERIFY2(match.captured(1).toInt() >= 2, qPrintable(info.out));
         QVERIFY2(info.out.contains("A4"), qPrintable(info.out));
-        const Result text = runProgram("pdftotext", {pdf, "-"}, m_dir.path());
+        const CliResult text = runProgram("pdftotext", {pdf, "-"}, m_dir.path());
         QVERIFY2(text.exitCode == 0, qPrintable(text.err));
         for (const QString& name : kArms + kMetrics)
             QVERIFY2(text.out.contains(name), qPrintable(name + " not in the PDF text:\n" + text.out.left(3000)));
@@ -177,15 +150,15 @@ private slots:
     void runSummaryWithoutExperiments()
     {
         QTemporaryDir dir;
-        const Result run = runOrrery({"run", QStringLiteral(ORRERY_SOURCE_DIR "/resources/scenarios/demo.yaml"), "--project",
+        const CliResult run = runOrrery({"run", QStringLiteral(ORRERY_SOURCE_DIR "/resources/scenarios/demo.yaml"), "--project",
                                       "runs.orrery", "--quiet"},
                                      dir.path());
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const Result report = runOrrery({"report", "--project", "runs.orrery", "--out", "s.html"}, dir.path());
+        const CliResult report = runOrrery({"report", "--project", "runs.orrery", "--out", "s.html"}, dir.path());
         QVERIFY2(report.exitCode == 0, qPrintable(report.err));
         QVERIFY2(report.out.contains("summary of run 1"), qPrintable(report.out));
         QVERIFY(readAll(dir.filePath("s.html")).contains("<h1>Run 1 of scenario"));
-        const Result missing = runOrrery({"report", "--project", "runs.orrery", "--run", "9", "--out", "t.html"}, dir.path());
+        const CliResult missing = runOrrery({"report", "--project", "runs.orrery", "--run", "9", "--out", "t.html"}, dir.path());
         QCOMPARE(missing.exitCode, 2);
         QVERIFY2(missing.err.contains("runs.orrery: no run with id 9"), qPrintable(missing.err));
         QVERIFY(!QFile::exists(dir.filePath("t.html")));
@@ -215,7 +188,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, expected);
         const QStringList before = entries(m_dir.path());
-        const Result report = runOrrery(QStringList{"report"} + args, m_dir.path());
+        const CliResult report = runOrrery(QStringList{"report"} + args, m_dir.path());
         QCOMPARE(report.exitCode, 2);
         QVERIFY2(report.err.contains(expected), qPrintable(report.err));
         QVERIFY2(report.out.isEmpty(), qPrintable(report.out));

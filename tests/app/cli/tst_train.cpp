@@ -2,30 +2,15 @@
 // and stored in the project, `orrery run` placing with it, and bad input writing nothing.
 #include "store/project.h"
 
+#include "cli_test_support.h"
+
 #include <QtTest>
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runOrrery(const QStringList& args, const QString& workingDirectory, int timeoutMs = 120000)
-{
-    QProcess process;
-    process.setWorkingDirectory(workingDirectory);
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove("DISPLAY");
-    environment.remove("WAYLAND_DISPLAY");
-    process.setProcessEnvironment(environment);
-    process.start(ORRERY_EXECUTABLE, args);
-    if (!process.waitForFinished(timeoutMs))
-        qFatal("orrery %s did not finish", qPrintable(args.join(' ')));
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using orrery::testing::CliResult;
+using orrery::testing::runOrrery;
+using orrery::testing::runProgram;
 
 QString source(const QString& relative)
 {
@@ -87,7 +72,7 @@ private slots:
     void trainsOctopusOnOctopusSmall()
     {
         QTemporaryDir dir;
-        const Result result =
+        const CliResult result =
             runOrrery({"train", "octopus", "--scenario", octopusSmall(), "--project", "p.orrery"}, dir.path());
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(result.err.contains("collected"), qPrintable(result.err));
@@ -124,7 +109,7 @@ private slots:
         // per-task noise; with little noise our model gets there as well.
         QTemporaryDir dir;
         const QString scenario = variant(dir, "quiet.yaml", "latencySigma: 0.3", "latencySigma: 0.02");
-        const Result result =
+        const CliResult result =
             runOrrery({"train", "octopus", "--scenario", scenario, "--project", "p.orrery", "--quiet"}, dir.path());
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(printedMetric(result.out, "heldout_accuracy") > 0.9, qPrintable(result.out));
@@ -137,15 +122,15 @@ private slots:
         QTemporaryDir dir;
         const QString scenario = variant(dir, "octopus.yaml", "plugin: first-fit", "plugin: octopus");
         // Without a model: a clear error, and nothing recorded.
-        const Result untrained = runOrrery({"run", scenario, "--project", "p.orrery", "--quiet"}, dir.path());
+        const CliResult untrained = runOrrery({"run", scenario, "--project", "p.orrery", "--quiet"}, dir.path());
         QCOMPARE(untrained.exitCode, 2);
         QVERIFY2(untrained.err.contains("octopus needs a trained model: run `orrery train octopus --scenario FILE --project P`"),
                  qPrintable(untrained.err));
 
-        const Result trained =
+        const CliResult trained =
             runOrrery({"train", "octopus", "--scenario", octopusSmall(), "--project", "p.orrery", "--quiet"}, dir.path());
         QVERIFY2(trained.exitCode == 0, qPrintable(trained.err));
-        const Result run = runOrrery({"run", scenario, "--project", "p.orrery", "--quiet"}, dir.path());
+        const CliResult run = runOrrery({"run", scenario, "--project", "p.orrery", "--quiet"}, dir.path());
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         // The DNN services run fastest on the Inferentia ASICs (graph: ResNet-50 4.3 ms vs 10.4 ms
         // on the V100), which first-fit never uses.
@@ -158,7 +143,7 @@ private slots:
     {
         QTemporaryDir dir;
         const auto train = [&](const QString& project, const QString& seed) {
-            const Result result = runOrrery({"train", "octopus", "--scenario", octopusSmall(), "--project", project,
+            const CliResult result = runOrrery({"train", "octopus", "--scenario", octopusSmall(), "--project", project,
                                              "--seed", seed, "--quiet"},
                                             dir.path());
             if (result.exitCode != 0)
@@ -210,7 +195,7 @@ private slots:
                 arg = variant(dir, "badparam.yaml", "plugin: first-fit", "plugin: octopus\n      params:\n        heldOutShare: 2");
         }
         const QStringList before = entries(dir.path());
-        const Result result = runOrrery(args, dir.path());
+        const CliResult result = runOrrery(args, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(expected), qPrintable(result.err));
         QCOMPARE(entries(dir.path()), before);
@@ -225,7 +210,7 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("not a database, just notes\n");
         }
-        const Result result =
+        const CliResult result =
             runOrrery({"train", "octopus", "--scenario", octopusSmall(), "--project", path, "--quiet"}, dir.path());
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains("not an Orrery project"), qPrintable(result.err));
