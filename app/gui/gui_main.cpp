@@ -1,6 +1,7 @@
 #include "gui/gui_main.h"
 
 #include "cli/plugin_setup.h"
+#include "gui/language_setting.h"
 #include "gui/main_window.h"
 #include "policy/plugin_registry.h"
 
@@ -34,6 +35,7 @@ int runGui(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Orrery"));
     QApplication::setApplicationVersion(QStringLiteral(ORRERY_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral("orrery"));
+    language_setting::install(app); // before any window builds its strings
 
     policy::PluginRegistry registry;
     std::ostringstream pluginWarnings;

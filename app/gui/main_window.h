@@ -25,6 +25,7 @@ class RunJob;
 class RunListModel;
 class RunProgressPanel;
 class RunView;
+class ScenarioEditor;
 
 //! The Orrery window (DESIGN.md §8): the project explorer (runs and experiments of the open
 //! project) on the left, the selected run or the comparison of the selected experiment's arms in
@@ -48,6 +49,11 @@ public:
     bool startRun(model::Scenario scenario);
     //! Checks a scenario file against the loaded plugins and runs it, or reports its diagnostics.
     bool runScenarioFile(const QString& path);
+    //! Checks the scenario editor's text and runs it, or reports its diagnostics.
+    bool runEditorScenario();
+    //! Opens a scenario file in the scenario editor.
+    bool openScenario(const QString& path);
+    [[nodiscard]] ScenarioEditor* scenarioEditor() const { return m_scenarioEditor; }
     //! Shows experiment `id` in the centre, selecting it in the explorer.
     void selectExperiment(store::ExperimentId id);
     //! Writes the report of the experiment on screen to `path` (HTML or PDF by its extension).
@@ -78,6 +84,9 @@ private:
     void newProjectDialog();
     void openProjectDialog();
     void runScenarioFileDialog();
+    void openScenarioDialog();
+    bool saveScenario();
+    void createLanguageMenu(QMenu* view);
     void exportReportDialog();
     void showAbout();
     void showProblem(const QString& text, const QString& details);
@@ -104,6 +113,7 @@ private:
     RunView* m_runView = nullptr;
     ExperimentView* m_experimentView = nullptr;
     widgets::LogView* m_log = nullptr;
+    ScenarioEditor* m_scenarioEditor = nullptr;
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes
     bool m_runListedDuringJob = false;
@@ -115,6 +125,9 @@ private:
     QAction* m_quitAction = nullptr;
     QAction* m_runFileAction = nullptr;
     QAction* m_runDemoAction = nullptr;
+    QAction* m_openScenarioAction = nullptr;
+    QAction* m_saveScenarioAction = nullptr;
+    QAction* m_runEditorAction = nullptr;
     QAction* m_pauseAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QAction* m_aboutAction = nullptr;

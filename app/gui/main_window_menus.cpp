@@ -3,11 +3,15 @@
 
 #include "gui/experiment_report_export.h"
 #include "gui/experiment_view.h"
+#include "gui/language_setting.h"
 #include "gui/recent_projects.h"
 #include "gui/run_job.h"
 #include "gui/run_progress_panel.h"
+#include "gui/scenario_editor.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -34,6 +38,24 @@ void MainWindow::createActions()
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a project file"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openProjectDialog);
+
+    m_openScenarioAction = new QAction(tr("Open &Scenario…"), this);
+    m_openScenarioAction->setObjectName(QStringLiteral("openScenarioAction"));
+    m_openScenarioAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_openScenarioAction->setStatusTip(tr("Open a scenario file in the scenario editor"));
+    connect(m_openScenarioAction, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+
+    m_saveScenarioAction = new QAction(tr("&Save Scenario"), this);
+    m_saveScenarioAction->setObjectName(QStringLiteral("saveScenarioAction"));
+    m_saveScenarioAction->setShortcut(QKeySequence::Save);
+    m_saveScenarioAction->setStatusTip(tr("Save the scenario editor's text"));
+    connect(m_saveScenarioAction, &QAction::triggered, this, &MainWindow::saveScenario);
+
+    m_runEditorAction = new QAction(tr("Run &Scenario"), this);
+    m_runEditorAction->setObjectName(QStringLiteral("runEditorScenarioAction"));
+    m_runEditorAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_runEditorAction->setStatusTip(tr("Check the scenario in the editor and simulate it into the project"));
+    connect(m_runEditorAction, &QAction::triggered, this, &MainWindow::runEditorScenario);
 
     m_exportAction = new QAction(tr("&Export Report…"), this);
     m_exportAction->setObjectName(QStringLiteral("exportReportAction"));
@@ -92,20 +114,85 @@ void MainWindow::createMenus()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     fillRecentMenu(); // so the menu is enabled or not from the start
     file->addSeparator();
+    file->addAction(m_openScenarioAction);
+    file->addAction(m_saveScenarioAction);
+    file->addSeparator();
     file->addAction(m_exportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_runEditorAction);
     run->addAction(m_runFileAction);
     run->addAction(m_runDemoAction);
     run->addSeparator();
     run->addAction(m_pauseAction);
     run->addAction(m_cancelAction);
 
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    createLanguageMenu(view);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
     help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::createLanguageMenu(QMenu* view)
+{
+    QMenu* menu = view->addMenu(tr("&Language"));
+    menu->setObjectName(QStringLiteral("languageMenu"));
+    auto* group = new QActionGroup(menu);
+    const QString current = language_setting::current();
+    const QStringList names = {tr("System Default"), QStringLiteral("English"), QStringLiteral("Deutsch"),
+                               QStringLiteral("简体中文")}; // each language in its own words
+    const QStringList choices = language_setting::choices();
+    for (int i = 0; i < choices.size(); ++i) {
+        QAction* action = menu->addAction(names.value(i, choices[i]));
+        action->setObjectName(QStringLiteral("language_") + choices[i]);
+        action->setCheckable(true);
+        action->setChecked(choices[i] == current);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, language = choices[i]] {
+            if (language == language_setting::current())
+                return;
+            language_setting::store(language);
+            statusBar()->showMessage(tr("The language applies when Orrery is restarted."), 8000);
+            logMessage(tr("The language applies when Orrery is restarted."));
+        });
+    }
+}
+
+void MainWindow::openScenarioDialog()
+{
+    const QString current = m_scenarioEditor->filePath();
+    const QString start = !current.isEmpty() ? QFileInfo(current).absolutePath()
+        : m_projectPath.isEmpty()            ? QDir::homePath()
+                                             : QFileInfo(m_projectPath).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), start,
+                                                      tr("Scenario files (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        openScenario(path);
+}
+
+bool MainWindow::saveScenario()
+{
+    QString path = m_scenarioEditor->filePath();
+    if (path.isEmpty() || !QFileInfo(path).isAbsolute()) {
+        const QString start = m_projectPath.isEmpty() ? QDir::homePath() : QFileInfo(m_projectPath).absolutePath();
+        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), start, tr("Scenario files (*.yaml *.yml)"));
+        if (path.isEmpty())
+            return false;
+    }
+    QString error;
+    if (!m_scenarioEditor->saveFile(path, &error)) {
+        showProblem(tr("The scenario could not be saved to %1.").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
 }
 
 void MainWindow::fillRecentMenu()
@@ -136,6 +223,7 @@ void MainWindow::updateActions()
     m_recentMenu->setEnabled(!running && !recent_projects::list().isEmpty());
     m_runFileAction->setEnabled(!running && haveProject);
     m_runDemoAction->setEnabled(!running && haveProject);
+    m_runEditorAction->setEnabled(!running && haveProject);
     m_pauseAction->setEnabled(running);
     m_cancelAction->setEnabled(running);
     m_exportAction->setEnabled(m_centre->currentWidget() == m_experimentView && m_experimentView->shownData());
