@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 
+#include "cli/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/demo_scenario.h"
 #include "cli/plugin_setup.h"

@@ -3,9 +3,9 @@
 // a run's summary (docs/experiment-format.md, "Reports").
 #include "cli/commands.h"
 
+#include "cli/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/pdf_report_writer.h"
-#include "cli/run_execution.h"
 #include "experiment/experiment_report_data.h"
 #include "model/did_you_mean.h"
 #include "report/experiment_report.h"
@@ -78,30 +78,6 @@ std::optional<store::ExperimentRecord> chooseExperiment(const std::vector<store:
     return std::nullopt;
 }
 
-//! Writes through a temporary file beside `path` and a rename, like writeFileAtomically.
-std::string writePdfAtomically(const experiment::ExperimentReportData& data, const std::string& path)
-{
-    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-    try {
-        g_pdfWriter(data, currentReportEnvironment(), temporary);
-    } catch (const std::exception& error) {
-        std::error_code ignored;
-        std::filesystem::remove(temporary, ignored);
-        std::string message = error.what();
-        // Name the file the user asked for, not the temporary one.
-        if (message.rfind(temporary, 0) == 0)
-            message = path + message.substr(temporary.size());
-        return message;
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::filesystem::remove(temporary, error);
-        return path + ": cannot write: " + error.message();
-    }
-    return {};
-}
-
 } // namespace
 
 void setPdfReportWriter(PdfReportWriter writer)
@@ -164,7 +140,10 @@ int runReportCommand(const std::vector<std::string>& args)
             return badInput(chooseError);
         const experiment::ExperimentReportData data = experiment::loadExperimentReportData(project, record->id);
         const std::string writeError = *format == Format::Pdf
-            ? writePdfAtomically(data, *out)
+            ? replaceFileAtomically(*out, [&](const std::string& temporary) {
+                  g_pdfWriter(data, currentReportEnvironment(), temporary);
+                  return std::string();
+              })
             : writeFileAtomically(*out, experimentReportHtml(data, currentReportEnvironment()));
         if (!writeError.empty())
             return badInput(writeError);

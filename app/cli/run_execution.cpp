@@ -1,5 +1,6 @@
 #include "cli/run_execution.h"
 
+#include "cli/atomic_file.h"
 #include "cli/commands.h"
 #include "cli/interrupt_guard.h"
 #include "cli/progress_printer.h"
@@ -8,38 +9,10 @@
 #include "env/simulation.h"
 #include "store/store_error.h"
 
-#include <cstring>
-#include <unistd.h>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace orrery::app {
-namespace {
-
-} // namespace
-
-std::string writeFileAtomically(const std::string& path, const std::string& content)
-{
-    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return path + ": cannot write: " + std::strerror(errno);
-        out << content;
-        out.flush();
-        if (!out)
-            return path + ": write failed: " + std::strerror(errno);
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::filesystem::remove(temporary);
-        return path + ": cannot write: " + error.message();
-    }
-    return {};
-}
 
 RunExecution executeRun(const model::Scenario& scenario, const policy::PluginRegistry& registry,
                         const std::string& projectPath, const std::optional<std::string>& summaryJsonPath,

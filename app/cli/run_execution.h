@@ -20,8 +20,4 @@ RunExecution executeRun(const model::Scenario& scenario, const policy::PluginReg
                         const std::string& projectPath, const std::optional<std::string>& summaryJsonPath,
                         bool quiet);
 
-//! Writes `content` to `path` through a temporary file and rename, so readers never see half a
-//! file. Returns an error message, or empty on success.
-std::string writeFileAtomically(const std::string& path, const std::string& content);
-
 } // namespace orrery::app

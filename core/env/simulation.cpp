@@ -188,7 +188,6 @@ private:
         task.finishedAt = now;
         m_cluster.release(task.node, task.held);
         --m_running;
-        ++m_tasksCompleted;
         if (m_sampleSink)
             m_sampleSink(sampleOf(task));
         JobState& job = m_jobs[task.job];
@@ -356,7 +355,6 @@ private:
     sim::EventKind m_sampleKind = 0;
     bool m_started = false;
     std::int64_t m_running = 0;
-    std::int64_t m_tasksCompleted = 0;
     std::int64_t m_tasksOn[model::kComputeKindCount] = {};
     sim::SimTime m_lastCompletion = 0;
     AllocationIntegral m_cpu;
