@@ -23,6 +23,17 @@ struct RunInfo {
     std::vector<std::pair<std::string, std::string>> policies;
 };
 
+//! Something that happened to the system under study over an interval, recorded as ground truth
+//! (an injected anomaly: which target, what kind, how hard, when), so analyses such as anomaly
+//! localization can be scored against it.
+struct RunAnnotation {
+    SimTime start = 0;
+    SimTime end = 0;
+    std::string kind;       //!< e.g. "anomaly.cpu", "anomaly.network-delay"
+    std::string target;     //!< e.g. the instance "compose-post-service/0" or a node name
+    double intensity = 0;   //!< kind-specific strength in [0, 1] unless documented otherwise
+};
+
 //! Handle of a time series within one run.
 using SeriesId = std::uint32_t;
 
@@ -38,6 +49,8 @@ public:
     virtual void recordSample(SeriesId series, SimTime time, double value) = 0;
     //! A scalar result of the run (e.g. "jobs.completed").
     virtual void recordMetric(std::string_view name, double value, std::string_view unit) = 0;
+    //! Ground truth of the run (injected anomalies). Recorders that keep no annotations ignore it.
+    virtual void recordAnnotation(const RunAnnotation& annotation) { (void)annotation; }
     virtual void endRun(RunStatus status, std::string_view message) = 0;
 };
 

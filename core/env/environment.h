@@ -1,0 +1,32 @@
+#pragma once
+#include "policy/control_action.h"
+#include "policy/observation.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace orrery::env {
+
+//! The result of one control period (Gym's step).
+struct StepResult {
+    policy::Observation observation;
+    double reward = 0;
+    bool done = false;                        //!< episode over (horizon or early termination)
+    std::vector<policy::ActionOutcome> outcomes; //!< what became of each action passed to step()
+};
+
+//! The reset/step interface every control policy works through (DESIGN.md §4; seed 001 §5.3's
+//! wrapper pattern): implemented by the simulated environment and by the live one, so a policy
+//! trained in simulation can be pointed at a cluster unchanged.
+class Environment {
+public:
+    virtual ~Environment() = default;
+    //! Starts an episode and returns the first observation. Simulated environments are
+    //! deterministic per seed; live ones ignore it.
+    virtual policy::Observation reset(std::uint64_t seed) = 0;
+    //! Applies `actions` (validated; see ActionOutcome), advances one control period, observes.
+    virtual StepResult step(std::span<const policy::ControlAction> actions) = 0;
+};
+
+} // namespace orrery::env

@@ -1,0 +1,18 @@
+#pragma once
+#include "policy/control_action.h"
+#include "policy/observation.h"
+
+#include <vector>
+
+namespace orrery::policy {
+
+//! Decision point "control" (DESIGN.md §4): called every control period with an Observation,
+//! returns the actions to take (possibly none). Used by HPA/VPA/AIMD baselines and learned agents
+//! alike, in simulation and against a live cluster (through env::Environment).
+class ControlPolicy {
+public:
+    virtual ~ControlPolicy() = default;
+    virtual std::vector<ControlAction> decide(const Observation& observation) = 0;
+};
+
+} // namespace orrery::policy
