@@ -32,6 +32,9 @@ commands:
   report --project P --out FILE.html|FILE.pdf
                             write an experiment's report (the newest, or [--experiment ID|NAME]);
                             without experiments, a run's summary [--run ID] (PDF: GUI build only)
+  analyze FILE.json | --project P --run ID
+                            critical paths and critical components (RI, CI) per request type
+                            of Jaeger traces or a run's spans [--json OUT] [--top N]
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   help, --help              this text
@@ -53,6 +56,7 @@ int runCli(const std::vector<std::string>& args)
         {"train", runTrainCommand},
         {"experiment", runExperimentCommand},
         {"report", runReportCommand},
+        {"analyze", runAnalyzeCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;

@@ -14,6 +14,7 @@ int runPluginsCommand(const std::vector<std::string>& args);
 int runTrainCommand(const std::vector<std::string>& args);
 int runExperimentCommand(const std::vector<std::string>& args);
 int runReportCommand(const std::vector<std::string>& args);
+int runAnalyzeCommand(const std::vector<std::string>& args);
 
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
 int runCli(const std::vector<std::string>& args);

@@ -20,6 +20,7 @@ void InMemoryRunRecorder::beginRun(const RunInfo& info)
     m_info = info;
     m_series.clear();
     m_metrics.clear();
+    m_annotations.clear();
     m_status = RunStatus::Running;
     m_message.clear();
 }
@@ -40,6 +41,11 @@ void InMemoryRunRecorder::recordSample(SeriesId series, SimTime time, double val
 void InMemoryRunRecorder::recordMetric(std::string_view name, double value, std::string_view unit)
 {
     m_metrics.push_back(Metric{std::string(name), value, std::string(unit)});
+}
+
+void InMemoryRunRecorder::recordAnnotation(const RunAnnotation& annotation)
+{
+    m_annotations.push_back(annotation);
 }
 
 void InMemoryRunRecorder::endRun(RunStatus status, std::string_view message)
@@ -66,6 +72,13 @@ std::string InMemoryRunRecorder::serialize() const
     for (const auto& metric : m_metrics) {
         out += "metric " + metric.name + " [" + metric.unit + "] ";
         appendHex(out, metric.value);
+        out += '\n';
+    }
+    // Only runs with annotations have these lines, so older serializations stay as they were.
+    for (const auto& annotation : m_annotations) {
+        out += "annotation " + annotation.kind + ' ' + annotation.target + ' ' + std::to_string(annotation.start) + ' '
+            + std::to_string(annotation.end) + ' ';
+        appendHex(out, annotation.intensity);
         out += '\n';
     }
     out += "status ";

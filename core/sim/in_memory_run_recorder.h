@@ -25,11 +25,13 @@ public:
     SeriesId defineSeries(std::string_view name, std::string_view unit) override;
     void recordSample(SeriesId series, SimTime time, double value) override;
     void recordMetric(std::string_view name, double value, std::string_view unit) override;
+    void recordAnnotation(const RunAnnotation& annotation) override;
     void endRun(RunStatus status, std::string_view message) override;
 
     [[nodiscard]] const RunInfo& info() const { return m_info; }
     [[nodiscard]] const std::vector<Series>& series() const { return m_series; }
     [[nodiscard]] const std::vector<Metric>& metrics() const { return m_metrics; }
+    [[nodiscard]] const std::vector<RunAnnotation>& annotations() const { return m_annotations; }
     [[nodiscard]] RunStatus status() const { return m_status; }
     [[nodiscard]] const std::string& message() const { return m_message; }
 
@@ -40,6 +42,7 @@ private:
     RunInfo m_info;
     std::vector<Series> m_series;
     std::vector<Metric> m_metrics;
+    std::vector<RunAnnotation> m_annotations;
     RunStatus m_status = RunStatus::Running;
     std::string m_message;
 };

@@ -6,6 +6,12 @@
 #include "store/sample.h"
 #include "store/series_info.h"
 #include "store/stored_model.h"
+#include "sim/run_recorder.h"
+#include "trace/trace.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
 
 #include <optional>
 #include <string>
@@ -55,6 +61,16 @@ public:
     //! Every sample of a series, decoded, in recording order. Throws StoreError if a chunk's
     //! blob does not hold exactly its sample_count samples.
     [[nodiscard]] std::vector<Sample> samples(StoredSeriesId id) const;
+
+    //! Traces and spans recorded for a run (0 and 0 when it has none, or no such run).
+    [[nodiscard]] std::int64_t traceCount(RunId id) const;
+    [[nodiscard]] std::int64_t spanCount(RunId id) const;
+    //! Up to `limit` of the run's traces from the `offset`-th, in recording order, with the run's
+    //! name table. Throws StoreError if a stored batch cannot be decoded.
+    [[nodiscard]] trace::TraceSet loadTraces(RunId id, std::size_t offset = 0,
+                                             std::size_t limit = std::numeric_limits<std::size_t>::max()) const;
+    //! The run's ground truth (injected anomalies), in recording order.
+    [[nodiscard]] std::vector<sim::RunAnnotation> annotations(RunId id) const;
 
     //! Stores a trained model in one transaction and returns its id. The store assigns `id` and
     //! `createdAt` (the current UTC time); those fields of `model` are ignored. Throws

@@ -97,6 +97,12 @@ void ProjectRunRecorder::beginRun(const sim::RunInfo& info)
     m_pending.clear();
     m_metrics.clear();
     m_chunksWritten = 0;
+    m_namesStaged = 0;
+    m_nextBatchIndex = 0;
+    m_pendingNames.clear();
+    m_pendingTraces.clear();
+    m_pendingTraceBytes = 0;
+    m_pendingAnnotations.clear();
 }
 
 sim::SeriesId ProjectRunRecorder::defineSeries(std::string_view name, std::string_view unit)
@@ -178,8 +184,7 @@ void ProjectRunRecorder::endRun(sim::RunStatus status, std::string_view message)
         throw StoreError(db.path(), "run " + std::to_string(*m_runId) + " was deleted while being recorded");
     transaction.commit();
 
-    m_chunksWritten += static_cast<std::int64_t>(m_pending.size());
-    m_pending.clear();
+    clearPending();
     m_metrics.clear();
     m_series.clear();
     m_recording = false;
@@ -211,6 +216,7 @@ void ProjectRunRecorder::sealPartialChunks()
 
 void ProjectRunRecorder::insertPendingChunks()
 {
+    insertPendingTraces();
     if (m_pending.empty())
         return;
     Statement insert(m_project.database(),
@@ -228,14 +234,13 @@ void ProjectRunRecorder::insertPendingChunks()
 
 void ProjectRunRecorder::commitPendingChunks()
 {
-    if (m_pending.empty())
+    if (!hasPending())
         return;
     Transaction transaction(m_project.database(), Transaction::Mode::Immediate);
     insertPendingChunks();
     transaction.commit();
     // Only now are the chunks in the file; on failure they stay pending and are retried.
-    m_chunksWritten += static_cast<std::int64_t>(m_pending.size());
-    m_pending.clear();
+    clearPending();
 }
 
 void ProjectRunRecorder::markFailedQuietly(std::string_view message) noexcept

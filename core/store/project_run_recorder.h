@@ -1,6 +1,7 @@
 #pragma once
 #include "sim/run_recorder.h"
 #include "store/ids.h"
+#include "trace/span_sink.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +13,7 @@ namespace orrery::store {
 
 class Project;
 
-//! Records runs into a Project (RunRecorder of DESIGN.md §2).
+//! Records runs into a Project (RunRecorder of DESIGN.md §2), with their spans (SpanSink).
 //!
 //! beginRun commits the scenario and a 'running' run row at once, so a killed process leaves
 //! a visible run that the next Project::open marks 'interrupted'. Samples are buffered per
@@ -22,15 +23,22 @@ class Project;
 //! transaction. Destroyed during a run (an exception unwinding past it), it ends the run as
 //! 'failed' after writing what it holds.
 //!
+//! recordTraces encodes each call's traces into one `run_traces` blob (split past
+//! Options::spansPerBlob spans) and stages the name table's new tail for `run_names`;
+//! annotations are staged too. Staged rows go into the file with the next chunk transaction,
+//! when they pass Options::traceBytesPerTransaction, on flush, or at endRun.
+//!
 //! Calls follow the RunRecorder contract: beginRun, then defineSeries / recordSample /
 //! recordMetric in any order, then endRun; afterwards the recorder may begin another run.
 //! The Project must outlive the recorder and not be moved while it is in use.
-class ProjectRunRecorder final : public sim::RunRecorder {
+class ProjectRunRecorder final : public sim::RunRecorder, public trace::SpanSink {
 public:
     //! How samples are grouped into chunks and chunks into write transactions.
     struct Options {
         std::size_t samplesPerChunk = 4096;      //!< 64 KiB of blob per chunk
         std::size_t chunksPerTransaction = 16;  //!< so about 1 MiB per write transaction
+        std::size_t spansPerBlob = 65536;       //!< a larger recordTraces call is split into blobs
+        std::size_t traceBytesPerTransaction = std::size_t{1} << 20;  //!< staged span blobs that force a write
     };
 
     explicit ProjectRunRecorder(Project& project);
@@ -45,6 +53,10 @@ public:
     void recordSample(sim::SeriesId series, sim::SimTime time, double value) override;
     //! Recording a name twice keeps the last value (at the position of the first).
     void recordMetric(std::string_view name, double value, std::string_view unit) override;
+    //! Stored in `run_annotations` (staged until the next write).
+    void recordAnnotation(const sim::RunAnnotation& annotation) override;
+    //! Only during a run; `names` must be the same, growing table on every call of the run.
+    void recordTraces(std::span<const trace::Trace> traces, const trace::NameTable& names) override;
     //! `status` must not be Running.
     void endRun(sim::RunStatus status, std::string_view message) override;
 
@@ -74,6 +86,13 @@ private:
         std::int64_t sampleCount = 0;
         std::vector<std::byte> packed;
     };
+    struct PendingTraceBatch {
+        std::int64_t batchIndex = 0;
+        std::int64_t firstStartNs = 0;
+        std::int64_t traceCount = 0;
+        std::int64_t spanCount = 0;
+        std::vector<std::byte> blob;
+    };
     struct PendingMetric {
         std::string name;
         double value = 0.0;
@@ -83,8 +102,13 @@ private:
     void requireRecording(const char* call) const;
     void sealChunk(SeriesBuffer& series);
     void sealPartialChunks();
-    //! Inserts the pending chunks; the caller holds the transaction.
+    //! Inserts the pending chunks, names, trace batches and annotations; the caller holds the transaction.
     void insertPendingChunks();
+    void insertPendingTraces();
+    [[nodiscard]] bool hasPending() const;
+    //! Forgets what was staged, once a transaction has put it in the file.
+    void clearPending();
+    void stageTraceBatch(std::span<const trace::Trace> traces);
     void commitPendingChunks();
     void markFailedQuietly(std::string_view message) noexcept;
 
@@ -96,6 +120,13 @@ private:
     std::vector<PendingChunk> m_pending;
     std::vector<PendingMetric> m_metrics;
     std::int64_t m_chunksWritten = 0;
+    // Spans and annotations (project_run_recorder_traces.cpp).
+    std::size_t m_namesStaged = 0;  //!< names of the run's table already staged or written
+    std::vector<std::pair<std::int64_t, std::string>> m_pendingNames;
+    std::vector<PendingTraceBatch> m_pendingTraces;
+    std::size_t m_pendingTraceBytes = 0;
+    std::int64_t m_nextBatchIndex = 0;
+    std::vector<sim::RunAnnotation> m_pendingAnnotations;
 };
 
 } // namespace orrery::store

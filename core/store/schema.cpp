@@ -168,11 +168,56 @@ CREATE TABLE experiment_results (
 );
 )sql";
 
+// Version 5: spans of simulated requests (docs/trace-analysis.md), the ground truth of injected
+// anomalies, and the audit log of actions on live clusters. run_names holds the run's interned
+// service/operation/instance names; run_traces holds batches of traces as SpanCodec blobs.
+constexpr std::string_view kVersion5 = R"sql(
+CREATE TABLE run_names (
+    run_id  INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    name_id INTEGER NOT NULL CHECK (name_id >= 0),
+    name    TEXT NOT NULL,
+    PRIMARY KEY (run_id, name_id)
+);
+
+CREATE TABLE run_traces (
+    run_id         INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    batch_index    INTEGER NOT NULL CHECK (batch_index >= 0),
+    first_start_ns INTEGER NOT NULL,
+    trace_count    INTEGER NOT NULL CHECK (trace_count > 0),
+    span_count     INTEGER NOT NULL CHECK (span_count >= 0),
+    data           BLOB NOT NULL CHECK (typeof(data) = 'blob'),
+    PRIMARY KEY (run_id, batch_index)
+);
+
+CREATE TABLE run_annotations (
+    run_id    INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    start_ns  INTEGER NOT NULL,
+    end_ns    INTEGER NOT NULL,
+    kind      TEXT NOT NULL,
+    target    TEXT NOT NULL,
+    intensity REAL NOT NULL
+);
+CREATE INDEX run_annotations_by_run ON run_annotations (run_id, start_ns);
+
+CREATE TABLE live_audit (
+    id        INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    context   TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    target    TEXT NOT NULL,
+    action    TEXT NOT NULL CHECK (json_valid(action)),
+    dry_run   INTEGER NOT NULL CHECK (dry_run IN (0, 1)),
+    outcome   TEXT NOT NULL CHECK (outcome IN ('previewed', 'applied', 'rejected', 'failed')),
+    message   TEXT NOT NULL DEFAULT ''
+);
+)sql";
+
 constexpr std::array kMigrations{
     Migration{1, "core tables: scenarios, runs, run_metrics, series, series_chunks", kVersion1},
     Migration{2, "runs.owner_start_token for crash recovery; partial index of running runs", kVersion2},
     Migration{3, "models: trained policy models with their metrics", kVersion3},
     Migration{4, "experiments: experiment_runs links runs to cells; experiment_results", kVersion4},
+    Migration{5, "run_names, run_traces, run_annotations: spans and ground truth of runs; live_audit", kVersion5},
 };
 
 } // namespace

@@ -1,5 +1,9 @@
 #pragma once
+// Qt 6.4's moc cannot parse libstdc++'s <concepts> (which <compare> includes): hide it from moc
+// so Q_OBJECT files may include the trace model.
+#ifndef Q_MOC_RUN
 #include <compare>
+#endif
 #include <cstdint>
 #include <string>
 

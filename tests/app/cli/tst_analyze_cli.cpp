@@ -1,0 +1,140 @@
+// `orrery analyze`: the real DeathStarBench traces (table and --json), a run's spans from a
+// project file, and the errors (malformed trace file, a run without spans, bad arguments).
+#include "store/project.h"
+#include "store/project_run_recorder.h"
+#include "trace/jaeger_reader.h"
+
+#include "cli_test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace orrery;
+using orrery::testing::runOrrery;
+
+namespace {
+
+const QString kRealFile = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json");
+const QString kMalformed = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/malformed-duration.json");
+
+} // namespace
+
+class TstAnalyzeCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void analyzesTheRealFile()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath("report.json");
+        const auto result = runOrrery({"analyze", kRealFile, "--json", json, "--top", "3"}, dir.path());
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY(result.out.contains("20 traces, 660 spans, 1 request type"));
+        QVERIFY(result.out.contains("request type /wrk2-api/post/compose: 20 traces"));
+        QVERIFY(result.out.contains("nginx-web-server:/wrk2-api/post/compose > "));
+        QVERIFY(result.out.contains("compose-post-service"));
+        QVERIFY(result.out.contains("RI"));
+
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject document = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(document["traces"].toInt(), 20);
+        QCOMPARE(document["spans"].toInt(), 660);
+        const QJsonArray types = document["requestTypes"].toArray();
+        QCOMPARE(types.size(), 1);
+        const QJsonObject compose = types[0].toObject();
+        QCOMPARE(compose["requestType"].toString(), QStringLiteral("/wrk2-api/post/compose"));
+        const QJsonArray paths = compose["paths"].toArray();
+        QVERIFY(!paths.isEmpty() && paths.size() <= 3);
+        int counted = 0;
+        for (const auto& path : paths)
+            counted += path.toObject()["count"].toInt();
+        QVERIFY(counted <= 20);
+        QCOMPARE(paths[0].toObject()["steps"].toArray()[0].toObject()["service"].toString(),
+                 QStringLiteral("nginx-web-server"));
+        const QJsonArray services = compose["services"].toArray();
+        QVERIFY(services.size() >= 6);
+        for (const auto& service : services) {
+            const QJsonObject stats = service.toObject();
+            QVERIFY(stats["relativeImportance"].toDouble() >= -1.0 && stats["relativeImportance"].toDouble() <= 1.0);
+            if (stats["onCriticalPath"].toBool())
+                QVERIFY(stats["congestionIntensity"].toDouble() >= 1.0);
+        }
+        // Most relevant first: RI never increases among the components on the path.
+        for (int i = 1; i < services.size(); ++i) {
+            const QJsonObject a = services[i - 1].toObject();
+            const QJsonObject b = services[i].toObject();
+            if (a["onCriticalPath"].toBool() && b["onCriticalPath"].toBool())
+                QVERIFY(a["relativeImportance"].toDouble() >= b["relativeImportance"].toDouble());
+        }
+    }
+
+    void malformedFileExitsTwoWithTheLocation()
+    {
+        QTemporaryDir dir;
+        const auto result = runOrrery({"analyze", kMalformed, "--json", dir.filePath("never.json")}, dir.path());
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains(kMalformed + ":9: data[0].spans[1].duration: expected an integer"),
+                 qPrintable(result.err));
+        QVERIFY(!QFile::exists(dir.filePath("never.json")));
+    }
+
+    void analyzesARunsSpans()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.orrery").toStdString();
+        store::RunId withSpans = 0;
+        store::RunId withoutSpans = 0;
+        {
+            const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
+            store::Project project = store::Project::open(path);
+            store::ProjectRunRecorder recorder(project);
+            recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}});
+            recorder.recordTraces(real.traces, real.names);
+            recorder.endRun(sim::RunStatus::Completed, "");
+            withSpans = *recorder.runId();
+            recorder.beginRun(sim::RunInfo{"plain", "name: plain\n", 1, sim::kMinute, {}});
+            recorder.endRun(sim::RunStatus::Completed, "");
+            withoutSpans = *recorder.runId();
+        }
+        const QString project = QString::fromStdString(path);
+        const auto fromFile = runOrrery({"analyze", kRealFile}, dir.path());
+        const auto fromRun = runOrrery({"analyze", "--project", project, "--run", QString::number(withSpans)}, dir.path());
+        QVERIFY2(fromRun.exitCode == 0, qPrintable(fromRun.err));
+        // The same traces give the same analysis, whichever way they came.
+        QCOMPARE(fromRun.out.section('\n', 1), fromFile.out.section('\n', 1));
+
+        const auto empty = runOrrery({"analyze", "--project", project, "--run", QString::number(withoutSpans)}, dir.path());
+        QCOMPARE(empty.exitCode, 2);
+        QVERIFY2(empty.err.contains("recorded no spans"), qPrintable(empty.err));
+        const auto missing = runOrrery({"analyze", "--project", project, "--run", "99"}, dir.path());
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("no run 99"));
+    }
+
+    void badArgumentsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("nothing") << QStringList{"analyze"};
+        QTest::newRow("both") << QStringList{"analyze", kRealFile, "--project", "p.orrery", "--run", "1"};
+        QTest::newRow("no run") << QStringList{"analyze", "--project", "p.orrery"};
+        QTest::newRow("top zero") << QStringList{"analyze", kRealFile, "--top", "0"};
+        QTest::newRow("missing file") << QStringList{"analyze", "/nonexistent.json"};
+        QTest::newRow("unknown option") << QStringList{"analyze", kRealFile, "--jsn", "x"};
+    }
+
+    void badArgumentsExitTwo()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        const auto result = runOrrery(args, dir.path());
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(!result.err.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstAnalyzeCli)
+#include "tst_analyze_cli.moc"
