@@ -5,67 +5,69 @@
     <name>orrery::app::ExperimentData</name>
     <message>
         <source>%1: the project file no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die Projektdatei existiert nicht mehr</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::ExperimentReportExport</name>
     <message>
         <source>the file name must end in .html or .pdf</source>
-        <translation type="unfinished"></translation>
+        <translation>der Dateiname muss auf .html oder .pdf enden</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::ExperimentView</name>
     <message>
         <source>Loading experiment %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Experiment %1 wird geladen…</translation>
     </message>
     <message>
         <source>Select an experiment in the project explorer, or run one with “orrery experiment”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Experiment im Projekt-Explorer aus oder führen Sie eines mit „orrery experiment“ aus.</translation>
     </message>
     <message>
         <source>Experiment %1 could not be read:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Experiment %1 konnte nicht gelesen werden:
+%2</translation>
     </message>
     <message>
         <source>No completed runs to show.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine abgeschlossenen Läufe vorhanden.</translation>
     </message>
     <message>
         <source>Loading time series…</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitreihen werden geladen…</translation>
     </message>
     <message>
         <source>The time series could not be read:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeitreihen konnten nicht gelesen werden:
+%1</translation>
     </message>
     <message>
         <source>%1 (run %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Lauf %2)</translation>
     </message>
     <message>
         <source>The runs recorded no %1 series.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe haben keine Zeitreihe %1 aufgezeichnet.</translation>
     </message>
     <message>
         <source>CPU allocated, first seed of each arm</source>
-        <translation type="unfinished"></translation>
+        <translation>Zugewiesene CPU, erster Seed jedes Arms</translation>
     </message>
     <message>
         <source>simulated time (h)</source>
-        <translation type="unfinished"></translation>
+        <translation>simulierte Zeit (h)</translation>
     </message>
     <message>
         <source>simulated time (min)</source>
-        <translation type="unfinished"></translation>
+        <translation>simulierte Zeit (min)</translation>
     </message>
     <message>
         <source>% of capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>% der Kapazität</translation>
     </message>
 </context>
 <context>
@@ -96,11 +98,11 @@
     </message>
     <message>
         <source>A run is in progress; cancel it before opening another project.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist aktiv; brechen Sie ihn ab, bevor Sie ein anderes Projekt öffnen.</translation>
     </message>
     <message>
         <source>The project %1 could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Projekt %1 konnte nicht geöffnet werden.</translation>
     </message>
     <message>
         <source>%1 — Orrery</source>
@@ -119,7 +121,7 @@
     </message>
     <message>
         <source>The demo project is empty: running the demo scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Demo-Projekt ist leer: Das Demo-Szenario wird ausgeführt.</translation>
     </message>
     <message>
         <source>A run is already in progress.</source>
@@ -131,7 +133,7 @@
     </message>
     <message>
         <source>Starting a run of “%1” (seed %2, horizon %3 h)</source>
-        <translation type="unfinished"></translation>
+        <translation>Starte einen Lauf von „%1“ (Seed %2, Horizont %3 h)</translation>
     </message>
     <message>
         <source>%1 cannot be run:
@@ -162,15 +164,16 @@
     <message>
         <source>The demo scenario cannot be run with the loaded plugins:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Demo-Szenario kann mit den geladenen Plugins nicht ausgeführt werden:
+%1</translation>
     </message>
     <message>
         <source>The demo scenario cannot be run with the loaded plugins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Demo-Szenario kann mit den geladenen Plugins nicht ausgeführt werden.</translation>
     </message>
     <message>
         <source>Cancelling the run of “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf von „%1“ wird abgebrochen…</translation>
     </message>
     <message>
         <source>Run paused.</source>
@@ -182,23 +185,23 @@
     </message>
     <message>
         <source>Run %1 of “%2” completed: %3 events.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 von „%2“ abgeschlossen: %3 Ereignisse.</translation>
     </message>
     <message>
         <source>Run %1 of “%2” cancelled after %3 events.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 von „%2“ nach %3 Ereignissen abgebrochen.</translation>
     </message>
     <message>
         <source>The run of “%1” failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf von „%1“ ist fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>The run of “%1” could not start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf von „%1“ konnte nicht gestartet werden.</translation>
     </message>
     <message>
         <source>Cancelling the run in progress before closing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der laufende Lauf wird vor dem Schließen abgebrochen.</translation>
     </message>
     <message>
         <source>&amp;New Project…</source>
@@ -370,11 +373,11 @@
     </message>
     <message>
         <source>%1 is the open project; choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist das geöffnete Projekt; wählen Sie einen anderen Namen.</translation>
     </message>
     <message>
         <source>%1 could not be replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht ersetzt werden.</translation>
     </message>
     <message>
         <source>Open Project</source>
@@ -402,15 +405,15 @@
     </message>
     <message>
         <source>The report could not be written to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bericht konnte nicht nach %1 geschrieben werden: %2</translation>
     </message>
     <message>
         <source>The report could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bericht konnte nicht nach %1 geschrieben werden.</translation>
     </message>
     <message>
         <source>Wrote the report of “%1” to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht von „%1“ nach %2 geschrieben</translation>
     </message>
     <message>
         <source>Report written to %1</source>
@@ -422,29 +425,112 @@
     </message>
     <message>
         <source>&lt;h3&gt;Orrery %1&lt;/h3&gt;&lt;p&gt;A cluster-operations console with a deterministic discrete-event simulator of heterogeneous clusters and scheduling policies loaded as plugins.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Orrery %1&lt;/h3&gt;&lt;p&gt;Eine Konsole für den Clusterbetrieb mit einem deterministischen Simulator diskreter Ereignisse für heterogene Cluster und als Plugins geladenen Scheduling-Strategien.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Service Graph</source>
+        <translation>Dienstgraph</translation>
+    </message>
+    <message>
+        <source>Traces</source>
+        <translation>Traces</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>Ü&amp;bersicht</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>&amp;Cluster</translation>
+    </message>
+    <message>
+        <source>Service &amp;Graph</source>
+        <translation>Dienst&amp;graph</translation>
+    </message>
+    <message>
+        <source>&amp;Traces</source>
+        <translation>&amp;Traces</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>&amp;Trace öffnen…</translation>
+    </message>
+    <message>
+        <source>Read a Jaeger JSON trace file into the trace view</source>
+        <translation>Eine Jaeger-JSON-Trace-Datei in die Trace-Ansicht laden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n trace(s) from %1</source>
+        <translation>
+            <numerusform>%n Trace aus %1 gelesen</numerusform>
+            <numerusform>%n Traces aus %1 gelesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Traces loaded</source>
+        <translation>Traces geladen</translation>
+    </message>
+    <message>
+        <source>The trace file could not be read: %1</source>
+        <translation>Die Trace-Datei konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The trace file could not be read.</source>
+        <translation>Die Trace-Datei konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The service graph could not be laid out: %1</source>
+        <translation>Der Dienstgraph konnte nicht angeordnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Jaeger JSON traces (*.json);;All files (*)</source>
+        <translation>Jaeger-JSON-Traces (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading traces from %1…</source>
+        <translation>Traces werden aus %1 gelesen…</translation>
+    </message>
+    <message>
+        <source>The scenario of run %1 could not be read for the cluster view: %2</source>
+        <translation>Das Szenario von Lauf %1 konnte für die Clusteransicht nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2 of %3 traces)</source>
+        <translation>Lauf %1 (%2 von %3 Traces)</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Metrik</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::RunData</name>
     <message>
         <source>%1: the project file no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die Projektdatei existiert nicht mehr</translation>
     </message>
 </context>
 <context>
@@ -480,12 +566,14 @@
     <message>
         <source>Run %1 of “%2”, %3
 started %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 von „%2“, %3
+gestartet %4</translation>
     </message>
     <message>
         <source>
 ended %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+beendet %1</translation>
     </message>
     <message>
         <source>not compared yet</source>
@@ -503,9 +591,13 @@ ended %1</source>
         <source>Experiment %1 “%2”, %n run(s), %3
 scenario %4
 created %5</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Experiment %1 „%2“, %n Lauf, %3
+Szenario %4
+angelegt %5</numerusform>
+            <numerusform>Experiment %1 „%2“, %n Läufe, %3
+Szenario %4
+angelegt %5</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -544,11 +636,11 @@ created %5</source>
     </message>
     <message>
         <source>Stop the run; what it recorded so far stays in the project (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Lauf beenden; das bisher Aufgezeichnete bleibt im Projekt (Esc)</translation>
     </message>
     <message>
         <source>Simulating “%1”: %2 of %3 h, %4 events</source>
-        <translation type="unfinished"></translation>
+        <translation>Simuliere „%1“: %2 von %3 h, %4 Ereignisse</translation>
     </message>
     <message>
         <source> — cancelling…</source>
@@ -563,72 +655,73 @@ created %5</source>
     <name>orrery::app::RunView</name>
     <message>
         <source>CPU allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>Zugewiesene CPU</translation>
     </message>
     <message>
         <source>Memory allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>Zugewiesener Speicher</translation>
     </message>
     <message>
         <source>GPUs allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>Zugewiesene GPUs</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartend</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufend</translation>
     </message>
     <message>
         <source>Cluster allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>Clusterbelegung</translation>
     </message>
     <message>
         <source>Queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Warteschlange</translation>
     </message>
     <message>
         <source>Loading run %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 wird geladen…</translation>
     </message>
     <message>
         <source>Select a run in the project explorer, or start one from the Run menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Lauf im Projekt-Explorer aus oder starten Sie einen über das Menü „Lauf“.</translation>
     </message>
     <message>
         <source>Run %1 could not be read:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 konnte nicht gelesen werden:
+%2</translation>
     </message>
     <message>
         <source>The project has no run %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Projekt enthält keinen Lauf %1.</translation>
     </message>
     <message>
         <source>Run %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 — %2</translation>
     </message>
     <message>
         <source>%1 · seed %2 · horizon %3 h · %4 · started %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · Seed %2 · Horizont %3 h · %4 · gestartet %5</translation>
     </message>
     <message>
         <source>simulated time (h)</source>
-        <translation type="unfinished"></translation>
+        <translation>simulierte Zeit (h)</translation>
     </message>
     <message>
         <source>simulated time (min)</source>
-        <translation type="unfinished"></translation>
+        <translation>simulierte Zeit (min)</translation>
     </message>
     <message>
         <source>% of capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>% der Kapazität</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl</translation>
     </message>
 </context>
 <context>
@@ -655,268 +748,539 @@ created %5</source>
     </message>
 </context>
 <context>
+    <name>orrery::app::ScenarioViewsData</name>
+    <message>
+        <source>Run %1 has no scenario.</source>
+        <translation>Lauf %1 hat kein Szenario.</translation>
+    </message>
+</context>
+<context>
     <name>orrery::widgets::CdfChart</name>
     <message>
         <source>fraction of runs ≤ x</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil der Läufe ≤ x</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::ClusterView</name>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Power</source>
-        <translation type="unfinished"></translation>
+        <translation>Leistung</translation>
     </message>
     <message>
         <source>ASIC</source>
-        <translation type="unfinished"></translation>
+        <translation>ASIC</translation>
     </message>
     <message>
         <source>FPGA</source>
-        <translation type="unfinished"></translation>
+        <translation>FPGA</translation>
     </message>
     <message>
         <source>%1 × %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2</translation>
     </message>
     <message>
         <source>%1 × %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 %3</translation>
     </message>
     <message>
         <source>CPU only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 — %n node(s), %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>nur CPU</translation>
     </message>
     <message>
         <source>Pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Pool: %1</translation>
     </message>
     <message>
         <source>Devices: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte: %1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>CPU: %1 / %2 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU: %1 / %2 Kerne</translation>
     </message>
     <message>
         <source>Memory: %1 / %2 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher: %1 / %2 GiB</translation>
     </message>
     <message>
         <source>%1: %2 / %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 / %3</translation>
     </message>
     <message>
         <source>%1 utilization</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Auslastung</translation>
     </message>
     <message>
         <source>0 %</source>
-        <translation type="unfinished"></translation>
+        <translation>0 %</translation>
     </message>
     <message>
         <source>no data</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Daten</translation>
     </message>
     <message>
         <source>100 %</source>
-        <translation type="unfinished"></translation>
+        <translation>100 %</translation>
     </message>
     <message>
         <source>Colour by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Färben nach %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 nodes, %3</source>
+        <translation>%1 — %2 Knoten, %3</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::ComparisonTableModel</name>
     <message>
         <source>%1 [%2, %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 [%2, %3]</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>%1 is the baseline arm: the others are compared with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist der Referenzarm: Die anderen werden mit ihm verglichen.</translation>
     </message>
     <message>
         <source>median(%1) / median(%2) with its 95% bootstrap confidence interval</source>
-        <translation type="unfinished"></translation>
+        <translation>Median(%1) / Median(%2) mit 95-%-Bootstrap-Konfidenzintervall</translation>
     </message>
     <message>
         <source>mean(%1) / mean(%2), for latency-like metrics only: above 1 means %2 is faster</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert(%1) / Mittelwert(%2), nur für latenzartige Metriken: über 1 heißt, %2 ist schneller</translation>
     </message>
     <message>
         <source>Arm</source>
-        <translation type="unfinished"></translation>
+        <translation>Arm</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert</translation>
     </message>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>Median</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished"></translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>Ratio of medians [95% CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>Verhältnis der Mediane [95-%-KI]</translation>
     </message>
     <message>
         <source>Ratio of medians to %1 [95% CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>Verhältnis der Mediane zu %1 [95-%-KI]</translation>
     </message>
     <message>
         <source>Mann–Whitney p</source>
-        <translation type="unfinished"></translation>
+        <translation>Mann-Whitney-p</translation>
     </message>
     <message>
         <source>Speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschleunigung</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::ComparisonView</name>
     <message>
         <source>&amp;Metric:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Metrik:</translation>
     </message>
     <message>
         <source>&amp;Sweep point:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sweep-Punkt:</translation>
     </message>
     <message>
         <source>CDF</source>
-        <translation type="unfinished"></translation>
+        <translation>Verteilungsfunktion</translation>
     </message>
     <message>
         <source>Box plot</source>
-        <translation type="unfinished"></translation>
+        <translation>Boxplot</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep</translation>
     </message>
     <message>
         <source>Time series</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitreihe</translation>
     </message>
     <message>
         <source>Experiment %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Experiment %1 — %2</translation>
     </message>
     <message>
         <source>%1 (baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Referenz)</translation>
     </message>
     <message>
         <source>Arms: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Arme: %1</translation>
     </message>
     <message>
         <source>scenario %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Szenario %1</translation>
     </message>
     <message>
         <source>sweep over %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep über %1</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n Lauf</numerusform>
             <numerusform>%n Läufe</numerusform>
         </translation>
     </message>
     <message>
         <source>Scenario file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Szenariodatei: %1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>(no sweep)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein Sweep)</translation>
     </message>
     <message>
         <source>&amp;%1:</source>
-        <translation type="unfinished">&amp;%1:</translation>
+        <translation>&amp;%1:</translation>
     </message>
     <message>
         <source>The experiment has no sweep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Experiment hat keinen Sweep.</translation>
     </message>
     <message>
         <source>Mean %1 by %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert von %1 nach %2</translation>
     </message>
     <message>
         <source>mean</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert</translation>
     </message>
     <message>
         <source>mean (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert (%1)</translation>
     </message>
     <message>
         <source> at %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation> bei %1 = %2</translation>
     </message>
     <message>
         <source>Distribution of %1 over runs%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Verteilung von %1 über die Läufe%2</translation>
     </message>
     <message>
         <source>%1 per arm%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 je Arm%2</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::LogView</name>
     <message>
         <source>warning: </source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: </translation>
     </message>
     <message>
         <source>error: </source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: </translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::ServiceGraphCanvas</name>
+    <message>
+        <source>p99 latency (log scale)</source>
+        <translation>p99-Latenz (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>critical path</source>
+        <translation>kritischer Pfad</translation>
+    </message>
+    <message>
+        <source>critical component</source>
+        <translation>kritische Komponente</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::ServiceGraphScene</name>
+    <message>
+        <source>p99 %1 ms</source>
+        <translation>p99 %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 % utilized</source>
+        <translation>%1 % ausgelastet</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99-Latenz</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Relative importance (RI)</source>
+        <translation>Relative Bedeutung (RI)</translation>
+    </message>
+    <message>
+        <source>Congestion intensity (CI)</source>
+        <translation>Stauintensität (CI)</translation>
+    </message>
+    <message>
+        <source>Called by</source>
+        <translation>Aufgerufen von</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n service(s)</source>
+        <translation>
+            <numerusform>%n Dienst</numerusform>
+            <numerusform>%n Dienste</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Ruft auf</translation>
+    </message>
+    <message>
+        <source>On the critical path</source>
+        <translation>Auf dem kritischen Pfad</translation>
+    </message>
+    <message>
+        <source>Critical component</source>
+        <translation>Kritische Komponente</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 calls/s</source>
+        <translation>%1 Aufrufe/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) observed</source>
+        <translation>
+            <numerusform>%n Aufruf beobachtet</numerusform>
+            <numerusform>%n Aufrufe beobachtet</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::ServiceGraphView</name>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99-Latenz</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the whole graph into view (F)</source>
+        <translation>Den ganzen Graphen einpassen (F)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the graph as a PNG or SVG image</source>
+        <translation>Den Graphen als PNG- oder SVG-Bild speichern</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>Färben nach:</translation>
+    </message>
+    <message>
+        <source>Click a service to see its metrics.</source>
+        <translation>Klicken Sie auf einen Dienst, um seine Metriken zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n service(s)…</source>
+        <translation>
+            <numerusform>%n Dienst wird angeordnet…</numerusform>
+            <numerusform>%n Dienste werden angeordnet…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n service(s), %2 call(s); layout by %3</source>
+        <translation>
+            <numerusform>%1: %n Dienst, %2 Aufrufbeziehung(en); Layout mit %3</numerusform>
+            <numerusform>%1: %n Dienste, %2 Aufrufbeziehung(en); Layout mit %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Service graph</source>
+        <translation>Dienstgraph</translation>
+    </message>
+    <message>
+        <source>No service graph: open a scenario with a service graph, a run, or a trace.</source>
+        <translation>Kein Dienstgraph: Öffnen Sie ein Szenario mit Dienstgraph, einen Lauf oder einen Trace.</translation>
+    </message>
+    <message>
+        <source>Export Service Graph</source>
+        <translation>Dienstgraph exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Bild (*.svg)</translation>
+    </message>
+    <message>
+        <source>The graph could not be written to %1.</source>
+        <translation>Der Graph konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TraceListModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>Root service</source>
+        <translation>Wurzeldienst</translation>
+    </message>
+    <message>
+        <source>Spans</source>
+        <translation>Spans</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Trace id</source>
+        <translation>Trace-ID</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TraceTimeline</name>
+    <message>
+        <source>Instance</source>
+        <translation>Instanz</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>Eigenzeit</translation>
+    </message>
+    <message>
+        <source>Background call (follows from its parent)</source>
+        <translation>Hintergrundaufruf (folgt auf seinen Elternspan)</translation>
+    </message>
+    <message>
+        <source>On the critical path</source>
+        <translation>Auf dem kritischen Pfad</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n span(s)</source>
+        <translation>
+            <numerusform>%n Span</numerusform>
+            <numerusform>%n Spans</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a Jaeger trace file or choose a trace.</source>
+        <translation>Öffnen Sie eine Jaeger-Trace-Datei oder wählen Sie einen Trace.</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TraceView</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>No traces: use File ▸ Open Trace… to read a Jaeger JSON file.</source>
+        <translation>Keine Traces: Lesen Sie mit Datei ▸ Trace öffnen… eine Jaeger-JSON-Datei ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n trace(s)</source>
+        <translation>
+            <numerusform>%1: %n Trace</numerusform>
+            <numerusform>%1: %n Traces</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>critical path: %n span(s)</source>
+        <translation>
+            <numerusform>kritischer Pfad: %n Span</numerusform>
+            <numerusform>kritischer Pfad: %n Spans</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -5,67 +5,69 @@
     <name>orrery::app::ExperimentData</name>
     <message>
         <source>%1: the project file no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：项目文件已不存在</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::ExperimentReportExport</name>
     <message>
         <source>the file name must end in .html or .pdf</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名必须以 .html 或 .pdf 结尾</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::ExperimentView</name>
     <message>
         <source>Loading experiment %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载实验 %1…</translation>
     </message>
     <message>
         <source>Select an experiment in the project explorer, or run one with “orrery experiment”.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在项目浏览器中选择一个实验，或用“orrery experiment”运行一个实验。</translation>
     </message>
     <message>
         <source>Experiment %1 could not be read:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取实验 %1：
+%2</translation>
     </message>
     <message>
         <source>No completed runs to show.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可显示的已完成运行。</translation>
     </message>
     <message>
         <source>Loading time series…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载时间序列…</translation>
     </message>
     <message>
         <source>The time series could not be read:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取时间序列：
+%1</translation>
     </message>
     <message>
         <source>%1 (run %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（运行 %2）</translation>
     </message>
     <message>
         <source>The runs recorded no %1 series.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些运行没有记录 %1 序列。</translation>
     </message>
     <message>
         <source>CPU allocated, first seed of each arm</source>
-        <translation type="unfinished"></translation>
+        <translation>已分配 CPU（每个分组的第一个种子）</translation>
     </message>
     <message>
         <source>simulated time (h)</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟时间（小时）</translation>
     </message>
     <message>
         <source>simulated time (min)</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟时间（分钟）</translation>
     </message>
     <message>
         <source>% of capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>占容量的 %</translation>
     </message>
 </context>
 <context>
@@ -96,11 +98,11 @@
     </message>
     <message>
         <source>A run is in progress; cancel it before opening another project.</source>
-        <translation type="unfinished"></translation>
+        <translation>有一个运行正在进行；请先取消它再打开其他项目。</translation>
     </message>
     <message>
         <source>The project %1 could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开项目 %1。</translation>
     </message>
     <message>
         <source>%1 — Orrery</source>
@@ -118,7 +120,7 @@
     </message>
     <message>
         <source>The demo project is empty: running the demo scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>演示项目为空：正在运行演示场景。</translation>
     </message>
     <message>
         <source>A run is already in progress.</source>
@@ -130,7 +132,7 @@
     </message>
     <message>
         <source>Starting a run of “%1” (seed %2, horizon %3 h)</source>
-        <translation type="unfinished"></translation>
+        <translation>开始运行“%1”（种子 %2，时长 %3 小时）</translation>
     </message>
     <message>
         <source>%1 cannot be run:
@@ -161,15 +163,16 @@
     <message>
         <source>The demo scenario cannot be run with the loaded plugins:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用已加载的插件运行演示场景：
+%1</translation>
     </message>
     <message>
         <source>The demo scenario cannot be run with the loaded plugins.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用已加载的插件运行演示场景。</translation>
     </message>
     <message>
         <source>Cancelling the run of “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消“%1”的运行…</translation>
     </message>
     <message>
         <source>Run paused.</source>
@@ -181,23 +184,23 @@
     </message>
     <message>
         <source>Run %1 of “%2” completed: %3 events.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%2”的运行 %1 已完成：%3 个事件。</translation>
     </message>
     <message>
         <source>Run %1 of “%2” cancelled after %3 events.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%2”的运行 %1 在 %3 个事件后被取消。</translation>
     </message>
     <message>
         <source>The run of “%1” failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”的运行失败：%2</translation>
     </message>
     <message>
         <source>The run of “%1” could not start.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”的运行无法启动。</translation>
     </message>
     <message>
         <source>Cancelling the run in progress before closing.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭前正在取消进行中的运行。</translation>
     </message>
     <message>
         <source>&amp;New Project…</source>
@@ -369,11 +372,11 @@
     </message>
     <message>
         <source>%1 is the open project; choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是当前打开的项目；请选择其他名称。</translation>
     </message>
     <message>
         <source>%1 could not be replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法替换 %1。</translation>
     </message>
     <message>
         <source>Open Project</source>
@@ -401,15 +404,15 @@
     </message>
     <message>
         <source>The report could not be written to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将报告写入 %1：%2</translation>
     </message>
     <message>
         <source>The report could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将报告写入 %1。</translation>
     </message>
     <message>
         <source>Wrote the report of “%1” to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已将“%1”的报告写入 %2</translation>
     </message>
     <message>
         <source>Report written to %1</source>
@@ -421,29 +424,111 @@
     </message>
     <message>
         <source>&lt;h3&gt;Orrery %1&lt;/h3&gt;&lt;p&gt;A cluster-operations console with a deterministic discrete-event simulator of heterogeneous clusters and scheduling policies loaded as plugins.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Orrery %1&lt;/h3&gt;&lt;p&gt;集群运维控制台，内置异构集群的确定性离散事件模拟器，调度策略以插件形式加载。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Service Graph</source>
+        <translation>服务图</translation>
+    </message>
+    <message>
+        <source>Traces</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>概览(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>集群(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Service &amp;Graph</source>
+        <translation>服务图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Traces</source>
+        <translation>Trace(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>打开 Trace(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Read a Jaeger JSON trace file into the trace view</source>
+        <translation>将 Jaeger JSON Trace 文件读入 Trace 视图</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n trace(s) from %1</source>
+        <translation>
+            <numerusform>已从 %1 读取 %n 个 Trace</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Traces loaded</source>
+        <translation>Trace 已加载</translation>
+    </message>
+    <message>
+        <source>The trace file could not be read: %1</source>
+        <translation>无法读取 Trace 文件：%1</translation>
+    </message>
+    <message>
+        <source>The trace file could not be read.</source>
+        <translation>无法读取 Trace 文件。</translation>
+    </message>
+    <message>
+        <source>The service graph could not be laid out: %1</source>
+        <translation>无法布局服务图：%1</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>打开 Trace</translation>
+    </message>
+    <message>
+        <source>Jaeger JSON traces (*.json);;All files (*)</source>
+        <translation>Jaeger JSON Trace (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading traces from %1…</source>
+        <translation>正在从 %1 读取 Trace…</translation>
+    </message>
+    <message>
+        <source>The scenario of run %1 could not be read for the cluster view: %2</source>
+        <translation>无法为集群视图读取运行 %1 的场景：%2</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2 of %3 traces)</source>
+        <translation>运行 %1（%3 个 Trace 中的 %2 个）</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>单位</translation>
     </message>
 </context>
 <context>
     <name>orrery::app::RunData</name>
     <message>
         <source>%1: the project file no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：项目文件已不存在</translation>
     </message>
 </context>
 <context>
@@ -479,12 +564,14 @@
     <message>
         <source>Run %1 of “%2”, %3
 started %4</source>
-        <translation type="unfinished"></translation>
+        <translation>“%2”的运行 %1，%3
+开始于 %4</translation>
     </message>
     <message>
         <source>
 ended %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+结束于 %1</translation>
     </message>
     <message>
         <source>not compared yet</source>
@@ -502,8 +589,10 @@ ended %1</source>
         <source>Experiment %1 “%2”, %n run(s), %3
 scenario %4
 created %5</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>实验 %1“%2”，%n 次运行，%3
+场景 %4
+创建于 %5</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -541,11 +630,11 @@ created %5</source>
     </message>
     <message>
         <source>Stop the run; what it recorded so far stays in the project (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止运行；已记录的内容保留在项目中（Esc）</translation>
     </message>
     <message>
         <source>Simulating “%1”: %2 of %3 h, %4 events</source>
-        <translation type="unfinished"></translation>
+        <translation>正在模拟“%1”：%2 / %3 小时，%4 个事件</translation>
     </message>
     <message>
         <source> — cancelling…</source>
@@ -560,72 +649,73 @@ created %5</source>
     <name>orrery::app::RunView</name>
     <message>
         <source>CPU allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>已分配 CPU</translation>
     </message>
     <message>
         <source>Memory allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>已分配内存</translation>
     </message>
     <message>
         <source>GPUs allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>已分配 GPU</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>Cluster allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>集群分配</translation>
     </message>
     <message>
         <source>Queue</source>
-        <translation type="unfinished"></translation>
+        <translation>队列</translation>
     </message>
     <message>
         <source>Loading run %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载运行 %1…</translation>
     </message>
     <message>
         <source>Select a run in the project explorer, or start one from the Run menu.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在项目浏览器中选择一个运行，或从“运行”菜单启动一个运行。</translation>
     </message>
     <message>
         <source>Run %1 could not be read:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取运行 %1：
+%2</translation>
     </message>
     <message>
         <source>The project has no run %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目中没有运行 %1。</translation>
     </message>
     <message>
         <source>Run %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1 — %2</translation>
     </message>
     <message>
         <source>%1 · seed %2 · horizon %3 h · %4 · started %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 种子 %2 · 时长 %3 小时 · %4 · 开始于 %5</translation>
     </message>
     <message>
         <source>simulated time (h)</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟时间（小时）</translation>
     </message>
     <message>
         <source>simulated time (min)</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟时间（分钟）</translation>
     </message>
     <message>
         <source>% of capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>占容量的 %</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>数量</translation>
     </message>
 </context>
 <context>
@@ -652,266 +742,531 @@ created %5</source>
     </message>
 </context>
 <context>
+    <name>orrery::app::ScenarioViewsData</name>
+    <message>
+        <source>Run %1 has no scenario.</source>
+        <translation>运行 %1 没有场景。</translation>
+    </message>
+</context>
+<context>
     <name>orrery::widgets::CdfChart</name>
     <message>
         <source>fraction of runs ≤ x</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中 ≤ x 的比例</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::ClusterView</name>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Power</source>
-        <translation type="unfinished"></translation>
+        <translation>功耗</translation>
     </message>
     <message>
         <source>ASIC</source>
-        <translation type="unfinished"></translation>
+        <translation>ASIC</translation>
     </message>
     <message>
         <source>FPGA</source>
-        <translation type="unfinished"></translation>
+        <translation>FPGA</translation>
     </message>
     <message>
         <source>%1 × %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2</translation>
     </message>
     <message>
         <source>%1 × %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 %3</translation>
     </message>
     <message>
         <source>CPU only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 — %n node(s), %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>仅 CPU</translation>
     </message>
     <message>
         <source>Pool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>节点池：%1</translation>
     </message>
     <message>
         <source>Devices: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>设备：%1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>CPU: %1 / %2 cores</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU：%1 / %2 核</translation>
     </message>
     <message>
         <source>Memory: %1 / %2 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>内存：%1 / %2 GiB</translation>
     </message>
     <message>
         <source>%1: %2 / %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 / %3</translation>
     </message>
     <message>
         <source>%1 utilization</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 利用率</translation>
     </message>
     <message>
         <source>0 %</source>
-        <translation type="unfinished"></translation>
+        <translation>0 %</translation>
     </message>
     <message>
         <source>no data</source>
-        <translation type="unfinished"></translation>
+        <translation>无数据</translation>
     </message>
     <message>
         <source>100 %</source>
-        <translation type="unfinished"></translation>
+        <translation>100 %</translation>
     </message>
     <message>
         <source>Colour by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>按%1着色</translation>
+    </message>
+    <message>
+        <source>%1 — %2 nodes, %3</source>
+        <translation>%1 — %2 个节点，%3</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::ComparisonTableModel</name>
     <message>
         <source>%1 [%2, %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 [%2, %3]</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>%1 is the baseline arm: the others are compared with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是基准分组：其他分组与它比较。</translation>
     </message>
     <message>
         <source>median(%1) / median(%2) with its 95% bootstrap confidence interval</source>
-        <translation type="unfinished"></translation>
+        <translation>中位数(%1) / 中位数(%2)，附 95% bootstrap 置信区间</translation>
     </message>
     <message>
         <source>mean(%1) / mean(%2), for latency-like metrics only: above 1 means %2 is faster</source>
-        <translation type="unfinished"></translation>
+        <translation>均值(%1) / 均值(%2)，仅用于类延迟指标：大于 1 表示 %2 更快</translation>
     </message>
     <message>
         <source>Arm</source>
-        <translation type="unfinished"></translation>
+        <translation>分组</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>均值</translation>
     </message>
     <message>
         <source>Median</source>
-        <translation type="unfinished"></translation>
+        <translation>中位数</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished"></translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>Ratio of medians [95% CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>中位数之比 [95% CI]</translation>
     </message>
     <message>
         <source>Ratio of medians to %1 [95% CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>相对 %1 的中位数之比 [95% CI]</translation>
     </message>
     <message>
         <source>Mann–Whitney p</source>
-        <translation type="unfinished"></translation>
+        <translation>Mann–Whitney p</translation>
     </message>
     <message>
         <source>Speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>加速比</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::ComparisonView</name>
     <message>
         <source>&amp;Metric:</source>
-        <translation type="unfinished"></translation>
+        <translation>指标(&amp;M)：</translation>
     </message>
     <message>
         <source>&amp;Sweep point:</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描点(&amp;S)：</translation>
     </message>
     <message>
         <source>CDF</source>
-        <translation type="unfinished"></translation>
+        <translation>CDF</translation>
     </message>
     <message>
         <source>Box plot</source>
-        <translation type="unfinished"></translation>
+        <translation>箱线图</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描</translation>
     </message>
     <message>
         <source>Time series</source>
-        <translation type="unfinished"></translation>
+        <translation>时间序列</translation>
     </message>
     <message>
         <source>Experiment %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>实验 %1 — %2</translation>
     </message>
     <message>
         <source>%1 (baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（基准）</translation>
     </message>
     <message>
         <source>Arms: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>分组：%1</translation>
     </message>
     <message>
         <source>scenario %1</source>
-        <translation type="unfinished"></translation>
+        <translation>场景 %1</translation>
     </message>
     <message>
         <source>sweep over %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %1 扫描</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation type="unfinished">
-            <numerusform>%n 个运行</numerusform>
+        <translation>
+            <numerusform>%n 次运行</numerusform>
         </translation>
     </message>
     <message>
         <source>Scenario file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>场景文件：%1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>(no sweep)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无扫描）</translation>
     </message>
     <message>
         <source>&amp;%1:</source>
-        <translation type="unfinished">&amp;%1:</translation>
+        <translation>&amp;%1：</translation>
     </message>
     <message>
         <source>The experiment has no sweep.</source>
-        <translation type="unfinished"></translation>
+        <translation>该实验没有扫描。</translation>
     </message>
     <message>
         <source>Mean %1 by %2</source>
-        <translation type="unfinished"></translation>
+        <translation>按 %2 的 %1 均值</translation>
     </message>
     <message>
         <source>mean</source>
-        <translation type="unfinished"></translation>
+        <translation>均值</translation>
     </message>
     <message>
         <source>mean (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>均值（%1）</translation>
     </message>
     <message>
         <source> at %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>，%1 = %2</translation>
     </message>
     <message>
         <source>Distribution of %1 over runs%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在各运行中的分布%2</translation>
     </message>
     <message>
         <source>%1 per arm%2</source>
-        <translation type="unfinished"></translation>
+        <translation>各分组的 %1%2</translation>
     </message>
 </context>
 <context>
     <name>orrery::widgets::LogView</name>
     <message>
         <source>warning: </source>
-        <translation type="unfinished"></translation>
+        <translation>警告：</translation>
     </message>
     <message>
         <source>error: </source>
-        <translation type="unfinished"></translation>
+        <translation>错误：</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::ServiceGraphCanvas</name>
+    <message>
+        <source>p99 latency (log scale)</source>
+        <translation>p99 延迟（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>critical component</source>
+        <translation>关键组件</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::ServiceGraphScene</name>
+    <message>
+        <source>p99 %1 ms</source>
+        <translation>p99 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 % utilized</source>
+        <translation>利用率 %1 %</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Relative importance (RI)</source>
+        <translation>相对重要性（RI）</translation>
+    </message>
+    <message>
+        <source>Congestion intensity (CI)</source>
+        <translation>拥塞强度（CI）</translation>
+    </message>
+    <message>
+        <source>Called by</source>
+        <translation>被调用方</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n service(s)</source>
+        <translation>
+            <numerusform>%n 个服务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>On the critical path</source>
+        <translation>位于关键路径上</translation>
+    </message>
+    <message>
+        <source>Critical component</source>
+        <translation>关键组件</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 calls/s</source>
+        <translation>%1 次调用/秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) observed</source>
+        <translation>
+            <numerusform>观测到 %n 次调用</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::ServiceGraphView</name>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Fit the whole graph into view (F)</source>
+        <translation>使整个图适应视图（F）</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the graph as a PNG or SVG image</source>
+        <translation>将图保存为 PNG 或 SVG 图像</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+    <message>
+        <source>Click a service to see its metrics.</source>
+        <translation>点击一个服务以查看其指标。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n service(s)…</source>
+        <translation>
+            <numerusform>正在布局 %n 个服务…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n service(s), %2 call(s); layout by %3</source>
+        <translation>
+            <numerusform>%1：%n 个服务，%2 条调用；由 %3 布局</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Service graph</source>
+        <translation>服务图</translation>
+    </message>
+    <message>
+        <source>No service graph: open a scenario with a service graph, a run, or a trace.</source>
+        <translation>没有服务图：请打开带服务图的场景、一个运行或一个 Trace。</translation>
+    </message>
+    <message>
+        <source>Export Service Graph</source>
+        <translation>导出服务图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>The graph could not be written to %1.</source>
+        <translation>无法将图写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TraceListModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Root service</source>
+        <translation>根服务</translation>
+    </message>
+    <message>
+        <source>Spans</source>
+        <translation>Span 数</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Trace id</source>
+        <translation>Trace ID</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TraceTimeline</name>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>自身时间</translation>
+    </message>
+    <message>
+        <source>Background call (follows from its parent)</source>
+        <translation>后台调用（FollowsFrom 父 Span）</translation>
+    </message>
+    <message>
+        <source>On the critical path</source>
+        <translation>位于关键路径上</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n span(s)</source>
+        <translation>
+            <numerusform>%n 个 Span</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a Jaeger trace file or choose a trace.</source>
+        <translation>请打开 Jaeger Trace 文件或选择一个 Trace。</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TraceView</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>No traces: use File ▸ Open Trace… to read a Jaeger JSON file.</source>
+        <translation>没有 Trace：请使用“文件 ▸ 打开 Trace…”读取 Jaeger JSON 文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n trace(s)</source>
+        <translation>
+            <numerusform>%1：%n 个 Trace</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>critical path: %n span(s)</source>
+        <translation>
+            <numerusform>关键路径：%n 个 Span</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

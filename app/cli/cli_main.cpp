@@ -37,6 +37,9 @@ commands:
                             of Jaeger traces or a run's spans [--json OUT] [--top N]
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
+  live contexts|nodes|pods|query
+                            read-only views of real clusters from kubeconfig, and PromQL queries
+                            against Prometheus (orrery live help)
   help, --help              this text
   --version                 print the version
 
@@ -56,6 +59,7 @@ int runCli(const std::vector<std::string>& args)
         {"train", runTrainCommand},
         {"experiment", runExperimentCommand},
         {"report", runReportCommand},
+        {"live", runLiveCommand},
         {"analyze", runAnalyzeCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {

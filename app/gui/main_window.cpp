@@ -26,6 +26,7 @@
 #include <QStatusBar>
 #include <QTreeView>
 
+#include <algorithm>
 #include <exception>
 
 namespace orrery::app {
@@ -34,6 +35,7 @@ namespace {
 constexpr QLatin1StringView kGeometryKey("window/geometry");
 constexpr QLatin1StringView kStateKey("window/state");
 constexpr QLatin1StringView kRunViewKey("window/runView");
+constexpr QLatin1StringView kViewTabKey("window/viewTab");
 constexpr int kStateVersion = 1;
 
 using Severity = widgets::LogView::Severity;
@@ -54,7 +56,6 @@ MainWindow::MainWindow(const policy::PluginRegistry& registry, QWidget* parent)
     m_experimentView->setObjectName(QStringLiteral("experimentView"));
     m_centre->addWidget(m_runView);
     m_centre->addWidget(m_experimentView);
-    setCentralWidget(m_centre);
     connect(m_runView, &RunView::loadFailed, this,
             [this](const QString& message) { logMessage(message, Severity::Warning); });
     connect(m_experimentView, &ExperimentView::loadFailed, this,
@@ -62,6 +63,7 @@ MainWindow::MainWindow(const policy::PluginRegistry& registry, QWidget* parent)
     connect(m_experimentView, &ExperimentView::loaded, this, &MainWindow::updateActions);
 
     createDocks();
+    createViews(); // the tabs around m_centre become the central widget; needs the scenario dock
     m_progress = new RunProgressPanel(statusBar());
     m_progress->setObjectName(QStringLiteral("runProgress"));
     statusBar()->addPermanentWidget(m_progress);
@@ -143,6 +145,8 @@ void MainWindow::restoreSettings()
     }
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_runView->restoreState(settings.value(kRunViewKey).toByteArray());
+    showViewTab(static_cast<ViewTab>(std::clamp(settings.value(kViewTabKey, 0).toInt(), 0,
+                                                static_cast<int>(ViewTab::Traces))));
 }
 
 void MainWindow::saveSettings() const
@@ -151,6 +155,7 @@ void MainWindow::saveSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
     settings.setValue(kRunViewKey, m_runView->saveState());
+    settings.setValue(kViewTabKey, static_cast<int>(currentViewTab()));
 }
 
 void MainWindow::logMessage(const QString& message, Severity severity)
@@ -224,6 +229,7 @@ void MainWindow::showCurrentItem()
     if (const auto id = m_runs->runIdAt(current)) {
         m_centre->setCurrentWidget(m_runView);
         m_runView->showRun(m_projectPath, *id);
+        loadRunViews(*id);
     } else if (const auto experiment = m_runs->experimentIdAt(current)) {
         m_centre->setCurrentWidget(m_experimentView);
         m_experimentView->showExperiment(m_projectPath, *experiment);

@@ -12,14 +12,22 @@
 class QAction;
 class QMenu;
 class QStackedWidget;
+class QTabWidget;
 class QTreeView;
 
 namespace orrery::policy {
 class PluginRegistry;
 }
 
+namespace orrery::widgets {
+class ClusterView;
+class ServiceGraphView;
+class TraceView;
+}
+
 namespace orrery::app {
 
+struct ScenarioViewsData;
 class ExperimentView;
 class RunJob;
 class RunListModel;
@@ -59,6 +67,17 @@ public:
     //! Writes the report of the experiment on screen to `path` (HTML or PDF by its extension).
     bool exportReport(const QString& path);
 
+    //! Reads a Jaeger JSON file into the trace view on a worker thread, showing the Traces tab;
+    //! its service graph (with the chosen trace's critical path) goes to the service graph view.
+    void openTrace(const QString& path);
+    [[nodiscard]] widgets::ClusterView* clusterView() const { return m_clusterView; }
+    [[nodiscard]] widgets::ServiceGraphView* serviceGraphView() const { return m_graphView; }
+    [[nodiscard]] widgets::TraceView* traceView() const { return m_traceView; }
+    //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces.
+    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces };
+    void showViewTab(ViewTab tab);
+    [[nodiscard]] ViewTab currentViewTab() const;
+
     //! Runs the built-in demo scenario.
     bool runDemo();
     [[nodiscard]] bool isRunActive() const { return m_job != nullptr; }
@@ -92,6 +111,13 @@ private:
     void showProblem(const QString& text, const QString& details);
     void updateActions();
 
+    // main_window_views.cpp
+    void createViews();
+    void openTraceDialog();
+    void loadRunViews(store::RunId runId);
+    void showScenarioViews(const ScenarioViewsData& data);
+    void showTraceGraph(int traceIndex);
+
     // main_window.cpp
     void createDocks();
     void restoreSettings();
@@ -109,11 +135,16 @@ private:
 
     RunListModel* m_runs = nullptr;
     QTreeView* m_explorer = nullptr;
-    QStackedWidget* m_centre = nullptr; //!< the run view or the experiment view
+    QTabWidget* m_views = nullptr;      //!< the centre: overview, cluster, service graph, traces
+    QStackedWidget* m_centre = nullptr; //!< the overview tab: the run view or the experiment view
     RunView* m_runView = nullptr;
     ExperimentView* m_experimentView = nullptr;
     widgets::LogView* m_log = nullptr;
     ScenarioEditor* m_scenarioEditor = nullptr;
+    widgets::ClusterView* m_clusterView = nullptr;
+    widgets::ServiceGraphView* m_graphView = nullptr;
+    widgets::TraceView* m_traceView = nullptr;
+    quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes
     bool m_runListedDuringJob = false;
@@ -126,6 +157,8 @@ private:
     QAction* m_runFileAction = nullptr;
     QAction* m_runDemoAction = nullptr;
     QAction* m_openScenarioAction = nullptr;
+    QAction* m_openTraceAction = nullptr;
+    QList<QAction*> m_viewTabActions;
     QAction* m_saveScenarioAction = nullptr;
     QAction* m_runEditorAction = nullptr;
     QAction* m_pauseAction = nullptr;

@@ -116,6 +116,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_openScenarioAction);
     file->addAction(m_saveScenarioAction);
+    file->addAction(m_openTraceAction);
     file->addSeparator();
     file->addAction(m_exportAction);
     file->addSeparator();
@@ -132,6 +133,8 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
         view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    view->addActions(m_viewTabActions);
     view->addSeparator();
     createLanguageMenu(view);
 

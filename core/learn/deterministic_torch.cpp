@@ -1,8 +1,15 @@
 #include "learn/deterministic_torch.h"
 
-#include <torch/torch.h>
+#include "learn/torch_support.h"
+
+#include <ATen/CPUGeneratorImpl.h>
 
 namespace orrery::learn {
+
+at::Generator detail::privateGenerator(std::uint64_t seed)
+{
+    return at::detail::createCPUGenerator(seed);
+}
 
 void makeTorchDeterministic(std::uint64_t seed)
 {

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 namespace orrery::policy {
+class ControlPolicy;
 class PlacementPolicy;
 struct PolicyContext;
 struct PlacementTrainingSet;
@@ -17,10 +18,11 @@ struct TrainingResult;
 extern "C" {
 
 //! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout.
-#define ORRERY_PLUGIN_ABI_VERSION 2u
+#define ORRERY_PLUGIN_ABI_VERSION 3u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
-#define ORRERY_POLICY_API_VERSION "1.1"
+//! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).
+#define ORRERY_POLICY_API_VERSION "1.2"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,
@@ -66,6 +68,11 @@ struct OrreryPluginDescriptor {
     //! Returns false on failure. The trained model reaches createPlacement in PolicyContext::model.
     bool (*trainPlacement)(const orrery::policy::PlacementTrainingSet* data,
                            const orrery::policy::PolicyContext* context, orrery::policy::TrainingResult* result);
+    //! ABI 3. Control policies (kind ORRERY_KIND_CONTROL): called every control period with an
+    //! Observation. Null for plugins without that kind. The default member initialisers let
+    //! placement-only descriptors written for ABI 2 leave them out of their designated initialisers.
+    orrery::policy::ControlPolicy* (*createControl)(const orrery::policy::PolicyContext* context) = nullptr;
+    void (*destroyControl)(orrery::policy::ControlPolicy* policy) = nullptr;
 };
 
 typedef const OrreryPluginDescriptor* (*OrreryPluginEntryPoint)(void);

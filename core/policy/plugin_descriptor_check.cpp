@@ -146,8 +146,13 @@ std::string descriptorProblem(const OrreryPluginDescriptor& d)
         return plugin + "declares kind 'placement' but lacks createPlacement or destroyPlacement";
     if (d.trainPlacement != nullptr && (d.kinds & ORRERY_KIND_PLACEMENT) == 0)
         return plugin + "has trainPlacement but does not declare kind 'placement'";
-    // ABI 2 has factories for placement only; the other kinds get theirs with their interfaces.
-    const std::uint32_t withoutFactory = d.kinds & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT);
+    if ((d.kinds & ORRERY_KIND_CONTROL) != 0 && (d.createControl == nullptr || d.destroyControl == nullptr))
+        return plugin + "declares kind 'control' but lacks createControl or destroyControl";
+    if ((d.createControl != nullptr || d.destroyControl != nullptr) && (d.kinds & ORRERY_KIND_CONTROL) == 0)
+        return plugin + "has createControl or destroyControl but does not declare kind 'control'";
+    // ABI 3 has factories for placement and control; the other kinds get theirs with their interfaces.
+    const std::uint32_t withoutFactory
+        = d.kinds & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL);
     if (withoutFactory != 0)
         return plugin + "declares kind '" + kindsToString(withoutFactory) + "', which has no factory in plugin ABI "
             + std::to_string(ORRERY_PLUGIN_ABI_VERSION);

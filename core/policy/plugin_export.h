@@ -12,6 +12,7 @@
 //  - defaultValue == nullptr declares an optional parameter without a default: it is absent
 //    from the ParamSet unless the user writes it (check ParamSet::contains), and its help text
 //    says what the plugin does then.
+#include "policy/control_policy.h"
 #include "policy/placement_policy.h"
 #include "policy/plugin_descriptor.h"
 #include "policy/policy_context.h"
@@ -52,6 +53,21 @@ PlacementPolicy* createPlacementOf(const PolicyContext* context)
 inline void destroyPlacement(PlacementPolicy* policy)
 {
     std::unique_ptr<PlacementPolicy> owned(policy);
+}
+
+//! Factory for OrreryPluginDescriptor::createControl: `Policy` is constructed from the
+//! PolicyContext; exceptions reach PluginRegistry::createControl as PluginError.
+template <class Policy>
+ControlPolicy* createControlOf(const PolicyContext* context)
+{
+    // The C ABI hands ownership across as a raw pointer; destroyControl takes it back.
+    return std::make_unique<Policy>(*context).release();
+}
+
+//! OrreryPluginDescriptor::destroyControl: frees inside the library that allocated.
+inline void destroyControl(ControlPolicy* policy)
+{
+    std::unique_ptr<ControlPolicy> owned(policy);
 }
 
 } // namespace orrery::policy

@@ -191,6 +191,37 @@ PlacementPolicyPtr PluginRegistry::createPlacement(const model::PolicyChoice& ch
     return PlacementPolicyPtr(policy, PlacementDeleter{info.descriptor->destroyPlacement});
 }
 
+ControlPolicyPtr PluginRegistry::createControl(const model::PolicyChoice& choice, PolicyContext& context) const
+{
+    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_CONTROL); !diagnostics.empty())
+        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
+    const PluginInfo& info = *find(choice.plugin);
+    context.params = resolveParams(*info.descriptor, choice);
+
+    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
+    ControlPolicy* policy = nullptr;
+    try {
+        policy = info.descriptor->createControl(&context);
+    } catch (const std::exception& error) {
+        throw PluginError(who + " failed to create its control policy: " + error.what());
+    }
+    if (policy == nullptr)
+        throw PluginError(who + " returned no control policy");
+    return ControlPolicyPtr(policy, ControlDeleter{info.descriptor->destroyControl});
+}
+
+ControlPolicyPtr PluginRegistry::createControl(std::string_view id,
+                                               const std::vector<std::pair<std::string, std::string>>& params) const
+{
+    model::PolicyChoice choice;
+    choice.plugin = std::string(id);
+    choice.fieldPath = "control";
+    for (const auto& [name, value] : params)
+        choice.params.push_back({name, value, {}});
+    PolicyContext context;
+    return createControl(choice, context);
+}
+
 bool PluginRegistry::isTrainable(std::string_view id) const
 {
     const PluginInfo* info = find(id);

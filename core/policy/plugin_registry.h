@@ -1,6 +1,7 @@
 #pragma once
 #include "model/diagnostic.h"
 #include "model/policy_choice.h"
+#include "policy/control_deleter.h"
 #include "policy/loaded_library.h"
 #include "policy/placement_deleter.h"
 #include "policy/placement_sample.h"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace orrery::policy {
@@ -67,6 +69,16 @@ public:
     //! Throws PluginError with the formatted diagnostics when validate() finds problems (callers
     //! wanting file:line output validate first), or when the factory fails.
     [[nodiscard]] PlacementPolicyPtr createPlacement(const model::PolicyChoice& choice, PolicyContext& context) const;
+
+    //! Creates the control policy `choice` names (decision point "control"), as createPlacement
+    //! does for placement: parameters resolved into `context.params`, PluginError on invalid
+    //! choices (unknown plugin, no control kind, bad parameters) or a failing factory.
+    [[nodiscard]] ControlPolicyPtr createControl(const model::PolicyChoice& choice, PolicyContext& context) const;
+
+    //! Shorthand for tests and tools: the control policy of plugin `id` with parameters `params`
+    //! (name → value as written in YAML) and no random stream or model.
+    [[nodiscard]] ControlPolicyPtr createControl(std::string_view id,
+                                                 const std::vector<std::pair<std::string, std::string>>& params = {}) const;
 
     //! Whether plugin `id` learns (its descriptor has trainPlacement).
     [[nodiscard]] bool isTrainable(std::string_view id) const;

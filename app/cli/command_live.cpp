@@ -1,0 +1,207 @@
+// `orrery live …`: read-only views of real clusters (kubeconfig contexts, nodes, pods) and
+// Prometheus queries. Unreachable servers fail within 10 s (exit 1); bad kubeconfig or
+// arguments exit 2 with the file, context and field.
+#include "cli/command_line.h"
+#include "cli/commands.h"
+
+#include "live/context_resolver.h"
+#include "live/kube_client.h"
+#include "live/kube_config_loader.h"
+#include "live/live_error.h"
+#include "live/prometheus_client.h"
+#include "model/units.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace orrery::app {
+namespace {
+
+constexpr const char* kLiveUsage = R"(usage: orrery live SUBCOMMAND [OPTIONS]
+
+  contexts [--kubeconfig F]                     list kubeconfig contexts (current one marked *)
+  nodes [--context C] [--kubeconfig F]          list the nodes of a cluster
+  pods [--namespace N|--all-namespaces] [--context C] [--kubeconfig F]
+                                                list pods (default: the context's namespace)
+  query PROMQL --prometheus URL [--range 1h --step 15s]
+                                                run an instant (or range) PromQL query
+
+Kubeconfig: --kubeconfig, else KUBECONFIG (files merged, first wins), else ~/.kube/config.
+Requests give up after --timeout (default 10s; connecting: 5s at most).
+)";
+
+//! A left-aligned text table.
+void printTable(const std::vector<std::vector<std::string>>& rows)
+{
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+        widths.resize(std::max(widths.size(), row.size()));
+        for (std::size_t i = 0; i < row.size(); ++i)
+            widths[i] = std::max(widths[i], row[i].size());
+    }
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t i = 0; i < row.size(); ++i)
+            line += i + 1 == row.size() ? row[i] : row[i] + std::string(widths[i] - row[i].size() + 3, ' ');
+        std::cout << line << '\n';
+    }
+}
+
+live::HttpTimeouts timeouts(const CommandLine& line)
+{
+    std::string error;
+    const std::string text = line.value("timeout").value_or("10s");
+    const auto total = model::parseDuration(text, &error);
+    if (!total || *total <= 0)
+        throw UsageError{"--timeout: " + (error.empty() ? "must be positive" : error)};
+    const auto request = std::chrono::milliseconds(*total / 1'000'000);
+    return {std::min(request, std::chrono::milliseconds(5000)), request};
+}
+
+live::ResolvedContext resolveContext(const CommandLine& line)
+{
+    live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(line.value("kubeconfig").value_or("")));
+    live::ResolvedContext context = resolver.resolve(line.value("context").value_or(""));
+    for (const auto& warning : context.warnings)
+        std::cerr << "warning: " << warning << '\n';
+    return context;
+}
+
+int contexts(const CommandLine& line)
+{
+    const live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(line.value("kubeconfig").value_or("")));
+    const auto& config = resolver.config();
+    std::vector<std::vector<std::string>> rows{{"CURRENT", "NAME", "CLUSTER", "USER", "NAMESPACE", "AUTH", "SERVER"}};
+    for (const auto& [name, context] : config.contexts) {
+        const auto cluster = config.clusters.find(context.cluster);
+        std::string server = cluster == config.clusters.end() ? "(cluster not found)" : cluster->second.server;
+        if (cluster != config.clusters.end() && cluster->second.insecureSkipTlsVerify)
+            server += "  (insecure: TLS not verified)";
+        rows.push_back({name == config.currentContext ? "*" : "", name, context.cluster, context.user,
+                        context.nameSpace.empty() ? "default" : context.nameSpace, live::toString(resolver.authKindOf(name)),
+                        server});
+    }
+    printTable(rows);
+    return kExitOk;
+}
+
+int nodes(const CommandLine& line)
+{
+    live::KubeClient client(resolveContext(line), timeouts(line));
+    const auto list = client.listNodes();
+    std::vector<std::vector<std::string>> rows{{"NAME", "STATUS", "CPU", "MEMORY", "GPUS", "PODS", "INSTANCE-TYPE", "ZONE"}};
+    for (const auto& node : list.items) {
+        rows.push_back({node.meta.name,
+                        std::string(node.ready ? "Ready" : "NotReady") + (node.unschedulable ? ",SchedulingDisabled" : ""),
+                        model::formatMillicores(node.allocatable.millicores), model::formatBytes(node.allocatable.memoryBytes),
+                        std::to_string(node.allocatable.deviceCount(model::DeviceKind::Gpu)), std::to_string(node.podCapacity),
+                        node.instanceType, node.zone});
+    }
+    printTable(rows);
+    return kExitOk;
+}
+
+int pods(const CommandLine& line)
+{
+    const live::ResolvedContext context = resolveContext(line);
+    const std::string nameSpace = line.flag("all-namespaces") ? "" : line.value("namespace").value_or(context.nameSpace);
+    live::KubeClient client(context, timeouts(line));
+    const auto list = client.listPods(nameSpace);
+    std::vector<std::vector<std::string>> rows{{"NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "NODE"}};
+    for (const auto& pod : list.items) {
+        rows.push_back({pod.meta.nameSpace, pod.meta.name,
+                        std::to_string(pod.readyContainers) + "/" + std::to_string(pod.containers.size()), pod.phase,
+                        std::to_string(pod.restarts), pod.nodeName});
+    }
+    printTable(rows);
+    return kExitOk;
+}
+
+std::string formatValue(double value)
+{
+    std::ostringstream out;
+    out << std::setprecision(10) << value;
+    return out.str();
+}
+
+int query(const CommandLine& line)
+{
+    if (line.positionals().size() != 2)
+        throw UsageError{"query takes one PromQL expression (quote it), e.g. orrery live query 'up' --prometheus URL"};
+    const auto url = line.value("prometheus");
+    if (!url)
+        throw UsageError{"query needs --prometheus URL (e.g. http://localhost:9090)"};
+    const std::string& promql = line.positionals()[1];
+    live::PrometheusClient client(*url, timeouts(line));
+    live::PromResult result;
+    if (const auto range = line.value("range")) {
+        std::string error;
+        const auto rangeNs = model::parseDuration(*range, &error);
+        if (!rangeNs)
+            throw UsageError{"--range: " + error};
+        const auto stepNs = model::parseDuration(line.value("step").value_or("15s"), &error);
+        if (!stepNs || *stepNs <= 0)
+            throw UsageError{"--step: " + (error.empty() ? "must be positive" : error)};
+        const double endS = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+        result = client.queryRange(promql, endS - static_cast<double>(*rangeNs) / 1e9, endS, static_cast<double>(*stepNs) / 1e9);
+    } else {
+        result = client.query(promql);
+    }
+    for (const auto& warning : result.warnings)
+        std::cerr << "warning: " << warning << '\n';
+    if (result.type == live::PromResult::Type::String) {
+        std::cout << result.stringValue << '\n';
+        return kExitOk;
+    }
+    for (const auto& series : result.series) {
+        std::string labels;
+        for (const auto& [name, value] : series.labels) {
+            if (name != "__name__")
+                labels += (labels.empty() ? "" : ",") + name + "=\"" + value + "\"";
+        }
+        const auto metric = series.labels.find("__name__");
+        const std::string name = (metric != series.labels.end() ? metric->second : "") + (labels.empty() ? "" : "{" + labels + "}");
+        if (result.type == live::PromResult::Type::Matrix) {
+            std::cout << (name.empty() ? "{}" : name) << '\n';
+            for (const auto& sample : series.samples)
+                std::cout << "  " << std::fixed << std::setprecision(3) << sample.timestampS << std::defaultfloat << ' '
+                          << formatValue(sample.value) << '\n';
+        } else {
+            std::cout << (name.empty() ? (result.type == live::PromResult::Type::Scalar ? "scalar" : "{}") : name) << ' '
+                      << formatValue(series.samples.front().value) << '\n';
+        }
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+int runLiveCommand(const std::vector<std::string>& args)
+{
+    if (args.empty() || args[0] == "help" || args[0] == "help") {
+        std::cout << kLiveUsage;
+        return args.empty() ? kExitBadInput : kExitOk;
+    }
+    const CommandLine line(args, {"kubeconfig", "context", "namespace", "prometheus", "range", "step", "timeout"},
+                           {"all-namespaces"});
+    const std::string& sub = line.positionals().at(0);
+    try {
+        if (sub == "contexts")
+            return contexts(line);
+        if (sub == "nodes")
+            return nodes(line);
+        if (sub == "pods")
+            return pods(line);
+        if (sub == "query")
+            return query(line);
+    } catch (const live::LiveError& error) {
+        std::cerr << "orrery live " << sub << ": " << error.what() << '\n';
+        return error.kind() == live::LiveError::Kind::Config ? kExitBadInput : kExitRunFailed;
+    }
+    throw UsageError{"unknown subcommand '" + sub + "' (contexts, nodes, pods, query)"};
+}
+
+} // namespace orrery::app

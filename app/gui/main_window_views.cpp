@@ -1,0 +1,141 @@
+// MainWindow: the centre's tabs (overview, cluster, service graph, traces) and what feeds them.
+#include "gui/main_window.h"
+
+#include "gui/scenario_editor.h"
+#include "gui/scenario_views_data.h"
+#include "widgets/cluster_view.h"
+#include "widgets/service_graph_view.h"
+#include "widgets/trace_service_graph.h"
+#include "widgets/trace_view.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace orrery::app {
+
+void MainWindow::createViews()
+{
+    m_clusterView = new widgets::ClusterView;
+    m_clusterView->setObjectName(QStringLiteral("clusterView"));
+    m_graphView = new widgets::ServiceGraphView;
+    m_graphView->setObjectName(QStringLiteral("serviceGraphView"));
+    m_traceView = new widgets::TraceView;
+    m_traceView->setObjectName(QStringLiteral("traceView"));
+
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("viewTabs"));
+    m_views->setDocumentMode(true);
+    m_views->addTab(m_centre, tr("Overview"));
+    m_views->addTab(m_clusterView, tr("Cluster"));
+    m_views->addTab(m_graphView, tr("Service Graph"));
+    m_views->addTab(m_traceView, tr("Traces"));
+    setCentralWidget(m_views);
+
+    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces")};
+    for (int i = 0; i < names.size(); ++i) {
+        auto* action = new QAction(names[i], this);
+        action->setObjectName(QStringLiteral("viewTab%1Action").arg(i));
+        action->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        connect(action, &QAction::triggered, this, [this, i] { showViewTab(static_cast<ViewTab>(i)); });
+        m_viewTabActions << action;
+    }
+
+    m_openTraceAction = new QAction(tr("Open &Trace…"), this);
+    m_openTraceAction->setObjectName(QStringLiteral("openTraceAction"));
+    m_openTraceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    m_openTraceAction->setStatusTip(tr("Read a Jaeger JSON trace file into the trace view"));
+    connect(m_openTraceAction, &QAction::triggered, this, &MainWindow::openTraceDialog);
+
+    connect(m_traceView, &widgets::TraceView::loaded, this, [this](const QString& source) {
+        logMessage(tr("Read %n trace(s) from %1", nullptr, static_cast<int>(m_traceView->traceSet()->traces.size()))
+                       .arg(source));
+        statusBar()->showMessage(tr("Traces loaded"), 5000);
+        showTraceGraph(m_traceView->currentTrace());
+    });
+    connect(m_traceView, &widgets::TraceView::loadFailed, this, [this](const QString& message) {
+        logMessage(tr("The trace file could not be read: %1").arg(message), widgets::LogView::Severity::Error);
+        showProblem(tr("The trace file could not be read."), message);
+    });
+    connect(m_traceView, &widgets::TraceView::currentTraceChanged, this, &MainWindow::showTraceGraph);
+    connect(m_graphView, &widgets::ServiceGraphView::layoutFailed, this, [this](const QString& message) {
+        logMessage(tr("The service graph could not be laid out: %1").arg(message), widgets::LogView::Severity::Error);
+    });
+    // A valid scenario in the editor shows its cluster and service graph.
+    connect(m_scenarioEditor, &ScenarioEditor::validated, this, [this](int problems) {
+        if (problems == 0 && m_scenarioEditor->lastCheck().scenario)
+            showScenarioViews(scenarioViewsData(*m_scenarioEditor->lastCheck().scenario));
+    });
+}
+
+void MainWindow::showViewTab(ViewTab tab) { m_views->setCurrentIndex(static_cast<int>(tab)); }
+
+MainWindow::ViewTab MainWindow::currentViewTab() const { return static_cast<ViewTab>(m_views->currentIndex()); }
+
+void MainWindow::openTraceDialog()
+{
+    const QString start = m_projectPath.isEmpty() ? QDir::homePath() : QFileInfo(m_projectPath).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), start,
+                                                      tr("Jaeger JSON traces (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openTrace(path);
+}
+
+void MainWindow::openTrace(const QString& path)
+{
+    logMessage(tr("Reading traces from %1…").arg(QDir::toNativeSeparators(path)));
+    m_traceView->openFile(path);
+    showViewTab(ViewTab::Traces);
+}
+
+void MainWindow::showTraceGraph(int traceIndex)
+{
+    const auto& traces = m_traceView->traceSet();
+    if (!traces || traceIndex < 0)
+        return;
+    m_graphView->setGraph(widgets::serviceGraphFromTraces(*traces, traceIndex, &m_traceView->criticalPath(),
+                                                          m_traceView->report().get()));
+}
+
+void MainWindow::loadRunViews(store::RunId runId)
+{
+    const quint64 generation = ++m_runViewsGeneration;
+    auto* watcher = new QFutureWatcher<ScenarioViewsData>(this);
+    connect(watcher, &QFutureWatcher<ScenarioViewsData>::finished, this, [this, watcher, generation, runId] {
+        watcher->deleteLater();
+        if (generation != m_runViewsGeneration)
+            return; // another run was selected meanwhile
+        const ScenarioViewsData data = watcher->result();
+        if (!data.error.isEmpty()) {
+            logMessage(tr("The scenario of run %1 could not be read for the cluster view: %2").arg(runId).arg(data.error),
+                       widgets::LogView::Severity::Warning);
+            return;
+        }
+        showScenarioViews(data);
+        if (data.traces && !data.traces->traces.empty()) // the run's own traces replace a file's
+            m_traceView->setTraceSet(data.traces, data.report,
+                                     tr("Run %1 (%2 of %3 traces)").arg(runId).arg(data.traces->traces.size())
+                                         .arg(data.recordedTraces));
+    });
+    watcher->setFuture(QtConcurrent::run([path = m_projectPath.toStdString(), runId] { return loadRunViewsData(path, runId); }));
+}
+
+void MainWindow::showScenarioViews(const ScenarioViewsData& data)
+{
+    if (data.cluster) {
+        const std::size_t nodes = data.cluster->nodes.size();
+        m_clusterView->setSnapshot(*data.cluster);
+        // Small clusters get big tiles; thousands of nodes start at the default density.
+        m_clusterView->setTileSize(nodes <= 200 ? 28 : (nodes <= 2000 ? 14 : 8));
+    }
+    if (data.graph)
+        m_graphView->setGraph(*data.graph);
+}
+
+} // namespace orrery::app

@@ -1,0 +1,333 @@
+#include "learn/ddpg_agent.h"
+
+#include "learn/actor_snapshot.h"
+#include "learn/gaussian_noise.h"
+#include "learn/ornstein_uhlenbeck_noise.h"
+#include "learn/torch_support.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace orrery::learn {
+namespace {
+
+torch::nn::Sequential makeMlp(std::size_t inputs, std::size_t hidden1, std::size_t hidden2, std::size_t outputs,
+                              bool tanhOutput)
+{
+    const auto in = static_cast<std::int64_t>(inputs);
+    const auto h1 = static_cast<std::int64_t>(hidden1);
+    const auto h2 = static_cast<std::int64_t>(hidden2);
+    const auto out = static_cast<std::int64_t>(outputs);
+    torch::nn::Sequential net(torch::nn::Linear(in, h1), torch::nn::ReLU(), torch::nn::Linear(h1, h2),
+                              torch::nn::ReLU(), torch::nn::Linear(h2, out));
+    if (tanhOutput)
+        net->push_back(torch::nn::Tanh());
+    return net;
+}
+
+std::vector<std::shared_ptr<torch::nn::LinearImpl>> linearsOf(const torch::nn::Sequential& net)
+{
+    std::vector<std::shared_ptr<torch::nn::LinearImpl>> out;
+    for (const auto& child : net->children()) {
+        if (auto linear = std::dynamic_pointer_cast<torch::nn::LinearImpl>(child))
+            out.push_back(std::move(linear));
+    }
+    return out;
+}
+
+//! LibTorch's default Linear initialisation, U(±1/√fan_in), drawn from `generator`; the last
+//! layer U(±finalBound) as the DDPG paper does.
+void initialise(const torch::nn::Sequential& net, at::Generator& generator, double finalBound)
+{
+    torch::NoGradGuard noGrad;
+    const auto linears = linearsOf(net);
+    for (std::size_t i = 0; i < linears.size(); ++i) {
+        const double fanIn = static_cast<double>(linears[i]->weight.size(1));
+        const double bound = i + 1 == linears.size() ? finalBound : 1.0 / std::sqrt(fanIn);
+        linears[i]->weight.uniform_(-bound, bound, generator);
+        linears[i]->bias.uniform_(-bound, bound, generator);
+    }
+}
+
+void copyInto(const torch::nn::Sequential& target, const torch::nn::Sequential& source)
+{
+    torch::NoGradGuard noGrad;
+    const auto to = target->parameters();
+    const auto from = source->parameters();
+    for (std::size_t i = 0; i < to.size(); ++i)
+        to[i].copy_(from[i]);
+}
+
+void softUpdate(const torch::nn::Sequential& target, const torch::nn::Sequential& source, double tau)
+{
+    torch::NoGradGuard noGrad;
+    const auto to = target->parameters();
+    const auto from = source->parameters();
+    for (std::size_t i = 0; i < to.size(); ++i)
+        to[i].mul_(1.0 - tau).add_(from[i], tau);
+}
+
+std::unique_ptr<ExplorationNoise> makeNoise(const DdpgConfig& c)
+{
+    // A stream of its own, distinct from the weight initialisation's.
+    const std::uint64_t seed = c.seed ^ 0x9E3779B97F4A7C15ull;
+    if (c.noise == NoiseKind::Gaussian)
+        return std::make_unique<GaussianNoise>(c.actionDim, c.noiseMu, c.noiseSigma, c.epsilon, c.epsilonDecay, seed);
+    return std::make_unique<OrnsteinUhlenbeckNoise>(c.actionDim, c.noiseMu, c.noiseSigma, c.noiseTheta, c.noiseDt,
+                                                    c.epsilon, c.epsilonDecay, seed);
+}
+
+std::vector<std::int64_t> dimsOf(const DdpgConfig& c)
+{
+    return {static_cast<std::int64_t>(c.stateDim),     static_cast<std::int64_t>(c.actionDim),
+            static_cast<std::int64_t>(c.actorHidden1), static_cast<std::int64_t>(c.actorHidden2),
+            static_cast<std::int64_t>(c.criticHidden1), static_cast<std::int64_t>(c.criticHidden2)};
+}
+
+std::string dimsText(const std::vector<std::int64_t>& dims)
+{
+    std::string out;
+    static const char* const names[] = {"state", "action", "actor hidden", "actor hidden", "critic hidden",
+                                        "critic hidden"};
+    for (std::size_t i = 0; i < dims.size() && i < 6; ++i)
+        out += (out.empty() ? "" : ", ") + std::string(names[i]) + " " + std::to_string(dims[i]);
+    return out;
+}
+
+} // namespace
+
+struct DdpgAgent::Impl {
+    DdpgConfig config;
+    torch::nn::Sequential actor;
+    torch::nn::Sequential critic;
+    torch::nn::Sequential actorTarget;
+    torch::nn::Sequential criticTarget;
+    std::unique_ptr<torch::optim::Adam> actorOptimizer;
+    std::unique_ptr<torch::optim::Adam> criticOptimizer;
+    std::unique_ptr<ExplorationNoise> noise;
+    ActorSnapshot snapshot;
+    bool snapshotStale = true;
+    std::size_t updates = 0;
+
+    void refreshSnapshot()
+    {
+        std::vector<ActorSnapshot::Layer> layers;
+        for (const auto& linear : linearsOf(actor)) {
+            const torch::Tensor w = linear->weight.detach().contiguous();
+            const torch::Tensor b = linear->bias.detach().contiguous();
+            ActorSnapshot::Layer layer;
+            layer.outputs = static_cast<std::size_t>(w.size(0));
+            layer.inputs = static_cast<std::size_t>(w.size(1));
+            layer.weights.assign(w.data_ptr<float>(), w.data_ptr<float>() + w.numel());
+            layer.bias.assign(b.data_ptr<float>(), b.data_ptr<float>() + b.numel());
+            layers.push_back(std::move(layer));
+        }
+        snapshot.setLayers(std::move(layers));
+        snapshotStale = false;
+    }
+
+    void requireState(std::span<const float> state) const
+    {
+        if (state.size() != config.stateDim)
+            throw std::invalid_argument("DdpgAgent: state has " + std::to_string(state.size())
+                                        + " values, expected " + std::to_string(config.stateDim));
+    }
+};
+
+DdpgAgent::DdpgAgent(const DdpgConfig& config) : m_impl(std::make_unique<Impl>())
+{
+    if (config.stateDim == 0 || config.actionDim == 0)
+        throw std::invalid_argument("DdpgAgent: stateDim and actionDim must be positive");
+    Impl& d = *m_impl;
+    d.config = config;
+    const std::size_t criticInputs = config.stateDim + config.actionDim;
+    d.actor = makeMlp(config.stateDim, config.actorHidden1, config.actorHidden2, config.actionDim, true);
+    d.critic = makeMlp(criticInputs, config.criticHidden1, config.criticHidden2, 1, false);
+    d.actorTarget = makeMlp(config.stateDim, config.actorHidden1, config.actorHidden2, config.actionDim, true);
+    d.criticTarget = makeMlp(criticInputs, config.criticHidden1, config.criticHidden2, 1, false);
+    at::Generator generator = detail::privateGenerator(config.seed);
+    initialise(d.actor, generator, config.finalLayerInit);
+    initialise(d.critic, generator, config.finalLayerInit);
+    copyInto(d.actorTarget, d.actor);
+    copyInto(d.criticTarget, d.critic);
+    d.actorOptimizer = std::make_unique<torch::optim::Adam>(d.actor->parameters(),
+                                                            torch::optim::AdamOptions(config.actorLearningRate));
+    d.criticOptimizer = std::make_unique<torch::optim::Adam>(d.critic->parameters(),
+                                                             torch::optim::AdamOptions(config.criticLearningRate));
+    d.noise = makeNoise(config);
+}
+
+DdpgAgent::~DdpgAgent() = default;
+DdpgAgent::DdpgAgent(DdpgAgent&&) noexcept = default;
+DdpgAgent& DdpgAgent::operator=(DdpgAgent&&) noexcept = default;
+
+std::vector<float> DdpgAgent::act(std::span<const float> state, bool explore)
+{
+    Impl& d = *m_impl;
+    d.requireState(state);
+    if (d.snapshotStale)
+        d.refreshSnapshot();
+    std::vector<float> action(d.config.actionDim);
+    d.snapshot.forward(state, action);
+    if (explore) {
+        const std::vector<float> noise = d.noise->sample();
+        for (std::size_t i = 0; i < action.size(); ++i)
+            action[i] = std::clamp(action[i] + noise[i], -1.0f, 1.0f);
+    }
+    return action;
+}
+
+std::vector<float> DdpgAgent::actWithTorch(std::span<const float> state) const
+{
+    Impl& d = *m_impl; // the modules' forward() is non-const
+    d.requireState(state);
+    torch::InferenceMode inference;
+    const torch::Tensor out
+        = d.actor->forward(detail::viewOf(state, {1, static_cast<std::int64_t>(state.size())})).contiguous();
+    return {out.data_ptr<float>(), out.data_ptr<float>() + out.numel()};
+}
+
+float DdpgAgent::value(std::span<const float> state, std::span<const float> action) const
+{
+    Impl& d = *m_impl; // the modules' forward() is non-const
+    d.requireState(state);
+    if (action.size() != d.config.actionDim)
+        throw std::invalid_argument("DdpgAgent::value: action has the wrong size");
+    torch::NoGradGuard noGrad;
+    const torch::Tensor input = torch::cat({detail::viewOf(state, {1, static_cast<std::int64_t>(state.size())}),
+                                            detail::viewOf(action, {1, static_cast<std::int64_t>(action.size())})},
+                                           1);
+    return d.critic->forward(input).item<float>();
+}
+
+DdpgUpdateStats DdpgAgent::update(const ReplayBatch& batch)
+{
+    Impl& d = *m_impl;
+    if (batch.size == 0 || batch.stateDim != d.config.stateDim || batch.actionDim != d.config.actionDim)
+        throw std::invalid_argument("DdpgAgent::update: empty batch or dimensions that differ from the agent's");
+    const auto n = static_cast<std::int64_t>(batch.size);
+    const auto sd = static_cast<std::int64_t>(batch.stateDim);
+    const auto ad = static_cast<std::int64_t>(batch.actionDim);
+    const torch::Tensor s = detail::viewOf(batch.states, {n, sd});
+    const torch::Tensor a = detail::viewOf(batch.actions, {n, ad});
+    const torch::Tensor r = detail::viewOf(batch.rewards, {n, 1});
+    const torch::Tensor next = detail::viewOf(batch.nextStates, {n, sd});
+    const torch::Tensor done = detail::viewOf(batch.dones, {n, 1});
+
+    torch::Tensor target;
+    {
+        torch::NoGradGuard noGrad;
+        const torch::Tensor nextQ = d.criticTarget->forward(torch::cat({next, d.actorTarget->forward(next)}, 1));
+        target = r + d.config.discount * (1.0 - done) * nextQ;
+    }
+    const torch::Tensor criticLoss = torch::mse_loss(d.critic->forward(torch::cat({s, a}, 1)), target);
+    d.criticOptimizer->zero_grad();
+    criticLoss.backward();
+    d.criticOptimizer->step();
+
+    const torch::Tensor actorLoss = -d.critic->forward(torch::cat({s, d.actor->forward(s)}, 1)).mean();
+    d.actorOptimizer->zero_grad();
+    actorLoss.backward();
+    d.actorOptimizer->step();
+
+    softUpdate(d.actorTarget, d.actor, d.config.softUpdate);
+    softUpdate(d.criticTarget, d.critic, d.config.softUpdate);
+    d.snapshotStale = true;
+    ++d.updates;
+    return {criticLoss.item<double>(), actorLoss.item<double>()};
+}
+
+void DdpgAgent::resetNoise()
+{
+    m_impl->noise->reset();
+}
+
+double DdpgAgent::epsilon() const
+{
+    return m_impl->noise->epsilon();
+}
+
+const DdpgConfig& DdpgAgent::config() const
+{
+    return m_impl->config;
+}
+
+std::size_t DdpgAgent::updates() const
+{
+    return m_impl->updates;
+}
+
+std::string DdpgAgent::saveBytes() const
+{
+    Impl& d = *m_impl; // the modules' forward() is non-const
+    torch::serialize::OutputArchive root;
+    const auto writeModule = [&root](const char* key, torch::nn::Sequential net) {
+        torch::serialize::OutputArchive sub;
+        net->save(sub);
+        root.write(key, sub);
+    };
+    const auto writeOptimizer = [&root](const char* key, const torch::optim::Adam& optimizer) {
+        torch::serialize::OutputArchive sub;
+        optimizer.save(sub);
+        root.write(key, sub);
+    };
+    writeModule("actor", d.actor);
+    writeModule("critic", d.critic);
+    writeModule("actor_target", d.actorTarget);
+    writeModule("critic_target", d.criticTarget);
+    writeOptimizer("actor_optimizer", *d.actorOptimizer);
+    writeOptimizer("critic_optimizer", *d.criticOptimizer);
+    root.write("dims", torch::tensor(dimsOf(d.config), torch::kLong));
+    root.write("epsilon", torch::tensor(d.noise->epsilon(), torch::kDouble));
+    root.write("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
+    std::ostringstream out;
+    root.save_to(out);
+    return std::move(out).str();
+}
+
+void DdpgAgent::loadBytes(std::string_view bytes)
+{
+    Impl& d = *m_impl;
+    torch::serialize::InputArchive root;
+    torch::Tensor dims;
+    try {
+        root.load_from(bytes.data(), bytes.size());
+        root.read("dims", dims);
+    } catch (const std::exception& error) {
+        throw std::runtime_error(std::string("DdpgAgent::loadBytes: not a DDPG checkpoint: ") + error.what());
+    }
+    const std::vector<std::int64_t> saved(dims.data_ptr<std::int64_t>(), dims.data_ptr<std::int64_t>() + dims.numel());
+    if (saved != dimsOf(d.config))
+        throw std::runtime_error("DdpgAgent::loadBytes: the checkpoint has " + dimsText(saved) + "; this agent has "
+                                 + dimsText(dimsOf(d.config)));
+    try {
+        const auto readModule = [&root](const char* key, torch::nn::Sequential net) {
+            torch::serialize::InputArchive sub;
+            root.read(key, sub);
+            net->load(sub);
+        };
+        const auto readOptimizer = [&root](const char* key, torch::optim::Adam& optimizer) {
+            torch::serialize::InputArchive sub;
+            root.read(key, sub);
+            optimizer.load(sub);
+        };
+        readModule("actor", d.actor);
+        readModule("critic", d.critic);
+        readModule("actor_target", d.actorTarget);
+        readModule("critic_target", d.criticTarget);
+        readOptimizer("actor_optimizer", *d.actorOptimizer);
+        readOptimizer("critic_optimizer", *d.criticOptimizer);
+        torch::Tensor epsilon;
+        torch::Tensor updates;
+        root.read("epsilon", epsilon);
+        root.read("updates", updates);
+        d.noise->setEpsilon(epsilon.item<double>());
+        d.updates = static_cast<std::size_t>(updates.item<std::int64_t>());
+    } catch (const c10::Error& error) {
+        throw std::runtime_error(std::string("DdpgAgent::loadBytes: damaged checkpoint: ") + error.what_without_backtrace());
+    }
+    d.snapshotStale = true;
+}
+
+} // namespace orrery::learn

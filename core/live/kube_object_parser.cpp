@@ -1,0 +1,216 @@
+#include "live/kube_object_parser.h"
+
+#include "live/kube_json.h"
+#include "live/live_error.h"
+#include "model/units.h"
+
+namespace orrery::live {
+namespace detail {
+namespace {
+
+using nlohmann::json;
+
+const json& child(const json& object, const char* key)
+{
+    static const json kNull;
+    if (!object.is_object())
+        return kNull;
+    const auto it = object.find(key);
+    return it == object.end() ? kNull : *it;
+}
+
+std::string text(const json& object, const char* key)
+{
+    const json& value = child(object, key);
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+std::int32_t integer(const json& object, const char* key, std::int32_t fallback = 0)
+{
+    const json& value = child(object, key);
+    return value.is_number_integer() ? value.get<std::int32_t>() : fallback;
+}
+
+std::map<std::string, std::string> stringMap(const json& object)
+{
+    std::map<std::string, std::string> result;
+    if (object.is_object()) {
+        for (const auto& [key, value] : object.items()) {
+            if (value.is_string())
+                result[key] = value.get<std::string>();
+        }
+    }
+    return result;
+}
+
+KubeObjectMeta meta(const json& object)
+{
+    const json& m = child(object, "metadata");
+    return {text(m, "name"), text(m, "namespace"), text(m, "uid"), text(m, "resourceVersion"),
+            text(m, "creationTimestamp"), stringMap(child(m, "labels"))};
+}
+
+//! cpu, memory and nvidia.com/gpu of a resource list ("7910m", "31127824Ki", "1").
+model::Resources resources(const json& list, const std::string& what)
+{
+    model::Resources result;
+    std::string error;
+    if (const json& cpu = child(list, "cpu"); cpu.is_string()) {
+        const auto millicores = model::parseMillicores(cpu.get<std::string>(), &error);
+        if (!millicores)
+            throw LiveError(LiveError::Kind::Protocol, what + ".cpu: " + error);
+        result.millicores = *millicores;
+    }
+    if (const json& memory = child(list, "memory"); memory.is_string()) {
+        const auto bytes = model::parseBytes(memory.get<std::string>(), &error);
+        if (!bytes)
+            throw LiveError(LiveError::Kind::Protocol, what + ".memory: " + error);
+        result.memoryBytes = *bytes;
+    }
+    if (const json& gpu = child(list, "nvidia.com/gpu"); gpu.is_string())
+        result.deviceCount(model::DeviceKind::Gpu) = std::stoi(gpu.get<std::string>());
+    return result;
+}
+
+} // namespace
+
+json parseJson(std::string_view body, const std::string& what)
+{
+    try {
+        return json::parse(body);
+    } catch (const json::exception& error) {
+        throw LiveError(LiveError::Kind::Protocol, what + ": not JSON: " + error.what());
+    }
+}
+
+std::vector<KubeContainer> containersFromJson(const json& podSpec, const std::string& what)
+{
+    std::vector<KubeContainer> result;
+    const json& containers = child(podSpec, "containers");
+    if (!containers.is_array())
+        return result;
+    for (const json& c : containers) {
+        KubeContainer container{text(c, "name"), text(c, "image"), {}, {}};
+        const std::string field = what + ".containers[" + container.name + "].resources";
+        container.requests = resources(child(child(c, "resources"), "requests"), field + ".requests");
+        container.limits = resources(child(child(c, "resources"), "limits"), field + ".limits");
+        result.push_back(std::move(container));
+    }
+    return result;
+}
+
+KubeNode nodeFromJson(const json& object)
+{
+    KubeNode node;
+    node.meta = meta(object);
+    const std::string what = "Node " + node.meta.name + ": status";
+    const json& status = child(object, "status");
+    node.capacity = resources(child(status, "capacity"), what + ".capacity");
+    node.allocatable = resources(child(status, "allocatable"), what + ".allocatable");
+    if (const json& pods = child(child(status, "capacity"), "pods"); pods.is_string())
+        node.podCapacity = std::stoll(pods.get<std::string>());
+    for (const json& condition : child(status, "conditions").is_array() ? child(status, "conditions") : json::array()) {
+        if (text(condition, "type") == "Ready")
+            node.ready = text(condition, "status") == "True";
+    }
+    for (const json& address : child(status, "addresses").is_array() ? child(status, "addresses") : json::array()) {
+        if (text(address, "type") == "InternalIP")
+            node.internalIp = text(address, "address");
+    }
+    node.unschedulable = child(child(object, "spec"), "unschedulable").is_boolean() &&
+                         child(child(object, "spec"), "unschedulable").get<bool>();
+    const auto label = [&](const char* key) {
+        const auto it = node.meta.labels.find(key);
+        return it == node.meta.labels.end() ? std::string() : it->second;
+    };
+    node.instanceType = label("node.kubernetes.io/instance-type");
+    node.zone = label("topology.kubernetes.io/zone");
+    node.architecture = label("kubernetes.io/arch");
+    node.kubeletVersion = text(child(status, "nodeInfo"), "kubeletVersion");
+    return node;
+}
+
+KubePod podFromJson(const json& object)
+{
+    KubePod pod;
+    pod.meta = meta(object);
+    const json& spec = child(object, "spec");
+    const json& status = child(object, "status");
+    pod.nodeName = text(spec, "nodeName");
+    pod.phase = text(status, "phase");
+    pod.podIp = text(status, "podIP");
+    const json& owners = child(child(object, "metadata"), "ownerReferences");
+    if (owners.is_array() && !owners.empty()) {
+        pod.ownerKind = text(owners[0], "kind");
+        pod.ownerName = text(owners[0], "name");
+    }
+    pod.containers = containersFromJson(spec, "Pod " + pod.meta.nameSpace + "/" + pod.meta.name + ": spec");
+    const json& statuses = child(status, "containerStatuses");
+    for (const json& s : statuses.is_array() ? statuses : json::array()) {
+        pod.readyContainers += child(s, "ready").is_boolean() && child(s, "ready").get<bool>() ? 1 : 0;
+        pod.restarts += integer(s, "restartCount");
+    }
+    return pod;
+}
+
+KubeDeployment deploymentFromJson(const json& object)
+{
+    KubeDeployment deployment;
+    deployment.meta = meta(object);
+    const json& spec = child(object, "spec");
+    const json& status = child(object, "status");
+    deployment.replicas = integer(spec, "replicas", 1);
+    deployment.readyReplicas = integer(status, "readyReplicas");
+    deployment.availableReplicas = integer(status, "availableReplicas");
+    deployment.updatedReplicas = integer(status, "updatedReplicas");
+    deployment.selector = stringMap(child(child(spec, "selector"), "matchLabels"));
+    deployment.containers = containersFromJson(child(child(spec, "template"), "spec"),
+                                               "Deployment " + deployment.meta.nameSpace + "/" + deployment.meta.name +
+                                                   ": spec.template.spec");
+    return deployment;
+}
+
+KubeReplicaSet replicaSetFromJson(const json& object)
+{
+    KubeReplicaSet replicaSet;
+    replicaSet.meta = meta(object);
+    const json& owners = child(child(object, "metadata"), "ownerReferences");
+    if (owners.is_array() && !owners.empty())
+        replicaSet.ownerName = text(owners[0], "name");
+    replicaSet.replicas = integer(child(object, "spec"), "replicas", 1);
+    replicaSet.readyReplicas = integer(child(object, "status"), "readyReplicas");
+    return replicaSet;
+}
+
+KubeHpa hpaFromJson(const json& object)
+{
+    KubeHpa hpa;
+    hpa.meta = meta(object);
+    const json& spec = child(object, "spec");
+    const json& status = child(object, "status");
+    hpa.targetKind = text(child(spec, "scaleTargetRef"), "kind");
+    hpa.targetName = text(child(spec, "scaleTargetRef"), "name");
+    hpa.minReplicas = integer(spec, "minReplicas", 1);
+    hpa.maxReplicas = integer(spec, "maxReplicas");
+    hpa.currentReplicas = integer(status, "currentReplicas");
+    hpa.desiredReplicas = integer(status, "desiredReplicas");
+    if (child(spec, "targetCPUUtilizationPercentage").is_number_integer())
+        hpa.targetCpuUtilizationPercent = integer(spec, "targetCPUUtilizationPercentage");
+    return hpa;
+}
+
+} // namespace detail
+
+KubeNode KubeObjectParser::node(std::string_view json) { return detail::nodeFromJson(detail::parseJson(json, "Node")); }
+KubePod KubeObjectParser::pod(std::string_view json) { return detail::podFromJson(detail::parseJson(json, "Pod")); }
+KubeDeployment KubeObjectParser::deployment(std::string_view json)
+{
+    return detail::deploymentFromJson(detail::parseJson(json, "Deployment"));
+}
+KubeReplicaSet KubeObjectParser::replicaSet(std::string_view json)
+{
+    return detail::replicaSetFromJson(detail::parseJson(json, "ReplicaSet"));
+}
+KubeHpa KubeObjectParser::hpa(std::string_view json) { return detail::hpaFromJson(detail::parseJson(json, "HorizontalPodAutoscaler")); }
+
+} // namespace orrery::live

@@ -1,0 +1,102 @@
+// The window's view tabs: a run's cluster appears in the cluster view, File ▸ Open Trace reads a
+// Jaeger file into the trace view and its service graph highlights the chosen trace's critical
+// path, and the open tab survives a restart.
+#include "gui/main_window.h"
+
+#include "analysis/critical_path.h"
+#include "gui_test_support.h"
+#include "trace/trace.h"
+#include "widgets/cluster_view.h"
+#include "widgets/service_graph_view.h"
+#include "widgets/trace_view.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace orrery;
+
+namespace {
+const QString kTraceFile = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json");
+}
+
+class TestMainWindowViews : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { testing::isolateSettings(QStringLiteral("tst_main_window_views")); }
+    void runShowsItsCluster();
+    void openTraceShowsTimelineAndGraph();
+    void viewTabIsRestored();
+};
+
+void TestMainWindowViews::runShowsItsCluster()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("views.orrery"));
+    testing::recordDemoRun(path, 7);
+    app::MainWindow window(testing::pluginRegistry());
+    QVERIFY(window.openProject(path));
+    // The demo's three pools: 20 CPU nodes, 5 GPU nodes, 5 ASIC nodes (resources/scenarios/demo.yaml).
+    QTRY_COMPARE(window.clusterView()->snapshot().nodes.size(), std::size_t(30));
+    QCOMPARE(window.clusterView()->snapshot().pools.size(), std::size_t(3));
+    window.showViewTab(app::MainWindow::ViewTab::Cluster);
+    QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
+             static_cast<QWidget*>(window.clusterView()));
+}
+
+void TestMainWindowViews::openTraceShowsTimelineAndGraph()
+{
+    app::MainWindow window(testing::pluginRegistry());
+    QAction* open = window.findChild<QAction*>(QStringLiteral("openTraceAction"));
+    QVERIFY(open);
+    bool inFileMenu = false;
+    for (QAction* menu : window.menuBar()->actions())
+        inFileMenu = inFileMenu || (menu->menu() && menu->menu()->actions().contains(open));
+    QVERIFY(inFileMenu);
+
+    QSignalSpy loaded(window.traceView(), &widgets::TraceView::loaded);
+    QSignalSpy laidOut(window.serviceGraphView(), &widgets::ServiceGraphView::layoutFinished);
+    window.openTrace(kTraceFile);
+    QCOMPARE(window.currentViewTab(), app::MainWindow::ViewTab::Traces);
+    QVERIFY(loaded.wait(20000));
+    QVERIFY(laidOut.count() > 0 || laidOut.wait(20000));
+
+    const auto& traces = window.traceView()->traceSet();
+    const int chosen = window.traceView()->currentTrace();
+    const trace::Trace& trace = traces->traces[static_cast<std::size_t>(chosen)];
+    const analysis::CriticalPath path = analysis::criticalPath(trace);
+    QSet<QString> expected;
+    for (const std::uint32_t span : path.spans)
+        expected.insert(QString::fromStdString(traces->names.name(trace.spans[span].service)));
+    QStringList highlighted = window.serviceGraphView()->highlightedServices();
+    QCOMPARE(QSet<QString>(highlighted.begin(), highlighted.end()), expected);
+
+    // Choosing another trace moves the highlight with it, without another layout.
+    window.traceView()->setCurrentTrace(5);
+    const trace::Trace& other = traces->traces[5];
+    QSet<QString> otherExpected;
+    for (const std::uint32_t span : analysis::criticalPath(other).spans)
+        otherExpected.insert(QString::fromStdString(traces->names.name(other.spans[span].service)));
+    highlighted = window.serviceGraphView()->highlightedServices();
+    QCOMPARE(QSet<QString>(highlighted.begin(), highlighted.end()), otherExpected);
+}
+
+void TestMainWindowViews::viewTabIsRestored()
+{
+    {
+        app::MainWindow window(testing::pluginRegistry());
+        window.show();
+        window.showViewTab(app::MainWindow::ViewTab::ServiceGraph);
+        window.close(); // saves the settings
+    }
+    app::MainWindow window(testing::pluginRegistry());
+    QCOMPARE(window.currentViewTab(), app::MainWindow::ViewTab::ServiceGraph);
+}
+
+QTEST_MAIN(TestMainWindowViews)
+#include "tst_main_window_views.moc"

@@ -1,0 +1,98 @@
+// bench_learn: orrery_learn's hot paths. Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+//   ddpg_inference        — FIRM's actor (8 → 40 → 40 → 5) for one state, batch 1, through
+//                           DdpgAgent::act (hand-written forward pass over the actor's weights).
+//   ddpg_inference_torch  — the same through LibTorch (InferenceMode), for comparison.
+//   ddpg_update           — one DDPG update (critic and actor step, soft target updates) on a
+//                           minibatch of 64 from a 10^5 replay buffer, FIRM's dimensions.
+//   svm_classify          — RandomFourierSvm::classify of one 2-D sample, 256 random features.
+// All on one intra-op thread (makeTorchDeterministic), as runs train.
+#include "learn/ddpg_agent.h"
+#include "learn/deterministic_torch.h"
+#include "learn/random_fourier_svm.h"
+#include "learn/replay_buffer.h"
+#include "learn/seeded_random.h"
+
+#include <chrono>
+#include <cstdio>
+
+using namespace orrery::learn;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::vector<float> randomVector(SeededRandom& random, std::size_t n)
+{
+    std::vector<float> out(n);
+    for (float& v : out)
+        v = static_cast<float>(random.uniform());
+    return out;
+}
+
+} // namespace
+
+int main()
+{
+    makeTorchDeterministic(1);
+    SeededRandom random(7);
+    DdpgAgent agent(DdpgConfig{});
+    ReplayBuffer buffer(100000, 8, 5, 3);
+    for (int i = 0; i < 5000; ++i) {
+        const std::vector<float> s = randomVector(random, 8), a = randomVector(random, 5), n = randomVector(random, 8);
+        buffer.add(s, a, static_cast<float>(random.uniform()), n, false);
+    }
+    for (int i = 0; i < 20; ++i)
+        agent.update(buffer.sample(64)); // move off the initial weights
+
+    std::vector<std::vector<float>> states;
+    for (int i = 0; i < 1024; ++i)
+        states.push_back(randomVector(random, 8));
+    volatile float sink = 0;
+
+    const int inferences = 200000;
+    auto start = Clock::now();
+    for (int i = 0; i < inferences; ++i)
+        sink = sink + agent.act(states[static_cast<std::size_t>(i) % states.size()], false)[0];
+    std::printf("ddpg_inference %.3g us/decision\n", secondsSince(start) * 1e6 / inferences);
+
+    const int torchInferences = 20000;
+    start = Clock::now();
+    for (int i = 0; i < torchInferences; ++i)
+        sink = sink + agent.actWithTorch(states[static_cast<std::size_t>(i) % states.size()])[0];
+    std::printf("ddpg_inference_torch %.3g us/decision\n", secondsSince(start) * 1e6 / torchInferences);
+
+    const int updates = 2000;
+    ReplayBatch batch;
+    start = Clock::now();
+    for (int i = 0; i < updates; ++i) {
+        buffer.sampleInto(64, batch);
+        agent.update(batch);
+    }
+    std::printf("ddpg_update %.3g updates/s\n", updates / secondsSince(start));
+
+    RandomFourierSvmConfig svmConfig;
+    svmConfig.seed = 5;
+    RandomFourierSvm svm(svmConfig);
+    std::vector<float> inputs;
+    std::vector<int> labels;
+    for (int i = 0; i < 2000; ++i) {
+        const float x = static_cast<float>(2 * random.uniform() - 1), y = static_cast<float>(2 * random.uniform() - 1);
+        inputs.push_back(x);
+        inputs.push_back(y);
+        labels.push_back(x * y > 0 ? 1 : 0);
+    }
+    svm.partialFit(inputs, labels);
+    const int classifications = 200000;
+    start = Clock::now();
+    for (int i = 0; i < classifications; ++i) {
+        const std::size_t row = static_cast<std::size_t>(i) % labels.size();
+        sink = sink + (svm.classify(std::span<const float>(inputs.data() + 2 * row, 2)) ? 1.0f : 0.0f);
+    }
+    std::printf("svm_classify %.3g us/sample\n", secondsSince(start) * 1e6 / classifications);
+    return 0;
+}
