@@ -21,6 +21,7 @@ ProjectRun runIntoProject(const model::Scenario& scenario, const policy::PluginR
     env::Simulation simulation(scenario, registry, experiment::latestTrainedModels(plugins, registry, projectPath));
     store::Project project = store::Project::open(projectPath);
     store::ProjectRunRecorder recorder(project);
+    simulation.setSpanSink(&recorder);
     ProjectRun run;
     run.result = simulation.run(recorder, control, progress);
     run.runId = recorder.runId().value_or(0);

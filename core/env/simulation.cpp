@@ -1,6 +1,7 @@
 #include "env/simulation.h"
 
 #include "analysis/sample_summary.h"
+#include "env/microservice_simulator.h"
 #include "env/placement_queue.h"
 #include "env/task_state.h"
 #include "env/workload_generator_factory.h"
@@ -67,7 +68,23 @@ public:
         m_queue = std::make_unique<PlacementQueue>(m_cluster, *m_placement, choice.plugin, scenario.decisionCost);
         for (const auto& workload : scenario.workloads)
             m_generators.push_back(makeWorkloadGenerator(workload, scenario.seed));
+        std::size_t microservices = 0;
+        for (const auto& workload : scenario.workloads)
+            microservices += std::holds_alternative<model::MicroservicesSpec>(workload) ? 1 : 0;
+        for (const auto& workload : scenario.workloads) {
+            const auto* spec = std::get_if<model::MicroservicesSpec>(&workload);
+            if (!spec)
+                continue;
+            try {
+                m_microservices.push_back(std::make_unique<MicroserviceSimulator>(
+                    *spec, scenario, m_cluster, m_microservices.empty(), microservices > 1));
+            } catch (const std::exception& error) {
+                throw SimulationSetupError(error.what());
+            }
+        }
     }
+
+    void setSpanSink(trace::SpanSink* sink) { m_spanSink = sink; }
 
     void setSampleSink(std::function<void(const policy::PlacementSample&)> sink) { m_sampleSink = std::move(sink); }
 
@@ -101,6 +118,8 @@ public:
         for (std::uint32_t w = 0; w < m_generators.size(); ++w)
             scheduleNextArrival(w);
         m_engine.schedule(0, m_sampleKind);
+        for (auto& microservice : m_microservices)
+            microservice->start(m_engine, recorder, m_spanSink);
 
         RunResult result;
         try {
@@ -115,8 +134,14 @@ public:
         result.events = m_engine.eventsProcessed();
         if (result.status == sim::RunStatus::Completed) {
             result.metrics = collectMetrics();
+            for (auto& microservice : m_microservices)
+                microservice->finish(&result.metrics);
             for (const auto& metric : result.metrics)
                 recorder.recordMetric(metric.name, metric.value, metric.unit);
+        }
+        if (result.status != sim::RunStatus::Completed) {
+            for (auto& microservice : m_microservices)
+                microservice->finish(nullptr); // deliver the traces completed so far
         }
         recorder.endRun(result.status, result.message);
         return result;
@@ -135,6 +160,8 @@ public:
 private:
     void scheduleNextArrival(std::uint32_t workload)
     {
+        if (!m_generators[workload])
+            return;
         const auto at = m_generators[workload]->nextArrival(m_engine.now());
         if (at && *at <= m_scenario.horizon)
             m_engine.schedule(*at, m_arrivalKind, workload);
@@ -344,7 +371,9 @@ private:
     policy::PlacementPolicyPtr m_placement;
     std::string m_placementDescription;
     std::unique_ptr<PlacementQueue> m_queue;
-    std::vector<std::unique_ptr<WorkloadGenerator>> m_generators;
+    std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for Microservices workloads
+    std::vector<std::unique_ptr<MicroserviceSimulator>> m_microservices;
+    trace::SpanSink* m_spanSink = nullptr;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;
     TaskTable m_tasks;
@@ -372,6 +401,11 @@ Simulation::~Simulation() = default;
 void Simulation::setPlacementSampleSink(std::function<void(const policy::PlacementSample&)> sink)
 {
     m_impl->setSampleSink(std::move(sink));
+}
+
+void Simulation::setSpanSink(trace::SpanSink* sink)
+{
+    m_impl->setSpanSink(sink);
 }
 
 RunResult Simulation::run(sim::RunRecorder& recorder, sim::RunControl* control, const sim::ProgressCallback& progress)

@@ -15,6 +15,10 @@ namespace orrery::policy {
 class PluginRegistry;
 }
 
+namespace orrery::trace {
+class SpanSink;
+}
+
 namespace orrery::env {
 
 //! Thrown when a scenario cannot be simulated as configured (unknown plugin, invalid parameters).
@@ -42,6 +46,9 @@ public:
     //! Receives every completed task's execution (what, where, how long): training data for
     //! trainable placement policies. Set before run().
     void setPlacementSampleSink(std::function<void(const policy::PlacementSample&)> sink);
+    //! Receives the spans of Microservices workloads (in batches; not owned; nullptr = none).
+    //! Set before run().
+    void setSpanSink(trace::SpanSink* sink);
 
     //! Runs to the horizon (or until `control` cancels). Call once. Never throws for run-time failures: a
     //! policy error ends the run as Failed, with the message recorded.

@@ -22,6 +22,9 @@ struct GeneratorMaker {
     {
         return makeJobStreamsGenerator(spec, seed);
     }
+
+    //! Microservice requests are driven by MicroserviceSimulator, not by a job generator.
+    std::unique_ptr<WorkloadGenerator> operator()(const model::MicroservicesSpec&) const { return nullptr; }
 };
 
 } // namespace

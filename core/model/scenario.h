@@ -1,7 +1,9 @@
 #pragma once
+#include "model/anomaly_spec.h"
 #include "model/batch_jobs_spec.h"
 #include "model/decision_cost_spec.h"
 #include "model/job_streams_spec.h"
+#include "model/microservices_spec.h"
 #include "model/node_pool_spec.h"
 #include "model/policy_choice.h"
 #include "sim/sim_time.h"
@@ -15,7 +17,7 @@
 namespace orrery::model {
 
 //! Any workload a scenario can declare; grows one alternative per workload kind.
-using WorkloadSpec = std::variant<BatchJobsSpec, JobStreamsSpec>;
+using WorkloadSpec = std::variant<BatchJobsSpec, JobStreamsSpec, MicroservicesSpec>;
 
 //! A validated scenario: everything a simulation run needs, with no YAML left in it.
 struct Scenario {
@@ -30,6 +32,7 @@ struct Scenario {
     std::vector<WorkloadSpec> workloads;
     std::map<std::string, PolicyChoice> policies; //!< decision point → choice
     DecisionCostSpec decisionCost;                 //!< spec.decisionCost
+    AnomalyCampaignSpec anomalies;                 //!< spec.anomalies (microservice workloads)
 };
 
 } // namespace orrery::model

@@ -1,6 +1,8 @@
 #pragma once
 #include "model/compute_kind.h"
+#include "model/contended_resource.h"
 #include "model/diagnostic.h"
+#include "model/request_type.h"
 #include "model/resources.h"
 #include "sim/sim_time.h"
 
@@ -26,6 +28,8 @@ struct ServiceProfile {
     ComputeKind declaredCompute = ComputeKind::Cpu;
     //! Median execution time of one request on each compute kind; 0 = cannot run there.
     std::array<sim::SimTime, kComputeKindCount> latencyOn{};
+    //! Slowdown per contended resource under interference (microservice simulation only).
+    ResourceSensitivity sensitivity;
     SourceLocation location;
 
     [[nodiscard]] sim::SimTime latency(ComputeKind kind) const { return latencyOn[static_cast<int>(kind)]; }
@@ -50,6 +54,9 @@ public:
     std::string name;
     std::string description;
     std::string sourceFile; //!< where it was read from, for messages
+    //! Request types as call trees (microservice simulation); independent of calls(), which is
+    //! the dependency graph job streams sample from.
+    std::vector<RequestType> requestTypes;
 
     //! Adds a service and returns its index. Precondition: the name is not taken.
     std::size_t addService(ServiceProfile service);

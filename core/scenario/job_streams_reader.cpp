@@ -87,28 +87,29 @@ std::optional<fs::path> resolveGraph(const std::string& reference, const YamlNod
 
 //! The graph `graph:` refers to, loaded once per file; nullptr after reporting its problems.
 std::shared_ptr<const model::ServiceGraph> readGraph(const YamlNode& node, const std::string& path, ParseContext& context,
-                                                     ServiceGraphCache& graphs, model::JobStreamsSpec& spec)
+                                                     ServiceGraphCache& graphs, std::string& graphReference,
+                                                     std::string& graphFile)
 {
     const auto reference = readString(node, path, context, "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
     if (!reference)
         return nullptr;
-    spec.graphReference = *reference;
+    graphReference = *reference;
     const auto file = resolveGraph(*reference, node, path, context);
     if (!file)
         return nullptr;
     std::error_code ec;
     const fs::path canonical = fs::weakly_canonical(*file, ec);
-    spec.graphFile = (ec ? *file : canonical).string();
-    auto [entry, loadedNow] = graphs.try_emplace(spec.graphFile);
+    graphFile = (ec ? *file : canonical).string();
+    auto [entry, loadedNow] = graphs.try_emplace(graphFile);
     if (loadedNow) {
-        entry->second = loadServiceGraphFile(spec.graphFile);
+        entry->second = loadServiceGraphFile(graphFile);
         for (const auto& diagnostic : entry->second.diagnostics)
             context.error(diagnostic.location, diagnostic.fieldPath, diagnostic.message);
     }
     if (!entry->second.ok()) {
         const std::size_t count = entry->second.diagnostics.size();
         context.error(node, path,
-                      "service graph '" + *reference + "'" + (spec.graphFile == *reference ? "" : " (" + spec.graphFile + ")")
+                      "service graph '" + *reference + "'" + (graphFile == *reference ? "" : " (" + graphFile + ")")
                           + " is not valid: " + std::to_string(count)
                           + (count == 1 ? " problem" : " problems") + ", reported in that file; expected a valid ServiceGraph file");
         return nullptr;
@@ -268,6 +269,13 @@ const std::vector<std::string>& jobStreamsKeys()
     return kKeys;
 }
 
+std::shared_ptr<const model::ServiceGraph> readGraphReference(const YamlNode& node, const std::string& path,
+                                                              ParseContext& context, ServiceGraphCache& graphs,
+                                                              std::string& graphReference, std::string& graphFile)
+{
+    return readGraph(node, path, context, graphs, graphReference, graphFile);
+}
+
 std::optional<model::JobStreamsSpec> readJobStreams(MapReader& reader, ParseContext& context,
                                                     const model::ClusterSpec* cluster, ServiceGraphCache& graphs)
 {
@@ -278,7 +286,7 @@ std::optional<model::JobStreamsSpec> readJobStreams(MapReader& reader, ParseCont
         spec.name = name->isScalar() ? name->scalar() : std::string();
     const YamlNode* graphNode = reader.require("graph", "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
     if (graphNode)
-        spec.graph = readGraph(*graphNode, reader.pathOf("graph"), context, graphs, spec);
+        spec.graph = readGraph(*graphNode, reader.pathOf("graph"), context, graphs, spec.graphReference, spec.graphFile);
     const YamlNode* jobs = reader.get("jobs");
     if (jobs)
         spec.maxJobs = readInteger(*jobs, reader.pathOf("jobs"), context, 1, kMaxJobs).value_or(0);

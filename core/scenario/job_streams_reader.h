@@ -16,6 +16,13 @@ namespace orrery::scenario {
 //! workloads share is read, and its problems reported, once.
 using ServiceGraphCache = std::map<std::string, ServiceGraphLoadResult>;
 
+//! Resolves a workload's `graph:` (a built-in name or a path relative to the scenario), loads it
+//! once per file through `graphs` and reports its problems; sets the reference as written and the
+//! resolved file. nullptr when the graph is missing or invalid (already reported).
+std::shared_ptr<const model::ServiceGraph> readGraphReference(const YamlNode& node, const std::string& path,
+                                                              ParseContext& context, ServiceGraphCache& graphs,
+                                                              std::string& graphReference, std::string& graphFile);
+
 //! The fields of a `kind: JobStreams` workload.
 const std::vector<std::string>& jobStreamsKeys();
 

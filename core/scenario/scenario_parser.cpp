@@ -1,6 +1,7 @@
 #include "scenario/scenario_parser.h"
 
 #include "model/did_you_mean.h"
+#include "scenario/anomaly_reader.h"
 #include "scenario/cluster_reader.h"
 #include "scenario/map_reader.h"
 #include "scenario/decision_cost_reader.h"
@@ -80,7 +81,7 @@ void ScenarioParser::readMetadata(const YamlNode& node, const std::string& path,
 
 void ScenarioParser::readSpec(const YamlNode& node, const std::string& path, model::Scenario& scenario)
 {
-    MapReader reader(node, path, m_context, {"seed", "horizon", "samplePeriod", "cluster", "workloads", "policies", "decisionCost"},
+    MapReader reader(node, path, m_context, {"seed", "horizon", "samplePeriod", "cluster", "workloads", "policies", "decisionCost", "anomalies"},
                      "spec: a mapping with seed, horizon, cluster and workloads");
     if (!reader.isMap())
         return;
@@ -109,8 +110,13 @@ void ScenarioParser::readSpec(const YamlNode& node, const std::string& path, mod
         if (m_context.errorCount() == errorsBefore)
             cluster = &scenario.cluster;
     }
+    const std::size_t errorsBeforeWorkloads = m_context.errorCount();
     if (const YamlNode* workloads = reader.require("workloads", "a sequence of workloads"))
         scenario.workloads = readWorkloads(*workloads, reader.pathOf("workloads"), m_context, cluster);
+    if (const YamlNode* anomalies = reader.get("anomalies")) {
+        const bool targetsKnown = cluster && m_context.errorCount() == errorsBeforeWorkloads;
+        scenario.anomalies = readAnomalies(*anomalies, reader.pathOf("anomalies"), m_context, scenario, targetsKnown);
+    }
     if (const YamlNode* policies = reader.get("policies"))
         scenario.policies = readPolicies(*policies, reader.pathOf("policies"), m_context);
     if (const YamlNode* decisionCost = reader.get("decisionCost"))

@@ -3,6 +3,7 @@
 #include "model/did_you_mean.h"
 #include "scenario/field_path.h"
 #include "scenario/map_reader.h"
+#include "scenario/request_types_reader.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
 
@@ -124,6 +125,8 @@ model::ServiceProfile readService(MapReader& reader, ParseContext& context)
         computeOk = kind.has_value();
         service.declaredCompute = kind.value_or(model::ComputeKind::Cpu);
     }
+    if (const YamlNode* sensitivity = reader.get("sensitivity"))
+        readSensitivity(*sensitivity, reader.pathOf("sensitivity"), context, service.sensitivity);
     const YamlNode* latency = reader.require("latency", "a mapping such as {cpu: 712us, gpu: 2ms}");
     if (latency && readLatency(*latency, reader.pathOf("latency"), context, service) && computeOk
         && !service.canRunOn(service.declaredCompute)) {
@@ -155,7 +158,7 @@ std::set<std::string> readServices(const YamlNode& node, const std::string& path
     std::map<std::string, std::size_t> firstIndex;
     for (std::size_t i = 0; i < node.items().size(); ++i) {
         MapReader reader(*node.items()[i], indexPath(path, i), context,
-                         {"name", "description", "request", "disk", "compute", "latency"},
+                         {"name", "description", "request", "disk", "compute", "latency", "sensitivity"},
                          "a service: a mapping with name, request and latency");
         if (!reader.isMap())
             continue;
@@ -277,13 +280,15 @@ std::optional<model::ServiceGraph> readServiceGraph(const YamlNode& root, ParseC
     if (const YamlNode* metadata = top.require("metadata", "a mapping with name"))
         readMetadata(*metadata, context, graph);
     if (const YamlNode* spec = top.require("spec", "a mapping with services and calls")) {
-        MapReader reader(*spec, "spec", context, {"services", "calls"}, "spec: a mapping with services and calls");
+        MapReader reader(*spec, "spec", context, {"services", "calls", "requestTypes"}, "spec: a mapping with services and calls");
         if (reader.isMap()) {
             std::set<std::string> rejected;
             if (const YamlNode* services = reader.require("services", "a sequence of services"))
                 rejected = readServices(*services, reader.pathOf("services"), context, graph);
             if (const YamlNode* calls = reader.get("calls"))
                 readCalls(*calls, reader.pathOf("calls"), context, graph, rejected);
+            if (const YamlNode* requestTypes = reader.get("requestTypes"))
+                readRequestTypes(*requestTypes, reader.pathOf("requestTypes"), context, graph);
         }
     }
     if (context.errorCount() > 0)

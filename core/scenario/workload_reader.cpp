@@ -6,6 +6,7 @@
 #include "scenario/field_path.h"
 #include "scenario/job_streams_reader.h"
 #include "scenario/map_reader.h"
+#include "scenario/microservices_reader.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
 
@@ -18,7 +19,7 @@ namespace {
 
 const std::vector<std::string>& knownKinds()
 {
-    static const std::vector<std::string> kKinds = {"BatchJobs", "JobStreams"};
+    static const std::vector<std::string> kKinds = {"BatchJobs", "JobStreams", "Microservices"};
     return kKinds;
 }
 
@@ -107,7 +108,8 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
         const YamlNode* kindNode = MapReader::find(item, "kind");
         const std::string kind = kindNode && kindNode->isScalar() ? kindNode->scalar() : std::string();
         const bool knownKind = std::find(knownKinds().begin(), knownKinds().end(), kind) != knownKinds().end();
-        MapReader reader(item, itemPath, context, kind == "JobStreams" ? jobStreamsKeys() : batchJobsKeys(),
+        MapReader reader(item, itemPath, context,
+                         kind == "JobStreams" ? jobStreamsKeys() : kind == "Microservices" ? microservicesKeys() : batchJobsKeys(),
                          "a workload: a mapping with name and kind",
                          knownKind ? MapReader::UnknownKeys::Report : MapReader::UnknownKeys::Ignore);
         if (!reader.isMap())
@@ -122,16 +124,19 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
                 }
             }
         }
-        if (!reader.require("kind", "a workload kind; known kinds: BatchJobs, JobStreams"))
+        if (!reader.require("kind", "a workload kind; known kinds: BatchJobs, JobStreams, Microservices"))
             continue;
         if (!knownKind) {
             std::string message = "unknown workload kind " + kindNode->describe();
             if (kindNode->isScalar())
                 message += model::didYouMean(kindNode->scalar(), knownKinds());
-            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: BatchJobs, JobStreams");
+            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: BatchJobs, JobStreams, Microservices");
             continue;
         }
-        if (kind == "JobStreams") {
+        if (kind == "Microservices") {
+            if (auto spec = readMicroservices(reader, context, cluster, graphs))
+                workloads.emplace_back(std::move(*spec));
+        } else if (kind == "JobStreams") {
             if (auto spec = readJobStreams(reader, context, cluster, graphs))
                 workloads.emplace_back(std::move(*spec));
         } else if (auto spec = readBatchJobs(reader, context, cluster)) {

@@ -1,0 +1,98 @@
+#pragma once
+#include "model/anomaly_spec.h"
+#include "model/microservices_spec.h"
+#include "sim/rng_stream.h"
+#include "sim/run_recorder.h"
+#include "sim/sim_time.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace orrery::env {
+
+//! Applies a scenario's anomaly campaign (seed 001 §3.2.6, Table 3.4) to the instances of one
+//! microservice application: it tracks which anomalies are active at what level and turns them
+//! into each instance's slowdown, effective CPU capacity and added network delay, and each
+//! request stream's arrival multiplier (docs/model.md, "Interference and anomalies"). Every
+//! injection is recorded as a RunAnnotation (ground truth) when it starts.
+class AnomalyInjector {
+public:
+    //! What the injector needs to know about one instance.
+    struct Instance {
+        std::string name; //!< "service/replica"
+        std::uint32_t service = 0;
+        std::uint32_t node = 0;
+        model::InstanceLimits limits;
+        model::ResourceSensitivity sensitivity;
+    };
+    //! What the injector needs to know about one node hosting instances.
+    struct Node {
+        std::string name;
+        double cores = 1.0;
+    };
+    //! An added network delay of intensity 1 (delays scale linearly with intensity).
+    static constexpr sim::SimTime kFullNetworkDelay = 10 * sim::kMillisecond;
+    //! Arrival-rate multiplier per unit of workload-variation intensity (1 + 2x: up to 3×).
+    static constexpr double kWorkloadGain = 2.0;
+
+    //! `nodes` indexes Instance::node. `streamNames` are the request types in stream order;
+    //! `randomCampaigns` false leaves random campaigns to another application's injector.
+    AnomalyInjector(const model::AnomalyCampaignSpec& campaign, std::vector<Instance> instances, std::vector<Node> nodes,
+                    std::vector<std::string> serviceNames, std::vector<std::string> streamNames, std::string workloadName,
+                    const model::NodeContendedCapacity& nodeCapacity, std::uint64_t seed, sim::SimTime horizon,
+                    bool randomCampaigns);
+
+    //! An event the simulator must schedule: at `time`, call onEvent(target, kind).
+    struct Wake {
+        sim::SimTime time = 0;
+        std::uint32_t target = 0;
+        std::uint64_t kind = 0; //!< 0: an injection changes level; 1: a random campaign fires
+    };
+    //! The first events, to schedule when the run starts.
+    [[nodiscard]] std::vector<Wake> initialWakes();
+    //! Handles an event; appends the follow-up events to `next`; true when effects changed
+    //! (the caller then reads the per-instance state again).
+    bool onEvent(sim::SimTime now, std::uint32_t target, std::uint64_t kind, sim::RunRecorder& recorder, std::vector<Wake>& next);
+
+    [[nodiscard]] double slowdown(std::size_t instance) const { return m_slowdown[instance]; }
+    [[nodiscard]] double capacityCores(std::size_t instance) const { return m_capacity[instance]; }
+    [[nodiscard]] sim::SimTime delayInto(std::size_t instance) const { return m_delay[instance]; }
+    [[nodiscard]] double arrivalMultiplier(std::size_t stream) const { return m_multiplier[stream]; }
+    [[nodiscard]] std::size_t injectionCount() const { return m_active.size(); }
+
+private:
+    struct Active {
+        model::AnomalySpec spec;
+        std::vector<std::uint32_t> instances;
+        std::vector<std::uint32_t> nodes;
+        std::vector<std::uint32_t> streams;
+        double level = 0.0;
+        bool relevant = false; //!< the target resolved within this application
+    };
+    void resolve(Active& anomaly) const;
+    [[nodiscard]] double levelAt(const Active& anomaly, sim::SimTime now) const;
+    [[nodiscard]] sim::SimTime nextChange(const Active& anomaly, sim::SimTime now) const;
+    void recompute();
+    model::AnomalySpec drawRandom(std::size_t campaign, sim::SimTime now);
+
+    std::vector<Active> m_active;
+    std::vector<model::RandomAnomalyCampaignSpec> m_random;
+    std::vector<Instance> m_instances;
+    std::vector<Node> m_nodes;
+    std::vector<std::string> m_serviceNames;
+    std::vector<std::string> m_streamNames;
+    std::string m_workloadName;
+    model::NodeContendedCapacity m_nodeCapacity;
+    sim::SimTime m_horizon;
+    bool m_primary; //!< runs the random campaigns and annotates node targets
+    sim::RngStream m_rng;
+    std::vector<double> m_nodeLimitCores; //!< Σ CPU limits of the instances on each node
+    std::vector<double> m_slowdown;
+    std::vector<double> m_capacity;
+    std::vector<sim::SimTime> m_delay;
+    std::vector<double> m_multiplier;
+};
+
+} // namespace orrery::env

@@ -1,0 +1,127 @@
+#pragma once
+#include "env/anomaly_injector.h"
+#include "env/microservice_stats.h"
+#include "env/processor_sharing_instance.h"
+#include "env/request_plan.h"
+#include "env/run_metric.h"
+#include "model/cluster.h"
+#include "model/microservices_spec.h"
+#include "model/scenario.h"
+#include "sim/engine.h"
+#include "sim/rng_stream.h"
+#include "sim/run_recorder.h"
+#include "trace/span_sink.h"
+#include "trace/trace.h"
+
+#include <memory>
+#include <vector>
+
+namespace orrery::env {
+
+//! Request-level simulation of one `kind: Microservices` workload (docs/model.md,
+//! "Microservices"): open-loop arrivals per request type, calls through the request's call tree
+//! (sequential stages, parallel calls, background calls), processor sharing at each instance,
+//! round-robin load balancing over replicas, anomalies from the scenario's campaign, a span per
+//! call delivered to a SpanSink in batches, and statistics recorded through the RunRecorder.
+//!
+//! Random streams: per request type "microservices/<workload>/<type>/arrivals", ".../work" and
+//! ".../sampling" (common random numbers: no policy and no anomaly changes the requests).
+class MicroserviceSimulator final : public sim::EventHandler {
+public:
+    static constexpr std::size_t kTraceBatch = 4096;
+
+    //! Places the instances on `cluster` (first fit, spreading replicas across nodes); throws
+    //! std::runtime_error when one does not fit. `randomAnomalies`: this workload's injector
+    //! runs the scenario's random campaigns (the first Microservices workload does).
+    MicroserviceSimulator(const model::MicroservicesSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
+                          bool randomAnomalies, bool prefixWithName);
+    ~MicroserviceSimulator() override;
+
+    //! Registers with `engine` and schedules the first events; call once before the engine runs.
+    void start(sim::Engine& engine, sim::RunRecorder& recorder, trace::SpanSink* sink);
+    //! Flushes the last traces and, when `metrics` is given, appends the run's metrics.
+    void finish(RunMetrics* metrics);
+
+    void handleEvent(const sim::Event& event, sim::Engine& engine) override;
+
+    [[nodiscard]] const trace::NameTable& names() const { return m_names; }
+    [[nodiscard]] std::size_t instanceCount() const { return m_instances.size(); }
+    [[nodiscard]] const std::string& instanceName(std::size_t i) const { return m_names.name(m_instances[i].name); }
+    [[nodiscard]] std::uint32_t instanceNode(std::size_t i) const { return m_instances[i].node; }
+
+private:
+    struct Instance {
+        ProcessorSharingInstance ps;
+        std::uint32_t service = 0;
+        std::uint32_t node = 0;
+        trace::NameId name = 0;
+    };
+    struct Stream {
+        model::ArrivalProcess arrival;
+        sim::RngStream arrivals;
+        sim::RngStream work;
+        sim::RngStream sampling;
+    };
+    struct CallState {
+        sim::SimTime start = 0;
+        sim::SimTime end = 0;
+        double workNs = 0.0;
+        std::uint32_t instance = 0;
+        std::uint32_t stage = 0;
+        std::uint32_t pending = 0;
+    };
+    struct Request {
+        std::uint32_t type = 0;
+        sim::SimTime arrival = 0;
+        std::uint64_t sequence = 0;
+        std::uint32_t outstanding = 0;
+        bool sampled = false;
+        bool dropped = false;
+        std::vector<CallState> calls;
+    };
+
+    void scheduleArrival(std::uint32_t stream, sim::SimTime now);
+    void onArrival(std::uint32_t stream, sim::SimTime now);
+    void dispatchCall(std::uint32_t request, std::uint32_t call, sim::SimTime now);
+    void startCall(std::uint32_t request, std::uint32_t call, sim::SimTime now);
+    void startStage(std::uint32_t request, std::uint32_t call, sim::SimTime now);
+    void callFinished(std::uint32_t request, std::uint32_t call, sim::SimTime now);
+    void childReturned(std::uint32_t request, std::uint32_t parent, sim::SimTime now);
+    void requestDone(std::uint32_t request);
+    void wakeInstance(std::uint32_t instance, sim::SimTime now);
+    void rescheduleInstance(std::uint32_t instance);
+    void onAnomaly(std::uint32_t target, std::uint64_t kind, sim::SimTime now);
+    void onSample(sim::SimTime now);
+    void flushTraces();
+    std::vector<double> busyPerService(sim::SimTime now) const;
+
+    const model::MicroservicesSpec& m_spec;
+    const model::Scenario& m_scenario;
+    trace::NameTable m_names;
+    std::vector<RequestPlan> m_plans;            // by stream
+    std::vector<Stream> m_streams;
+    std::vector<Instance> m_instances;
+    std::vector<std::vector<std::uint32_t>> m_replicas; // instances of each service
+    std::vector<std::uint32_t> m_nextReplica;
+    std::vector<trace::NameId> m_serviceNames;
+    std::vector<double> m_serviceLimitCores;
+    std::unique_ptr<AnomalyInjector> m_injector;
+    std::unique_ptr<MicroserviceStats> m_stats;
+    std::vector<Request> m_requests;
+    std::vector<std::uint32_t> m_freeRequests;
+    std::vector<std::uint64_t> m_finished; // scratch for instance completions
+    std::vector<AnomalyInjector::Wake> m_wakes;
+    std::vector<trace::Trace> m_batch;
+    std::size_t m_batchSize = 0;
+    sim::Engine* m_engine = nullptr;
+    sim::RunRecorder* m_recorder = nullptr;
+    trace::SpanSink* m_sink = nullptr;
+    sim::EventKind m_arrivalKind = 0, m_wakeKind = 0, m_arriveKind = 0, m_returnKind = 0, m_anomalyKind = 0, m_sampleKind = 0;
+    std::uint64_t m_requestSequence = 0;
+    std::uint64_t m_nextSpanId = 1;
+    std::uint64_t m_spans = 0;
+    std::uint64_t m_traces = 0;
+    sim::SimTime m_lastSample = 0;
+};
+
+} // namespace orrery::env

@@ -1,0 +1,69 @@
+#pragma once
+#include "model/arrival_process.h"
+#include "model/diagnostic.h"
+#include "model/service_graph.h"
+#include "sim/sim_time.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::model {
+
+//! The limits of one instance (container) of a service (seed 001 Table 3.2) and how many
+//! replicas the service runs. CPU is the processor-sharing capacity; the others are the share
+//! of the node's contended resources the instance is guaranteed (docs/model.md, "Interference").
+struct InstanceLimits {
+    int replicas = 1;
+    std::int64_t millicores = 1000;
+    std::int64_t memoryBytes = std::int64_t{512} << 20;
+    double llcWays = 2.0;
+    double memoryBandwidthBytesPerSecond = 2e9;
+    double diskBytesPerSecond = 50e6;
+    double networkBytesPerSecond = 1.25e8;
+};
+
+//! What every node offers of the resources a Resources bundle does not track (one value for
+//! the whole cluster: the scenario's node pools describe CPU, memory and devices only).
+struct NodeContendedCapacity {
+    double llcWays = 20.0;
+    double memoryBandwidthBytesPerSecond = 60e9;
+    double diskBytesPerSecond = 500e6;
+    double networkBytesPerSecond = 1.25e9;
+};
+
+//! One request type's open-loop stream.
+struct RequestStreamSpec {
+    std::size_t requestType = 0; //!< index into graph->requestTypes
+    ArrivalProcess arrival;
+    sim::SimTime slo = 0;        //!< end-to-end objective; 0 = none
+    SourceLocation location;
+};
+
+//! `kind: Microservices`: a service graph's request types served by instances placed on the
+//! cluster, with processor sharing, spans and anomalies (docs/model.md, "Microservices").
+struct MicroservicesSpec {
+    std::string name;
+    std::string graphReference;
+    std::string graphFile;
+    std::shared_ptr<const ServiceGraph> graph;
+    std::vector<RequestStreamSpec> streams;
+    InstanceLimits defaultLimits;
+    std::map<std::size_t, InstanceLimits> serviceLimits; //!< by service index; others use defaultLimits
+    NodeContendedCapacity nodeCapacity;
+    sim::SimTime networkLatency = 0;  //!< one way, per call between services
+    int queueLimit = 1000;            //!< calls in service at one instance beyond which calls are dropped
+    double traceSampling = 1.0;       //!< fraction of requests whose spans are recorded
+    bool spans = true;
+    SourceLocation location;
+
+    [[nodiscard]] const InstanceLimits& limitsOf(std::size_t service) const
+    {
+        const auto it = serviceLimits.find(service);
+        return it == serviceLimits.end() ? defaultLimits : it->second;
+    }
+};
+
+} // namespace orrery::model
