@@ -68,9 +68,9 @@ policy::Observation LiveEnvironment::observe()
     return observation;
 }
 
-env::StepResult LiveEnvironment::step(std::span<const ControlAction> actions)
+policy::StepResult LiveEnvironment::step(std::span<const ControlAction> actions)
 {
-    env::StepResult result;
+    policy::StepResult result;
     for (const ControlAction& action : actions)
         result.outcomes.push_back(act(action));
     if (m_options.period.count() > 0)

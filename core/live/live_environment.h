@@ -1,5 +1,5 @@
 #pragma once
-#include "env/environment.h"
+#include "policy/environment.h"
 #include "live/actuation_guard.h"
 
 #include <chrono>
@@ -25,14 +25,14 @@ struct LiveEnvironmentOptions {
 //! the ActuationGuard (off by default, enabled per context and namespace; rate-limited), sent
 //! with `dryRun=All` first, then applied; every attempt is written to the audit sink.
 //! Reward: mean over targets of ½·SLO maintenance + ½·CPU utilisation (usage/limit, capped at 1).
-class LiveEnvironment : public env::Environment {
+class LiveEnvironment : public policy::Environment {
 public:
     //! `prometheus` may be null (usage stays 0). The referenced objects must outlive this one.
     LiveEnvironment(KubeClient& kube, PrometheusClient* prometheus, ActuationGuard& guard, ActuationAuditSink audit,
                     LiveEnvironmentOptions options);
 
     policy::Observation reset(std::uint64_t seed) override;
-    env::StepResult step(std::span<const policy::ControlAction> actions) override;
+    policy::StepResult step(std::span<const policy::ControlAction> actions) override;
 
     //! Observes now without acting.
     policy::Observation observe();

@@ -6,14 +6,14 @@
 #include <span>
 #include <vector>
 
-namespace orrery::env {
+namespace orrery::policy {
 
 //! The result of one control period (Gym's step).
 struct StepResult {
-    policy::Observation observation;
+    Observation observation;
     double reward = 0;
     bool done = false;                        //!< episode over (horizon or early termination)
-    std::vector<policy::ActionOutcome> outcomes; //!< what became of each action passed to step()
+    std::vector<ActionOutcome> outcomes; //!< what became of each action passed to step()
 };
 
 //! The reset/step interface every control policy works through (DESIGN.md §4; seed 001 §5.3's
@@ -24,9 +24,9 @@ public:
     virtual ~Environment() = default;
     //! Starts an episode and returns the first observation. Simulated environments are
     //! deterministic per seed; live ones ignore it.
-    virtual policy::Observation reset(std::uint64_t seed) = 0;
+    virtual Observation reset(std::uint64_t seed) = 0;
     //! Applies `actions` (validated; see ActionOutcome), advances one control period, observes.
-    virtual StepResult step(std::span<const policy::ControlAction> actions) = 0;
+    virtual StepResult step(std::span<const ControlAction> actions) = 0;
 };
 
-} // namespace orrery::env
+} // namespace orrery::policy
