@@ -35,6 +35,10 @@ commands:
   analyze FILE.json | --project P --run ID
                             critical paths and critical components (RI, CI) per request type
                             of Jaeger traces or a run's spans [--json OUT] [--top N]
+  localize --project P --train RUN[,RUN...] --test RUN[,RUN...]
+                            train FIRM's SVM on windowed (RI, CI) features and injection ground
+                            truth; print ROC AUC and top-1 localization accuracy of the test runs
+                            [--window 1s] [--seed N] [--epochs N] [--json OUT] [--rows OUT.csv]
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   live contexts|nodes|pods|query
@@ -61,6 +65,7 @@ int runCli(const std::vector<std::string>& args)
         {"report", runReportCommand},
         {"live", runLiveCommand},
         {"analyze", runAnalyzeCommand},
+        {"localize", runLocalizeCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;

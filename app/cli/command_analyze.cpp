@@ -56,16 +56,25 @@ std::string pathText(const analysis::PathFrequency& path)
     return text;
 }
 
+//! An instance as users name it: simulated instances ("text-service/0") already carry their
+//! service; imported ones (a Jaeger hostname) get it prefixed.
+std::string instanceLabel(const analysis::ComponentStats& component)
+{
+    if (component.instance.rfind(component.service + '/', 0) == 0)
+        return component.instance;
+    return component.service + '/' + component.instance;
+}
+
 void printComponents(const std::vector<analysis::ComponentStats>& components, std::size_t top, bool instances)
 {
     std::size_t width = instances ? 8 : 7;
     for (std::size_t i = 0; i < std::min(top, components.size()); ++i)
-        width = std::max(width, components[i].service.size() + (instances ? components[i].instance.size() + 1 : 0));
+        width = std::max(width, (instances ? instanceLabel(components[i]) : components[i].service).size());
     std::cout << "    " << pad(instances ? "instance" : "service", width + 2)
               << "    RI       CI   p50 ms   p99 ms  samples  on path\n";
     for (std::size_t i = 0; i < std::min(top, components.size()); ++i) {
         const auto& c = components[i];
-        std::string name = instances ? c.service + '/' + c.instance : c.service;
+        std::string name = instances ? instanceLabel(c) : c.service;
         char row[160];
         std::snprintf(row, sizeof row, "%7.3f  %7.2f  %7.3f  %7.3f  %7zu  %s", c.relativeImportance,
                       c.congestionIntensity, c.p50Ms, c.p99Ms, c.samples, c.onCriticalPath ? "yes" : "no");

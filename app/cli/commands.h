@@ -15,6 +15,7 @@ int runTrainCommand(const std::vector<std::string>& args);
 int runExperimentCommand(const std::vector<std::string>& args);
 int runReportCommand(const std::vector<std::string>& args);
 int runAnalyzeCommand(const std::vector<std::string>& args);
+int runLocalizeCommand(const std::vector<std::string>& args);
 int runLiveCommand(const std::vector<std::string>& args);
 
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
