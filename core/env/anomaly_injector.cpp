@@ -44,7 +44,7 @@ AnomalyInjector::AnomalyInjector(const model::AnomalyCampaignSpec& campaign, std
     , m_multiplier(m_streamNames.size(), 1.0)
 {
     for (const auto& instance : m_instances) {
-        m_nodeLimitCores[instance.node] += static_cast<double>(instance.limits.millicores) / 1000.0;
+        m_nodeLimitCores[instance.node] += instance.retired ? 0.0 : static_cast<double>(instance.limits.millicores) / 1000.0;
         m_capacity.push_back(static_cast<double>(instance.limits.millicores) / 1000.0);
     }
     for (const auto& spec : campaign.injections) {
@@ -193,6 +193,7 @@ bool AnomalyInjector::onEvent(sim::SimTime now, std::uint32_t target, std::uint6
         annotation.target = anomaly.spec.target;
         annotation.intensity = anomaly.spec.intensity;
         recorder.recordAnnotation(annotation);
+        m_starts.push_back(annotation.start);
     }
     const double level = levelAt(anomaly, now);
     const sim::SimTime change = nextChange(anomaly, now);
@@ -257,6 +258,44 @@ void AnomalyInjector::recompute()
         const double squeeze = m_nodeLimitCores[instance.node] > free ? free / m_nodeLimitCores[instance.node] : 1.0;
         m_capacity[i] = std::max(1e-3, limitCores * squeeze);
     }
+}
+
+void AnomalyInjector::resolveAll()
+{
+    for (Active& anomaly : m_active) {
+        anomaly.instances.clear();
+        anomaly.nodes.clear();
+        anomaly.streams.clear();
+        const bool relevant = anomaly.relevant; // annotation already decided at construction
+        resolve(anomaly);
+        anomaly.relevant = relevant;
+    }
+    std::fill(m_nodeLimitCores.begin(), m_nodeLimitCores.end(), 0.0);
+    for (const auto& instance : m_instances)
+        m_nodeLimitCores[instance.node] += instance.retired ? 0.0 : static_cast<double>(instance.limits.millicores) / 1000.0;
+    recompute();
+}
+
+void AnomalyInjector::setLimits(std::size_t index, const model::InstanceLimits& limits)
+{
+    m_instances.at(index).limits = limits;
+    resolveAll();
+}
+
+std::size_t AnomalyInjector::addInstance(Instance instance)
+{
+    m_instances.push_back(std::move(instance));
+    m_slowdown.push_back(1.0);
+    m_capacity.push_back(1.0);
+    m_delay.push_back(0);
+    resolveAll();
+    return m_instances.size() - 1;
+}
+
+void AnomalyInjector::setRetired(std::size_t index, bool retired)
+{
+    m_instances.at(index).retired = retired;
+    resolveAll();
 }
 
 } // namespace orrery::env

@@ -26,6 +26,7 @@ public:
         std::uint32_t node = 0;
         model::InstanceLimits limits;
         model::ResourceSensitivity sensitivity;
+        bool retired = false; //!< scaled in: serves no new calls and reserves nothing on its node
     };
     //! What the injector needs to know about one node hosting instances.
     struct Node {
@@ -61,6 +62,17 @@ public:
     [[nodiscard]] sim::SimTime delayInto(std::size_t instance) const { return m_delay[instance]; }
     [[nodiscard]] double arrivalMultiplier(std::size_t stream) const { return m_multiplier[stream]; }
     [[nodiscard]] std::size_t injectionCount() const { return m_active.size(); }
+    //! Start times of the injections annotated so far (ground truth for mitigation time).
+    [[nodiscard]] const std::vector<sim::SimTime>& injectionStarts() const { return m_starts; }
+
+    // Control (docs/model.md, "Control"): each call recomputes the per-instance state.
+    //! New limits for instance `index` (its guaranteed shares and CPU capacity change).
+    void setLimits(std::size_t index, const model::InstanceLimits& limits);
+    //! Adds an instance (scale-out); returns its index. Active anomalies on its service or
+    //! node reach it too.
+    std::size_t addInstance(Instance instance);
+    //! Retires or revives instance `index` (scale-in / scale-out reusing it).
+    void setRetired(std::size_t index, bool retired);
 
 private:
     struct Active {
@@ -75,6 +87,7 @@ private:
     [[nodiscard]] double levelAt(const Active& anomaly, sim::SimTime now) const;
     [[nodiscard]] sim::SimTime nextChange(const Active& anomaly, sim::SimTime now) const;
     void recompute();
+    void resolveAll();
     model::AnomalySpec drawRandom(std::size_t campaign, sim::SimTime now);
 
     std::vector<Active> m_active;
@@ -93,6 +106,7 @@ private:
     std::vector<double> m_capacity;
     std::vector<sim::SimTime> m_delay;
     std::vector<double> m_multiplier;
+    std::vector<sim::SimTime> m_starts;
 };
 
 } // namespace orrery::env

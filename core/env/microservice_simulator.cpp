@@ -18,6 +18,7 @@ MicroserviceSimulator::MicroserviceSimulator(const model::MicroservicesSpec& spe
                                              model::Cluster& cluster, bool randomAnomalies, bool prefixWithName)
     : m_spec(spec)
     , m_scenario(scenario)
+    , m_cluster(&cluster)
 {
     const model::ServiceGraph& graph = *spec.graph;
     m_replicas.resize(graph.size());
@@ -33,6 +34,7 @@ MicroserviceSimulator::MicroserviceSimulator(const model::MicroservicesSpec& spe
         m_serviceNames.push_back(m_names.intern(service.name));
         serviceNames.push_back(service.name);
         m_serviceLimitCores.push_back(limits.replicas * static_cast<double>(limits.millicores) / 1000.0);
+        m_limits.push_back(limits);
         serviceStats.push_back({service.name, {}, {}, 0.0, 0, 0});
         model::Resources request;
         request.millicores = limits.millicores;
@@ -174,6 +176,8 @@ void MicroserviceSimulator::onArrival(std::uint32_t stream, sim::SimTime now)
         call.workNs = static_cast<double>(plan.calls[c].work.sample(source.work));
     }
     ++m_stats->type(stream).arrived;
+    if (m_period)
+        m_period->arrived(stream);
     scheduleArrival(stream, now);
     dispatchCall(index, 0, now);
 }
@@ -249,11 +253,15 @@ void MicroserviceSimulator::callFinished(std::uint32_t request, std::uint32_t ca
     const RequestPlan::Call& spec = m_plans[state.type].calls[call];
     state.calls[call].end = now;
     m_stats->spanFinished(spec.service, now - state.calls[call].start);
+    if (m_period)
+        m_period->span(spec.service, now - state.calls[call].start);
     const bool last = --state.outstanding == 0;
     if (call == 0) {
-        if (state.dropped)
+        if (state.dropped) {
             ++m_stats->type(state.type).dropped;
-        else
+            if (m_period)
+                m_period->dropped(state.type);
+        } else
             m_stats->requestCompleted(state.type, now - state.arrival);
     } else if (!spec.background) {
         if (m_spec.networkLatency > 0)
@@ -268,6 +276,8 @@ void MicroserviceSimulator::callFinished(std::uint32_t request, std::uint32_t ca
 void MicroserviceSimulator::requestDone(std::uint32_t request)
 {
     Request& state = m_requests[request];
+    if (m_period && !state.dropped)
+        recordPeriod(state);
     if (m_sink && state.sampled && !state.dropped) {
         const RequestPlan& plan = m_plans[state.type];
         if (m_batchSize == m_batch.size())

@@ -1,6 +1,7 @@
 #pragma once
 #include "env/anomaly_injector.h"
 #include "env/microservice_stats.h"
+#include "env/period_stats.h"
 #include "env/processor_sharing_instance.h"
 #include "env/request_plan.h"
 #include "env/run_metric.h"
@@ -49,12 +50,39 @@ public:
     [[nodiscard]] const std::string& instanceName(std::size_t i) const { return m_names.name(m_instances[i].name); }
     [[nodiscard]] std::uint32_t instanceNode(std::size_t i) const { return m_instances[i].node; }
 
+    // Control (microservice_control.cpp; docs/model.md, "Control"). All replicas of a service
+    // share its limits, as a Kubernetes Deployment's pods do.
+    //! Starts per-period statistics (for observations); call before start().
+    void enablePeriodStats();
+    [[nodiscard]] PeriodStats* periodStats() { return m_period.get(); }
+    [[nodiscard]] const model::MicroservicesSpec& spec() const { return m_spec; }
+    [[nodiscard]] const model::Cluster& cluster() const { return *m_cluster; }
+    [[nodiscard]] const AnomalyInjector& injector() const { return *m_injector; }
+    [[nodiscard]] std::size_t serviceCount() const { return m_replicas.size(); }
+    [[nodiscard]] const std::string& serviceName(std::size_t s) const { return m_names.name(m_serviceNames[s]); }
+    [[nodiscard]] int replicaCount(std::size_t s) const { return static_cast<int>(m_replicas[s].size()); }
+    [[nodiscard]] const model::InstanceLimits& serviceLimits(std::size_t s) const { return m_limits[s]; }
+    //! The nodes the service's replicas run on (one entry per replica).
+    [[nodiscard]] std::vector<std::uint32_t> replicaNodes(std::size_t s) const;
+    //! Busy core-seconds of the service's instances (retired ones included) up to `now`.
+    [[nodiscard]] double busyCoreSeconds(std::size_t s, sim::SimTime now) const;
+    //! Σ CPU limit × replicas over services (cores): the requested CPU now.
+    [[nodiscard]] double requestedCores() const;
+    //! New limits for every replica of `s` from `now`; the caller checked they fit (throws
+    //! std::logic_error when the cluster refuses the CPU/memory).
+    void setServiceLimits(std::size_t s, const model::InstanceLimits& limits, sim::SimTime now);
+    //! Starts a replica of `s` on `node` (caller checked it fits). Retired replicas are reused.
+    void addReplica(std::size_t s, std::uint32_t node, sim::SimTime now);
+    //! Stops sending calls to the newest replica of `s` (never the last one); calls in service finish.
+    void removeReplica(std::size_t s, sim::SimTime now);
+
 private:
     struct Instance {
         ProcessorSharingInstance ps;
         std::uint32_t service = 0;
         std::uint32_t node = 0;
         trace::NameId name = 0;
+        bool retired = false;
     };
     struct Stream {
         model::ArrivalProcess arrival;
@@ -93,6 +121,8 @@ private:
     void onAnomaly(std::uint32_t target, std::uint64_t kind, sim::SimTime now);
     void onSample(sim::SimTime now);
     void flushTraces();
+    void syncInstance(std::uint32_t instance, sim::SimTime now);
+    void recordPeriod(const Request& request);
     std::vector<double> busyPerService(sim::SimTime now) const;
 
     const model::MicroservicesSpec& m_spec;
@@ -105,6 +135,11 @@ private:
     std::vector<std::uint32_t> m_nextReplica;
     std::vector<trace::NameId> m_serviceNames;
     std::vector<double> m_serviceLimitCores;
+    std::vector<model::InstanceLimits> m_limits; // per service; replicas = current count
+    model::Cluster* m_cluster = nullptr;
+    std::unique_ptr<PeriodStats> m_period;
+    std::vector<double> m_periodServiceNs;       // scratch for recordPeriod
+    std::vector<std::uint32_t> m_periodTouched;
     std::unique_ptr<AnomalyInjector> m_injector;
     std::unique_ptr<MicroserviceStats> m_stats;
     std::vector<Request> m_requests;

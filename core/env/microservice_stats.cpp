@@ -71,6 +71,10 @@ void MicroserviceStats::appendMetrics(RunMetrics& metrics, sim::SimTime horizon,
     add("completed", static_cast<double>(completed), "requests");
     add("dropped", static_cast<double>(dropped), "requests");
     add("slo_violations", static_cast<double>(violations), "requests");
+    add("slo_violation_rate", completed ? static_cast<double>(violations) / static_cast<double>(completed) : 0.0, "ratio");
+    add("drop_rate", arrived ? static_cast<double>(dropped) / static_cast<double>(arrived) : 0.0, "ratio");
+    add("latency.p50", m_all.quantileNs(0.5) * 1e-9, "s");
+    add("latency.p99", m_all.quantileNs(0.99) * 1e-9, "s");
     add("spans", static_cast<double>(spans), "spans");
     add("traces", static_cast<double>(traces), "traces");
     const double seconds = sim::toSeconds(horizon);

@@ -47,6 +47,7 @@ public:
         ++stats.windowCompleted;
         stats.total.record(latency);
         stats.window.record(latency);
+        m_all.record(latency);
         if (stats.slo > 0 && latency > stats.slo)
             ++stats.sloViolations;
     }
@@ -69,6 +70,7 @@ private:
     std::string m_prefix;
     std::vector<TypeStats> m_types;
     std::vector<ServiceStats> m_services;
+    LatencyHistogram m_all; // every request type's end-to-end latency
 };
 
 } // namespace orrery::env

@@ -1,6 +1,7 @@
 #include "env/simulation.h"
 
 #include "analysis/sample_summary.h"
+#include "env/control_loop.h"
 #include "env/microservice_simulator.h"
 #include "env/placement_queue.h"
 #include "env/task_state.h"
@@ -82,6 +83,29 @@ public:
                 throw SimulationSetupError(error.what());
             }
         }
+        if (const auto it = scenario.policies.find("control"); it != scenario.policies.end())
+            createControl(it->second, registry, models);
+    }
+
+    // `policies.control`: a ControlPolicy called every control period on the first
+    // Microservices workload, through the same validator as the Environment (docs/model.md, "Control").
+    void createControl(const model::PolicyChoice& choice, const policy::PluginRegistry& registry, const PolicyModels& models)
+    {
+        if (m_microservices.empty())
+            throw SimulationSetupError(choice.fieldPath + ": a control policy needs a Microservices workload to control");
+        const model::Diagnostics problems = registry.validate(choice, ORRERY_KIND_CONTROL);
+        if (!problems.empty())
+            throw SimulationSetupError(model::formatAll(problems));
+        m_controlContext.rng = &m_controlRng;
+        if (const auto model = models.find(choice.plugin); model != models.end())
+            m_controlContext.model = &model->second;
+        try {
+            m_control = registry.createControl(choice, m_controlContext);
+        } catch (const std::exception& error) {
+            throw SimulationSetupError(error.what());
+        }
+        m_controlDescription = choice.plugin + ' ' + m_controlContext.params.toString();
+        m_controlLoop = std::make_unique<ControlLoop>(*m_microservices.front(), ControlLoop::Options{});
     }
 
     void setSpanSink(trace::SpanSink* sink) { m_spanSink = sink; }
@@ -90,6 +114,8 @@ public:
 
     std::vector<std::pair<std::string, std::string>> policyDescriptions() const
     {
+        if (m_control)
+            return {{"placement", m_placementDescription}, {"control", m_controlDescription}};
         return {{"placement", m_placementDescription}};
     }
 
@@ -120,6 +146,8 @@ public:
         m_engine.schedule(0, m_sampleKind);
         for (auto& microservice : m_microservices)
             microservice->start(m_engine, recorder, m_spanSink);
+        if (m_controlLoop)
+            m_controlLoop->start(m_engine, m_control.get());
 
         RunResult result;
         try {
@@ -136,6 +164,8 @@ public:
             result.metrics = collectMetrics();
             for (auto& microservice : m_microservices)
                 microservice->finish(&result.metrics);
+            if (m_controlLoop)
+                m_controlLoop->appendMetrics(result.metrics, m_scenario.horizon);
             for (const auto& metric : result.metrics)
                 recorder.recordMetric(metric.name, metric.value, metric.unit);
         }
@@ -373,6 +403,11 @@ private:
     std::unique_ptr<PlacementQueue> m_queue;
     std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for Microservices workloads
     std::vector<std::unique_ptr<MicroserviceSimulator>> m_microservices;
+    sim::RngStream m_controlRng{m_scenario.seed, "policy/control"};
+    policy::PolicyContext m_controlContext;
+    policy::ControlPolicyPtr m_control;
+    std::string m_controlDescription;
+    std::unique_ptr<ControlLoop> m_controlLoop; // after m_microservices: destroyed first
     trace::SpanSink* m_spanSink = nullptr;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;

@@ -61,6 +61,20 @@ const std::vector<std::string>& knownMetricNames()
         "placement.decisions",
         "placement.decision_time",
         "sim.events",
+        // Microservices workloads (single workload: prefix "ms.") and control loops.
+        "ms.requests",
+        "ms.completed",
+        "ms.dropped",
+        "ms.drop_rate",
+        "ms.slo_violations",
+        "ms.slo_violation_rate",
+        "ms.latency.p50",
+        "ms.latency.p99",
+        "control.requested_cpu",
+        "control.mitigation_time",
+        "control.actions_applied",
+        "control.actions_converted",
+        "control.actions_rejected",
     };
     return names;
 }
@@ -74,7 +88,8 @@ bool isKnownMetric(std::string_view metric)
 bool isLatencyLike(std::string_view metric)
 {
     return startsWith(metric, "job.wait.") || startsWith(metric, "job.completion_time.")
-        || isClassCompletionTime(metric, true) || metric == "makespan" || metric == "placement.decision_time";
+        || isClassCompletionTime(metric, true) || metric == "makespan" || metric == "placement.decision_time"
+        || (startsWith(metric, "ms.") && metric.find(".latency.") != std::string_view::npos) || metric == "control.mitigation_time";
 }
 
 } // namespace orrery::experiment

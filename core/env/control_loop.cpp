@@ -1,0 +1,230 @@
+#include "env/control_loop.h"
+
+#include "env/limit_access.h"
+#include "env/microservice_simulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace orrery::env {
+
+namespace {
+
+using policy::ActionOutcome;
+using policy::ControlAction;
+using policy::ControlResource;
+constexpr double kMs = 1e-6; // ns → ms
+
+} // namespace
+
+ControlLoop::ControlLoop(MicroserviceSimulator& app, Options options)
+    : m_app(app)
+    , m_options(options)
+    , m_validator(app)
+{
+    m_app.enablePeriodStats();
+    const std::size_t services = m_app.serviceCount();
+    m_busyAtStart.assign(services, 0.0);
+    m_previousArrivalRate.assign(services, 0.0);
+    for (std::size_t s = 0; s < services; ++s) {
+        for (std::size_t r = 0; r < policy::kControlResourceCount; ++r)
+            m_declared.push_back(limitValue(m_app.serviceLimits(s), static_cast<ControlResource>(r)));
+    }
+    m_cpuCores = m_app.requestedCores();
+}
+
+void ControlLoop::start(sim::Engine& engine, policy::ControlPolicy* policy)
+{
+    m_engine = &engine;
+    m_policy = policy;
+    m_applyKind = engine.registerHandler(*this);
+    m_tickKind = engine.registerHandler(*this);
+    m_periodStart = engine.now();
+    m_cpuSince = engine.now();
+    if (policy)
+        engine.schedule(engine.now() + m_options.period, m_tickKind);
+}
+
+std::vector<ActionOutcome> ControlLoop::submit(std::span<const ControlAction> actions)
+{
+    std::vector<ActionOutcome> outcomes;
+    outcomes.reserve(actions.size());
+    for (const ControlAction& action : actions) {
+        ActionOutcome outcome = m_validator.validate(action);
+        if (outcome.status == ActionOutcome::Status::Rejected) {
+            ++m_rejected;
+        } else {
+            ++(outcome.status == ActionOutcome::Status::Applied ? m_applied : m_converted);
+            std::uint32_t slot = 0;
+            if (m_freePending.empty()) {
+                slot = static_cast<std::uint32_t>(m_pending.size());
+                m_pending.push_back(outcome.applied);
+            } else {
+                slot = m_freePending.back();
+                m_freePending.pop_back();
+                m_pending[slot] = outcome.applied;
+            }
+            m_engine->schedule(m_engine->now() + ActionValidator::actuationLatency(outcome.applied), m_applyKind, slot);
+        }
+        outcomes.push_back(std::move(outcome));
+    }
+    return outcomes;
+}
+
+void ControlLoop::accountCpu()
+{
+    const sim::SimTime now = m_engine->now();
+    m_cpuCoreSeconds += m_cpuCores * sim::toSeconds(now - m_cpuSince);
+    m_cpuSince = now;
+    m_cpuCores = m_app.requestedCores();
+}
+
+void ControlLoop::apply(const ControlAction& action)
+{
+    // The state may have changed since validation (other actions landed): check again, and
+    // drop what no longer fits rather than oversubscribe.
+    const auto service = m_validator.serviceOf(action.target);
+    if (!service)
+        return;
+    const sim::SimTime now = m_engine->now();
+    if (action.kind == ControlAction::Kind::SetReplicas) {
+        const int wanted = std::max(1, static_cast<int>(std::lround(action.value)));
+        while (m_app.replicaCount(*service) > wanted)
+            m_app.removeReplica(*service, now);
+        while (m_app.replicaCount(*service) < wanted) {
+            const auto node = m_validator.nodeForReplica(*service);
+            if (!node)
+                break;
+            m_app.addReplica(*service, *node, now);
+        }
+    } else {
+        if (m_validator.validate(action).status != ActionOutcome::Status::Applied)
+            return;
+        model::InstanceLimits limits = m_app.serviceLimits(*service);
+        setLimitValue(limits, action.resource, action.value);
+        m_app.setServiceLimits(*service, limits, now);
+    }
+    accountCpu();
+}
+
+void ControlLoop::handleEvent(const sim::Event& event, sim::Engine& engine)
+{
+    if (event.kind == m_applyKind) {
+        const ControlAction action = m_pending[event.target];
+        m_pending[event.target].target.clear(); // no longer pending (observe() skips it)
+        m_freePending.push_back(event.target);
+        apply(action);
+        return;
+    }
+    const policy::Observation observation = observe();
+    std::vector<ControlAction> actions;
+    try {
+        actions = m_policy->decide(observation);
+    } catch (const std::exception&) {
+        ++m_policyErrors; // a failing policy takes no action this period
+    }
+    submit(actions);
+    engine.schedule(engine.now() + m_options.period, m_tickKind);
+}
+
+policy::Observation ControlLoop::observe()
+{
+    const sim::SimTime now = m_engine->now();
+    accountCpu();
+    PeriodStats& stats = *m_app.periodStats();
+    policy::Observation out;
+    out.time = now;
+    out.period = now - m_periodStart;
+    const double seconds = std::max(1e-9, sim::toSeconds(out.period));
+    std::uint64_t arrived = 0, violations = 0;
+    for (const auto& type : stats.types()) {
+        arrived += type.arrived;
+        out.completedRequests += type.completed;
+        out.droppedRequests += type.dropped;
+        violations += type.sloViolations;
+    }
+    for (const auto& type : stats.types())
+        out.requestComposition.push_back(arrived ? static_cast<double>(type.arrived) / static_cast<double>(arrived) : 0.0);
+    out.endToEndP99Ms = stats.endToEnd().quantileNs(0.99) * kMs;
+    out.sloViolationRate = out.completedRequests ? static_cast<double>(violations) / static_cast<double>(out.completedRequests) : 0.0;
+    for (std::size_t s = 0; s < m_app.serviceCount(); ++s) {
+        const PeriodStats::Service& service = stats.services()[s];
+        policy::TargetObservation target;
+        target.name = m_app.serviceName(s);
+        target.replicas = m_app.replicaCount(s);
+        for (const auto& action : m_pending) {
+            if (action.kind == ControlAction::Kind::SetReplicas && action.target == target.name)
+                target.pendingReplicas = std::max(target.pendingReplicas, static_cast<std::int32_t>(action.value) - target.replicas);
+        }
+        const double busy = m_app.busyCoreSeconds(s, now);
+        const double cpuUse = (busy - m_busyAtStart[s]) / seconds / target.replicas;
+        m_busyAtStart[s] = busy;
+        const double cpuLimit = limitValue(m_app.serviceLimits(s), ControlResource::Cpu);
+        const double utilization = cpuLimit > 0 ? std::min(1.0, cpuUse / cpuLimit) : 0.0;
+        for (std::size_t r = 0; r < policy::kControlResourceCount; ++r) {
+            const auto resource = static_cast<ControlResource>(r);
+            target.limit[r] = limitValue(m_app.serviceLimits(s), resource);
+            // Non-CPU demand: the scenario's declared limit at full CPU load, scaled by utilization.
+            target.usage[r] = resource == ControlResource::Cpu
+                                  ? cpuUse
+                                  : std::min(target.limit[r], utilization * m_declared[s * policy::kControlResourceCount + r]);
+        }
+        target.arrivalRate = static_cast<double>(service.calls) / seconds;
+        target.previousArrivalRate = m_previousArrivalRate[s];
+        m_previousArrivalRate[s] = target.arrivalRate;
+        target.p50LatencyMs = service.spans.quantileNs(0.5) * kMs;
+        target.p99LatencyMs = service.spans.quantileNs(0.99) * kMs;
+        target.sloLatencyMs = static_cast<double>(service.slo) * kMs;
+        const double requestP99 = service.requests.quantileNs(0.99);
+        target.sloMaintenance = service.slo > 0 && requestP99 > 0 ? std::min(1.0, static_cast<double>(service.slo) / requestP99) : 1.0;
+        target.congestionIntensity = target.p50LatencyMs > 0 ? target.p99LatencyMs / target.p50LatencyMs : 0.0;
+        target.relativeImportance = service.correlation();
+        target.critical = target.congestionIntensity >= m_options.criticalCongestion
+                          && target.relativeImportance >= m_options.criticalImportance;
+        out.targets.push_back(std::move(target));
+    }
+    m_history.emplace_back(now, out.sloViolationRate > m_options.violationRateThreshold);
+    stats.clear();
+    m_periodStart = now;
+    return out;
+}
+
+double ControlLoop::requestedCoreSeconds(sim::SimTime now) const
+{
+    return m_cpuCoreSeconds + m_cpuCores * sim::toSeconds(now - m_cpuSince);
+}
+
+double ControlLoop::meanMitigationSeconds() const
+{
+    const auto& starts = m_app.injector().injectionStarts();
+    if (starts.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+    double total = 0.0;
+    for (const sim::SimTime start : starts) {
+        // Periods ending after the start; mitigated at the end of the last violating period of
+        // the run of violating periods that begins with the first one after the start.
+        auto it = std::upper_bound(m_history.begin(), m_history.end(), std::make_pair(start, true));
+        sim::SimTime mitigated = start;
+        while (it != m_history.end() && it->second) {
+            mitigated = it->first;
+            ++it;
+        }
+        total += sim::toSeconds(mitigated - start);
+    }
+    return total / static_cast<double>(starts.size());
+}
+
+void ControlLoop::appendMetrics(RunMetrics& metrics, sim::SimTime horizon) const
+{
+    metrics.push_back({"control.requested_cpu", requestedCoreSeconds(horizon), "core-s"});
+    metrics.push_back({"control.actions_applied", static_cast<double>(m_applied), "actions"});
+    metrics.push_back({"control.actions_converted", static_cast<double>(m_converted), "actions"});
+    metrics.push_back({"control.actions_rejected", static_cast<double>(m_rejected), "actions"});
+    metrics.push_back({"control.policy_errors", static_cast<double>(m_policyErrors), "errors"});
+    const double mitigation = meanMitigationSeconds();
+    if (!std::isnan(mitigation))
+        metrics.push_back({"control.mitigation_time", mitigation, "s"});
+}
+
+} // namespace orrery::env

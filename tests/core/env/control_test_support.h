@@ -1,0 +1,51 @@
+#pragma once
+// Shared by the control tests: a two-service graph and scenarios around it.
+#include "model/scenario.h"
+#include "scenario/scenario_loader.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <string>
+
+namespace orrery::testing {
+
+inline const char* const kChainGraph = R"(apiVersion: orrery.dev/v1
+kind: ServiceGraph
+metadata: {name: chain}
+spec:
+  services:
+    - {name: a, request: {cpu: 1, memory: 1Gi}, latency: {cpu: 1ms}}
+    - {name: b, request: {cpu: 1, memory: 1Gi}, latency: {cpu: 2ms}}
+  requestTypes:
+    - name: ab
+      root: {service: a, operation: op, work: 1ms, calls: [{service: b, operation: op, work: 4ms}]}
+)";
+
+//! `instances` and `policies` are YAML blocks at workload and spec indentation.
+inline std::string chainScenario(const std::string& graphPath, const std::string& arrival, const std::string& instances,
+                                 const std::string& extra = "", const std::string& horizon = "20s", int nodes = 2)
+{
+    return "apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: chain}\nspec:\n  seed: 7\n  horizon: " + horizon
+        + "\n  samplePeriod: 1s\n  cluster:\n    pools:\n      - {name: node, count: " + std::to_string(nodes)
+        + ", cpu: 2, memory: 8Gi}\n  workloads:\n    - name: app\n      kind: Microservices\n      graph: " + graphPath
+        + "\n      requests:\n        - {type: ab, arrival: " + arrival + ", slo: 50ms}\n      instances:\n" + instances + extra;
+}
+
+inline model::Scenario loadScenario(const std::string& text, const std::string& path)
+{
+    scenario::ScenarioLoadOptions options;
+    options.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
+    const auto result = scenario::parseScenario(text, path, options);
+    if (!result.ok())
+        qFatal("%s", model::formatAll(result.diagnostics).c_str());
+    return *result.scenario;
+}
+
+inline std::string writeFile(const std::string& path, const std::string& text)
+{
+    std::ofstream(path) << text;
+    return path;
+}
+
+} // namespace orrery::testing
