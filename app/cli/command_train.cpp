@@ -1,6 +1,8 @@
 // `orrery train PLUGIN --scenario FILE --project P [--seed N] [--quiet]`: collect placement
 // traces by simulating the scenario with random placement that explores compute kinds, train
 // the plugin on them, and store the model in the project (docs/project-file.md, "Trained models").
+// Trainable control plugins (firm) train in the scenario's environment instead: see
+// train_control_command.h.
 #include "cli/commands.h"
 
 #include "cli/command_line.h"
@@ -8,6 +10,7 @@
 #include "cli/plugin_setup.h"
 #include "cli/progress_printer.h"
 #include "cli/scenario_check.h"
+#include "cli/train_control_command.h"
 #include "env/simulation.h"
 #include "model/did_you_mean.h"
 #include "sim/in_memory_run_recorder.h"
@@ -21,7 +24,9 @@
 namespace orrery::app {
 namespace {
 
-constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.yaml --project FILE.orrery [--seed N] [--quiet]";
+constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.yaml --project FILE.orrery [--seed N] [--quiet]\n"
+                               "       (control plugins: --episodes N [--steps S] [--checkpoint-every K]\n"
+                               "        [--mode one-for-all|one-for-each|transfer])";
 
 std::string number(double value)
 {
@@ -102,7 +107,9 @@ bool checkExistingProject(const std::string& path)
 
 int runTrainCommand(const std::vector<std::string>& args)
 {
-    const CommandLine line(args, {"scenario", "project", "seed"}, {"quiet"});
+    std::set<std::string> options = {"scenario", "project", "seed"};
+    options.insert(kTrainControlOptions.begin(), kTrainControlOptions.end());
+    const CommandLine line(args, options, {"quiet"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
     const std::string plugin = line.positionals().front();
@@ -119,6 +126,13 @@ int runTrainCommand(const std::vector<std::string>& args)
     loadPlugins(registry, std::cerr);
     if (!checkTrainable(registry, plugin))
         return kExitBadInput;
+    if (registry.isTrainableControl(plugin))
+        return runTrainControl(plugin, line, registry);
+    for (const auto& option : kTrainControlOptions) {
+        if (line.value(option))
+            throw UsageError{"--" + option + " applies to control plugins; '" + plugin
+                             + "' is a placement plugin"};
+    }
     CheckedScenario checked = checkScenarioFile(*scenarioPath, registry);
     if (!checked.scenario) {
         std::cerr << model::formatAll(checked.diagnostics);

@@ -9,7 +9,10 @@
 
 namespace orrery::policy {
 class ControlPolicy;
+class Environment;
 class PlacementPolicy;
+struct ControlTrainingConfig;
+struct ControlTrainingProgress;
 struct PolicyContext;
 struct PlacementTrainingSet;
 struct TrainingResult;
@@ -73,6 +76,16 @@ struct OrreryPluginDescriptor {
     //! placement-only descriptors written for ABI 2 leave them out of their designated initialisers.
     orrery::policy::ControlPolicy* (*createControl)(const orrery::policy::PolicyContext* context) = nullptr;
     void (*destroyControl)(orrery::policy::ControlPolicy* policy) = nullptr;
+    //! Optional, added within ABI 3 (the host accepts descriptors whose structSize ends before it
+    //! and then treats it as null; see trainControlOf). Trainable control policies learn by acting
+    //! in `environment` (policy/control_training.h) and fill `result` (model bytes, metrics such
+    //! as the reward per episode, report; or `error`), reporting episodes and checkpoints through
+    //! `progress`. Returns false on failure. The model reaches createControl in PolicyContext::model.
+    bool (*trainControl)(orrery::policy::Environment* environment,
+                         const orrery::policy::ControlTrainingConfig* config,
+                         const orrery::policy::PolicyContext* context,
+                         orrery::policy::ControlTrainingProgress* progress,
+                         orrery::policy::TrainingResult* result) = nullptr;
 };
 
 typedef const OrreryPluginDescriptor* (*OrreryPluginEntryPoint)(void);

@@ -120,7 +120,7 @@ std::string descriptorProblem(const OrreryPluginDescriptor& d)
     if (d.abiVersion != ORRERY_PLUGIN_ABI_VERSION)
         return "built for plugin ABI version " + std::to_string(d.abiVersion) + ", but this Orrery expects ABI version "
             + std::to_string(ORRERY_PLUGIN_ABI_VERSION) + "; rebuild it against this Orrery's headers";
-    if (d.structSize != sizeof(OrreryPluginDescriptor))
+    if (d.structSize != sizeof(OrreryPluginDescriptor) && d.structSize != kDescriptorSizeBeforeTrainControl)
         return "descriptor structSize is " + std::to_string(d.structSize) + " bytes, but this Orrery's is "
             + std::to_string(sizeof(OrreryPluginDescriptor)) + " bytes; rebuild it against this Orrery's headers";
     if (isEmpty(d.id))
@@ -150,6 +150,8 @@ std::string descriptorProblem(const OrreryPluginDescriptor& d)
         return plugin + "declares kind 'control' but lacks createControl or destroyControl";
     if ((d.createControl != nullptr || d.destroyControl != nullptr) && (d.kinds & ORRERY_KIND_CONTROL) == 0)
         return plugin + "has createControl or destroyControl but does not declare kind 'control'";
+    if (trainControlOf(d) != nullptr && (d.kinds & ORRERY_KIND_CONTROL) == 0)
+        return plugin + "has trainControl but does not declare kind 'control'";
     // ABI 3 has factories for placement and control; the other kinds get theirs with their interfaces.
     const std::uint32_t withoutFactory
         = d.kinds & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL);

@@ -1,6 +1,7 @@
 #pragma once
 #include "policy/plugin_descriptor.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -19,6 +20,20 @@ bool isValidPluginId(std::string_view id);
 //! size, id, display name, version, compatVersion, kinds and their factories, parameter schema.
 //! Returns the first problem in words, or "" when the descriptor is acceptable.
 std::string descriptorProblem(const OrreryPluginDescriptor& descriptor);
+
+//! sizeof(OrreryPluginDescriptor) as ABI-3 plugins built before trainControl existed saw it;
+//! descriptorProblem accepts it as well as the full size.
+inline constexpr std::uint32_t kDescriptorSizeBeforeTrainControl
+    = static_cast<std::uint32_t>(offsetof(OrreryPluginDescriptor, trainControl));
+
+//! The descriptor's trainControl, or null when it has none or was built before the field existed
+//! (its structSize ends before it, so reading the field would read past the plugin's struct).
+inline auto trainControlOf(const OrreryPluginDescriptor& descriptor) -> decltype(descriptor.trainControl)
+{
+    if (descriptor.structSize < offsetof(OrreryPluginDescriptor, trainControl) + sizeof descriptor.trainControl)
+        return nullptr;
+    return descriptor.trainControl;
+}
 
 //! "placement,control" for ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL; unknown bits as hex.
 std::string kindsToString(std::uint32_t kinds);

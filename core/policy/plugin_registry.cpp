@@ -225,7 +225,37 @@ ControlPolicyPtr PluginRegistry::createControl(std::string_view id,
 bool PluginRegistry::isTrainable(std::string_view id) const
 {
     const PluginInfo* info = find(id);
-    return info != nullptr && info->descriptor->trainPlacement != nullptr;
+    return info != nullptr && (info->descriptor->trainPlacement != nullptr || trainControlOf(*info->descriptor) != nullptr);
+}
+
+bool PluginRegistry::isTrainableControl(std::string_view id) const
+{
+    const PluginInfo* info = find(id);
+    return info != nullptr && trainControlOf(*info->descriptor) != nullptr;
+}
+
+TrainingResult PluginRegistry::trainControl(const model::PolicyChoice& choice, Environment& environment,
+                                            const ControlTrainingConfig& config, ControlTrainingProgress& progress,
+                                            PolicyContext& context) const
+{
+    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_CONTROL); !diagnostics.empty())
+        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
+    const PluginInfo& info = *find(choice.plugin);
+    const auto train = trainControlOf(*info.descriptor);
+    if (train == nullptr)
+        throw PluginError("plugin '" + info.id + "' does not learn: it has no control training");
+    context.params = resolveParams(*info.descriptor, choice);
+    TrainingResult result;
+    bool ok = false;
+    try {
+        ok = train(&environment, &config, &context, &progress, &result);
+    } catch (const std::exception& error) {
+        throw PluginError("plugin '" + info.id + "' failed to train: " + error.what());
+    }
+    if (!ok || !result.error.empty())
+        throw PluginError("plugin '" + info.id + "' failed to train: "
+                          + (result.error.empty() ? std::string("no reason given") : result.error));
+    return result;
 }
 
 TrainingResult PluginRegistry::trainPlacement(const model::PolicyChoice& choice, const PlacementTrainingSet& data,

@@ -2,6 +2,8 @@
 #include "model/diagnostic.h"
 #include "model/policy_choice.h"
 #include "policy/control_deleter.h"
+#include "policy/control_training.h"
+#include "policy/environment.h"
 #include "policy/loaded_library.h"
 #include "policy/placement_deleter.h"
 #include "policy/placement_sample.h"
@@ -80,14 +82,24 @@ public:
     [[nodiscard]] ControlPolicyPtr createControl(std::string_view id,
                                                  const std::vector<std::pair<std::string, std::string>>& params = {}) const;
 
-    //! Whether plugin `id` learns (its descriptor has trainPlacement).
+    //! Whether plugin `id` learns (its descriptor has trainPlacement or trainControl).
     [[nodiscard]] bool isTrainable(std::string_view id) const;
+    //! Whether plugin `id` is a trainable control policy (its descriptor has trainControl).
+    [[nodiscard]] bool isTrainableControl(std::string_view id) const;
 
     //! Trains the placement policy `choice` names on `data` (parameters resolved into
     //! context.params as for createPlacement). Throws PluginError when the choice is invalid,
     //! the plugin does not learn, or training fails.
     [[nodiscard]] TrainingResult trainPlacement(const model::PolicyChoice& choice, const PlacementTrainingSet& data,
                                                 PolicyContext& context) const;
+
+    //! Trains the control policy `choice` names by acting in `environment` (parameters resolved
+    //! into context.params as for createControl). Throws PluginError when the choice is invalid,
+    //! the plugin has no trainControl, or training fails (a std::exception thrown by the plugin or
+    //! by a `progress` callback becomes a PluginError carrying its message).
+    [[nodiscard]] TrainingResult trainControl(const model::PolicyChoice& choice, Environment& environment,
+                                              const ControlTrainingConfig& config, ControlTrainingProgress& progress,
+                                              PolicyContext& context) const;
 
 private:
     void add(const OrreryPluginDescriptor& descriptor, std::string origin);

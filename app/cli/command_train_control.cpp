@@ -1,0 +1,222 @@
+// `orrery train PLUGIN …` for trainable control plugins (firm): episodes in the scenario's
+// SimulatedEnvironment, models and checkpoints in the project (docs/project-file.md, "Trained models").
+#include "cli/train_control_command.h"
+
+#include "cli/commands.h"
+#include "cli/interrupt_guard.h"
+#include "cli/scenario_check.h"
+#include "env/simulated_environment.h"
+#include "sim/run_control.h"
+#include "store/project.h"
+#include "store/store_error.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+namespace orrery::app {
+namespace {
+
+std::string number(double value)
+{
+    char text[40];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
+}
+
+std::optional<policy::ControlTrainingMode> modeFrom(const std::string& text)
+{
+    if (text == "one-for-all")
+        return policy::ControlTrainingMode::OneForAll;
+    if (text == "one-for-each")
+        return policy::ControlTrainingMode::OneForEach;
+    if (text == "transfer")
+        return policy::ControlTrainingMode::Transfer;
+    return std::nullopt;
+}
+
+std::uint32_t positive(const CommandLine& line, const std::string& option, std::uint64_t fallback, bool allowZero)
+{
+    const std::uint64_t value = line.unsignedValue(option).value_or(fallback);
+    if ((!allowZero && value == 0) || value > 100'000'000)
+        throw UsageError{"--" + option + " must be " + (allowZero ? "0 to" : "1 to") + " 100000000"};
+    return static_cast<std::uint32_t>(value);
+}
+
+//! The scenario's control choice when it names the plugin (its parameters apply), else defaults.
+model::PolicyChoice controlChoice(const model::Scenario& scenario, const std::string& plugin)
+{
+    const auto control = scenario.policies.find("control");
+    if (control != scenario.policies.end() && control->second.plugin == plugin)
+        return control->second;
+    model::PolicyChoice choice;
+    choice.plugin = plugin;
+    choice.fieldPath = "train";
+    return choice;
+}
+
+//! The project, opened on first use (a missing file is created only when there is a model to store).
+class LazyProject {
+public:
+    explicit LazyProject(std::string path) : m_path(std::move(path)) {}
+    store::Project& get()
+    {
+        if (!m_project)
+            m_project = std::make_unique<store::Project>(store::Project::open(m_path));
+        return *m_project;
+    }
+
+private:
+    std::string m_path;
+    std::unique_ptr<store::Project> m_project;
+};
+
+} // namespace
+
+int runTrainControl(const std::string& plugin, const CommandLine& line, const policy::PluginRegistry& registry)
+{
+    const auto scenarioPath = line.value("scenario");
+    const auto projectPath = line.value("project");
+    if (!scenarioPath)
+        throw UsageError{"--scenario SCENARIO.yaml is required (its simulation is the environment)"};
+    if (!projectPath)
+        throw UsageError{"--project FILE.orrery is required (the model is stored there)"};
+    if (!line.value("episodes"))
+        throw UsageError{"--episodes N is required to train " + plugin};
+    policy::ControlTrainingConfig config;
+    config.episodes = positive(line, "episodes", 1, false);
+    config.stepsPerEpisode = positive(line, "steps", 300, false);
+    config.checkpointEvery = positive(line, "checkpoint-every", 0, true);
+    const std::string modeText = line.value("mode").value_or("one-for-all");
+    const auto mode = modeFrom(modeText);
+    if (!mode)
+        throw UsageError{"--mode must be one-for-all, one-for-each or transfer, not '" + modeText + "'"};
+    config.mode = *mode;
+    const bool quiet = line.flag("quiet");
+
+    CheckedScenario checked = checkScenarioFile(*scenarioPath, registry);
+    if (!checked.scenario) {
+        std::cerr << model::formatAll(checked.diagnostics);
+        return kExitBadInput;
+    }
+    model::Scenario& scenario = *checked.scenario;
+    if (const auto seed = line.unsignedValue("seed"))
+        scenario.seed = *seed;
+    config.seed = scenario.seed;
+    const model::PolicyChoice choice = controlChoice(scenario, plugin);
+    if (const auto problems = registry.validate(choice, ORRERY_KIND_CONTROL); !problems.empty()) {
+        std::cerr << model::formatAll(problems);
+        return kExitBadInput;
+    }
+
+    LazyProject project(*projectPath);
+    std::vector<std::uint8_t> baseModel;
+    try {
+        std::error_code missing;
+        if (std::filesystem::exists(*projectPath, missing))
+            (void)project.get(); // a file that is not a project is bad input, found before any work
+        if (config.mode == policy::ControlTrainingMode::Transfer) {
+            const auto base = std::filesystem::exists(*projectPath, missing) ? project.get().latestModel(plugin)
+                                                                             : std::nullopt;
+            if (!base) {
+                std::cerr << "error: --mode transfer starts from the latest " << plugin << " model in "
+                          << *projectPath << ", and there is none; train one with --mode one-for-all first\n";
+                return kExitBadInput;
+            }
+            std::cerr << "train " << plugin << ": transfer from model " << base->id << '\n';
+            baseModel = base->bytes;
+            config.baseModel = &baseModel;
+        }
+    } catch (const store::StoreError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitBadInput;
+    }
+
+    env::SimulatedEnvironmentOptions options;
+    options.stepsPerEpisode = static_cast<int>(config.stepsPerEpisode);
+    std::unique_ptr<env::SimulatedEnvironment> environment;
+    try {
+        environment = std::make_unique<env::SimulatedEnvironment>(scenario, options);
+    } catch (const std::exception& error) {
+        std::cerr << "error: " << *scenarioPath << ": " << error.what() << '\n';
+        return kExitBadInput;
+    }
+
+    std::cerr << "train " << plugin << ": " << config.episodes << " episodes of up to " << config.stepsPerEpisode
+              << " steps on " << scenario.name << " (seed " << scenario.seed << ", " << modeText << ")\n";
+    sim::RunControl control;
+    int checkpoints = 0;
+    std::uint64_t steps = 0;
+    const auto start = std::chrono::steady_clock::now();
+    policy::ControlTrainingProgress progress;
+    progress.onEpisode = [&](const policy::ControlEpisodeReport& report) {
+        steps += report.steps;
+        if (!quiet) {
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::cerr << "train " << plugin << ": episode " << report.episode << "/" << config.episodes
+                      << "  reward " << number(report.reward) << "  mean " << number(report.meanReward) << "  steps "
+                      << report.steps << (report.terminatedEarly ? " (terminated early)" : "") << "  updates "
+                      << report.updates << "  elapsed " << number(elapsed) << " s\n";
+        }
+        return !control.isCancelled();
+    };
+    progress.onCheckpoint = [&](std::uint32_t episode, const std::vector<std::uint8_t>& bytes,
+                                const std::vector<std::pair<std::string, double>>& metrics) {
+        store::StoredModel stored;
+        stored.plugin = plugin;
+        stored.scenarioName = scenario.name;
+        stored.seed = scenario.seed;
+        stored.sampleCount = static_cast<std::int64_t>(steps);
+        stored.bytes = bytes;
+        stored.metrics = metrics;
+        stored.report = "checkpoint episode " + std::to_string(episode) + " (" + modeText + ")";
+        const store::ModelId id = project.get().saveModel(stored); // StoreError ends training
+        ++checkpoints;
+        std::cerr << "train " << plugin << ": checkpoint episode " << episode << " stored as model " << id << '\n';
+    };
+
+    policy::TrainingResult trained;
+    try {
+        InterruptGuard guard(control); // Ctrl-C stops after the current episode
+        policy::PolicyContext context;
+        trained = registry.trainControl(choice, *environment, config, progress, context);
+        policy::PolicyContext check;
+        check.model = &trained.model;
+        (void)registry.createControl(choice, check); // the plugin can read what it wrote
+    } catch (const policy::PluginError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitRunFailed;
+    }
+    if (control.isCancelled()) {
+        std::cerr << "train " << plugin << ": cancelled; " << checkpoints << " checkpoint(s) kept, final model not stored\n";
+        return kExitCancelled;
+    }
+    std::cout << trained.report << '\n';
+    for (const auto& [name, value] : trained.metrics) {
+        if (name.rfind("episode_reward.", 0) != 0) // one per episode: stored, not printed
+            std::cout << "  " << name << " = " << number(value) << '\n';
+    }
+
+    store::StoredModel stored;
+    stored.plugin = plugin;
+    stored.scenarioName = scenario.name;
+    stored.seed = scenario.seed;
+    stored.sampleCount = static_cast<std::int64_t>(steps);
+    stored.bytes = std::move(trained.model);
+    stored.metrics = trained.metrics;
+    stored.report = trained.report;
+    try {
+        const store::ModelId id = project.get().saveModel(stored);
+        std::cout << "model " << id << " of " << plugin << " (" << stored.bytes.size() << " bytes, " << steps
+                  << " steps) stored in " << *projectPath << '\n';
+    } catch (const store::StoreError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitRunFailed;
+    }
+    return kExitOk;
+}
+
+} // namespace orrery::app

@@ -1,0 +1,24 @@
+#include "firm_params.h"
+
+#include <stdexcept>
+
+namespace orrery::plugins::firm {
+
+FirmParams FirmParams::from(const policy::ParamSet& params)
+{
+    FirmParams p;
+    p.scale.minFraction = params.getDouble("minFraction");
+    p.scale.maxFraction = params.getDouble("maxFraction");
+    p.scale.minRelativeChange = params.getDouble("minRelativeChange");
+    if (p.scale.minFraction >= 1.0 || p.scale.maxFraction <= 1.0)
+        throw std::invalid_argument("firm: minFraction must be below 1 and maxFraction above 1");
+    p.alpha = params.getDouble("alpha");
+    p.allTargets = params.getString("targets") == "all";
+    p.actUntrained = params.getString("untrained") == "act";
+    p.environmentReward = params.getString("reward") == "environment";
+    p.batchSize = static_cast<std::size_t>(params.getInt("batchSize"));
+    p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));
+    return p;
+}
+
+} // namespace orrery::plugins::firm

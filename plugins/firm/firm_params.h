@@ -1,0 +1,22 @@
+#pragma once
+#include "firm_action.h"
+#include "policy/param_set.h"
+
+#include <cstddef>
+
+namespace orrery::plugins::firm {
+
+//! The firm plugin's parameters (plugin.cpp declares them with their help and defaults).
+struct FirmParams {
+    FirmActionScale scale;
+    double alpha = 0.3;             //!< reward coefficient α of firmReward
+    bool allTargets = false;        //!< act on every target, not only the critical ones
+    bool actUntrained = false;      //!< without a model: act with an untrained actor, not hold
+    bool environmentReward = true;  //!< train on StepResult::reward, not per-target firmReward
+    std::size_t batchSize = 64;     //!< Table 3.3 minibatch
+    std::size_t replayCapacity = 100000; //!< Table 3.3 replay buffer
+
+    [[nodiscard]] static FirmParams from(const policy::ParamSet& params);
+};
+
+} // namespace orrery::plugins::firm

@@ -1,0 +1,200 @@
+#include "firm_trainer.h"
+
+#include "firm_action.h"
+#include "learn/deterministic_torch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace orrery::plugins::firm {
+namespace {
+
+using policy::ControlTrainingMode;
+
+//! FNV-1a: a per-target seed that does not depend on the standard library's std::hash.
+std::uint64_t nameHash(const std::string& name)
+{
+    std::uint64_t hash = 1469598103934665603ull;
+    for (const unsigned char c : name) {
+        hash ^= c;
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+std::string number(double value)
+{
+    char text[40];
+    std::snprintf(text, sizeof text, "%.4g", value);
+    return text;
+}
+
+} // namespace
+
+FirmTrainer::FirmTrainer(FirmParams params, const policy::ControlTrainingConfig& config)
+    : m_params(params), m_config(config)
+{
+    if (m_config.episodes == 0 || m_config.stepsPerEpisode == 0)
+        throw std::invalid_argument("firm training needs at least one episode of at least one step");
+    if (m_config.mode == ControlTrainingMode::Transfer) {
+        if (m_config.baseModel == nullptr || m_config.baseModel->empty())
+            throw std::invalid_argument("firm transfer learning needs a one-for-all base model");
+        const FirmModel base = FirmModel::fromBytes(*m_config.baseModel);
+        const std::string* shared = base.agentFor("");
+        if (base.mode != ControlTrainingMode::OneForAll || shared == nullptr)
+            throw std::invalid_argument(std::string("firm transfer learning starts from a one-for-all model, not a ")
+                                        + toString(base.mode) + " one");
+        m_baseAgent = *shared;
+    }
+    m_config.baseModel = nullptr; // the caller's bytes need not outlive the constructor
+}
+
+FirmTrainer::~FirmTrainer() = default;
+
+FirmTrainer::Learner& FirmTrainer::learnerFor(const std::string& target)
+{
+    const std::string key = m_config.mode == ControlTrainingMode::OneForAll ? std::string() : target;
+    auto it = m_learners.find(key);
+    if (it != m_learners.end())
+        return *it->second;
+    learn::DdpgConfig ddpg; // Table 3.3 defaults
+    ddpg.seed = key.empty() ? m_config.seed : m_config.seed ^ nameHash(key);
+    auto learner = std::make_unique<Learner>(Learner{learn::DdpgAgent(ddpg),
+                                                     learn::ReplayBuffer(m_params.replayCapacity, kStateDim, kActionDim,
+                                                                         ddpg.seed + 1),
+                                                     false});
+    if (m_config.mode == ControlTrainingMode::Transfer)
+        learner->agent.loadBytes(m_baseAgent);
+    return *m_learners.emplace(key, std::move(learner)).first->second;
+}
+
+policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& environment, std::uint32_t episode)
+{
+    policy::ControlEpisodeReport report;
+    report.episode = episode;
+    for (auto& [name, learner] : m_learners)
+        learner->agent.resetNoise();
+    policy::Observation observation = environment.reset(m_config.seed + episode - 1);
+    std::map<std::string, policy::PerControlResource<double>> baseLimits;
+    std::vector<Pending> pending;
+    std::vector<policy::ControlAction> actions;
+    std::unordered_map<std::string, std::size_t> nextIndex;
+    bool done = false;
+    while (!done && report.steps < m_config.stepsPerEpisode) {
+        pending.clear();
+        actions.clear();
+        for (const auto& target : observation.targets) {
+            const auto& base = baseLimits.try_emplace(target.name, target.limit).first->second;
+            if (!m_params.allTargets && !target.critical)
+                continue;
+            Learner& learner = learnerFor(target.name);
+            Pending step{&learner, target.name, firmState(target, observation.requestComposition), {}};
+            step.action = learner.agent.act(step.state, true);
+            for (auto& limit : limitActions(target, base, step.action, m_params.scale))
+                actions.push_back(std::move(limit));
+            pending.push_back(std::move(step));
+        }
+        policy::StepResult result = environment.step(actions);
+        ++report.steps;
+        ++m_steps;
+        report.reward += result.reward;
+        done = result.done;
+        nextIndex.clear();
+        for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
+            nextIndex.emplace(result.observation.targets[i].name, i);
+        for (const Pending& step : pending) {
+            const auto found = nextIndex.find(step.target);
+            if (found == nextIndex.end())
+                continue; // the target is gone: no successor state to learn from
+            const auto& next = result.observation.targets[found->second];
+            const FirmState nextState = firmState(next, result.observation.requestComposition);
+            const double reward = m_params.environmentReward ? result.reward : firmReward(next, m_params.alpha);
+            step.learner->replay.add(step.state, step.action, static_cast<float>(reward), nextState, done);
+            step.learner->hasNewTransition = true;
+        }
+        for (auto& [name, learner] : m_learners) {
+            if (!learner->hasNewTransition)
+                continue;
+            learner->hasNewTransition = false;
+            if (learner->replay.size() < m_params.batchSize)
+                continue;
+            learner->replay.sampleInto(m_params.batchSize, m_batch);
+            (void)learner->agent.update(m_batch);
+            ++m_updates;
+        }
+        observation = std::move(result.observation);
+    }
+    report.meanReward = report.steps > 0 ? report.reward / report.steps : 0.0;
+    report.updates = m_updates;
+    report.terminatedEarly = done && report.steps < m_config.stepsPerEpisode;
+    return report;
+}
+
+FirmModel FirmTrainer::model() const
+{
+    FirmModel model;
+    model.mode = m_config.mode;
+    model.scale = m_params.scale;
+    if (m_config.mode == ControlTrainingMode::Transfer)
+        model.agents.emplace_back(std::string(), m_baseAgent);
+    for (const auto& [name, learner] : m_learners) // std::map: sorted by name, so bytes are stable
+        model.agents.emplace_back(name, learner->agent.saveBytes());
+    if (model.agents.empty()) // nothing ever acted: keep an untrained shared agent, so the model loads
+        model.agents.emplace_back(std::string(), learn::DdpgAgent(learn::DdpgConfig{.seed = m_config.seed}).saveBytes());
+    return model;
+}
+
+policy::TrainingResult FirmTrainer::train(policy::Environment& environment, policy::ControlTrainingProgress& progress)
+{
+    learn::makeTorchDeterministic(m_config.seed);
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<double> rewards;
+    std::uint32_t earlyTerminations = 0;
+    for (std::uint32_t episode = 1; episode <= m_config.episodes; ++episode) {
+        const policy::ControlEpisodeReport report = runEpisode(environment, episode);
+        rewards.push_back(report.reward);
+        earlyTerminations += report.terminatedEarly ? 1 : 0;
+        const bool goOn = !progress.onEpisode || progress.onEpisode(report);
+        if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
+            progress.onCheckpoint(episode, model().toBytes(),
+                                  {{"checkpoint_episode", episode}, {"episode_reward", report.reward},
+                                   {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)}});
+        }
+        if (!goOn)
+            break;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    policy::TrainingResult result;
+    result.model = model().toBytes();
+    const std::size_t tail = std::min<std::size_t>(rewards.size(), 10);
+    double tailSum = 0;
+    for (std::size_t i = rewards.size() - tail; i < rewards.size(); ++i)
+        tailSum += rewards[i];
+    const double best = *std::max_element(rewards.begin(), rewards.end());
+    auto& m = result.metrics;
+    m.emplace_back("episodes", static_cast<double>(rewards.size()));
+    m.emplace_back("steps", static_cast<double>(m_steps));
+    m.emplace_back("updates", static_cast<double>(m_updates));
+    m.emplace_back("agents", static_cast<double>(m_learners.size()));
+    m.emplace_back("early_terminations", earlyTerminations);
+    m.emplace_back("first_episode_reward", rewards.front());
+    m.emplace_back("last_episode_reward", rewards.back());
+    m.emplace_back("best_episode_reward", best);
+    m.emplace_back("mean_reward_last_10", tailSum / static_cast<double>(tail));
+    m.emplace_back("steps_per_second", seconds > 0 ? static_cast<double>(m_steps) / seconds : 0.0);
+    m.emplace_back("updates_per_second", seconds > 0 ? static_cast<double>(m_updates) / seconds : 0.0);
+    for (std::size_t i = 0; i < rewards.size(); ++i)
+        m.emplace_back("episode_reward." + std::to_string(i + 1), rewards[i]);
+    result.report = std::string("firm ") + toString(m_config.mode) + ": " + std::to_string(rewards.size())
+        + " episodes, " + std::to_string(m_steps) + " steps, " + std::to_string(m_updates) + " updates, "
+        + std::to_string(m_learners.size()) + " agent(s); episode reward " + number(rewards.front()) + " → "
+        + number(rewards.back()) + " (best " + number(best) + ", mean of last " + std::to_string(tail) + " "
+        + number(tailSum / static_cast<double>(tail)) + ")";
+    return result;
+}
+
+} // namespace orrery::plugins::firm

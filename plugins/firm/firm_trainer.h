@@ -1,0 +1,69 @@
+#pragma once
+#include "firm_model.h"
+#include "firm_params.h"
+#include "firm_state.h"
+#include "learn/ddpg_agent.h"
+#include "learn/replay_buffer.h"
+#include "policy/control_training.h"
+#include "policy/environment.h"
+#include "policy/placement_sample.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::plugins::firm {
+
+//! FIRM's DDPG training loop (seed 001 Alg. 3.3, §3.3.3) over a policy::Environment.
+//!
+//! Episode k (1-based) resets the environment with seed + k − 1 and runs at most stepsPerEpisode
+//! steps, ending early when the environment says done. Each step, every acting target (critical,
+//! or all with `targets: all`) gets a noisy action from its agent; after env.step each such
+//! target adds (s, a, r, s', done) to its agent's replay buffer, r being StepResult::reward
+//! (`reward: environment`) or the target's own firmReward (`reward: firm`); then every agent that
+//! received a transition takes one update on a minibatch of batchSize once its buffer holds that
+//! many. An episode's reward is the sum of StepResult::reward.
+//!
+//! Agents: one shared (one-for-all), one per target name (one-for-each; seeded from the seed and
+//! the name), or one per target name initialised from a one-for-all base model (transfer).
+//! Deterministic for a seed (with makeTorchDeterministic, which train() calls).
+class FirmTrainer {
+public:
+    FirmTrainer(FirmParams params, const policy::ControlTrainingConfig& config);
+    ~FirmTrainer();
+
+    //! Runs the episodes; the result holds the model (FirmModel bytes), the metrics and a report.
+    [[nodiscard]] policy::TrainingResult train(policy::Environment& environment,
+                                               policy::ControlTrainingProgress& progress);
+    //! The model as it stands now.
+    [[nodiscard]] FirmModel model() const;
+
+private:
+    struct Learner {
+        learn::DdpgAgent agent;
+        learn::ReplayBuffer replay;
+        bool hasNewTransition = false;
+    };
+    struct Pending {
+        Learner* learner;
+        std::string target;
+        FirmState state;
+        std::vector<float> action;
+    };
+
+    Learner& learnerFor(const std::string& target);
+    //! One episode; returns its report.
+    policy::ControlEpisodeReport runEpisode(policy::Environment& environment, std::uint32_t episode);
+
+    FirmParams m_params;
+    policy::ControlTrainingConfig m_config;
+    std::string m_baseAgent; //!< transfer: the base model's shared agent
+    std::map<std::string, std::unique_ptr<Learner>> m_learners;
+    learn::ReplayBatch m_batch;
+    std::uint64_t m_steps = 0;
+    std::uint64_t m_updates = 0;
+};
+
+} // namespace orrery::plugins::firm
