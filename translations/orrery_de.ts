@@ -71,6 +71,210 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::LiveDock</name>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Show in Cluster view</source>
+        <translation>In Cluster-Ansicht zeigen</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>Kontext:</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>all namespaces</source>
+        <translation>alle Namespaces</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>Namespace:</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>Mehr laden</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation>Prometheus</translation>
+    </message>
+    <message>
+        <source>The kubeconfig defines no contexts.</source>
+        <translation>Die kubeconfig definiert keine Kontexte.</translation>
+    </message>
+    <message>
+        <source>Not connected. Choose a context and press Connect.</source>
+        <translation>Nicht verbunden. Wählen Sie einen Kontext und klicken Sie auf Verbinden.</translation>
+    </message>
+    <message>
+        <source>No context selected.</source>
+        <translation>Kein Kontext ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Warning: context &quot;%1&quot; sets insecure-skip-tls-verify; the server&apos;s identity is not checked.</source>
+        <translation>Warnung: Kontext „%1“ setzt insecure-skip-tls-verify; die Identität des Servers wird nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>%1 — Kubernetes %2</source>
+        <translation>%1 — Kubernetes %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::LiveNodeModel</name>
+    <message>
+        <source>cordoned</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>nicht bereit</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>Instanztyp</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Kubelet</source>
+        <translation>Kubelet</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::LivePodModel</name>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>CPU request</source>
+        <translation>CPU-Anforderung</translation>
+    </message>
+    <message>
+        <source>Memory request</source>
+        <translation>Speicheranforderung</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::LiveQueryPanel</name>
+    <message>
+        <source>15 minutes</source>
+        <translation>15 Minuten</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 Stunde</translation>
+    </message>
+    <message>
+        <source>6 hours</source>
+        <translation>6 Stunden</translation>
+    </message>
+    <message>
+        <source>24 hours</source>
+        <translation>24 Stunden</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>Abfragen</translation>
+    </message>
+    <message>
+        <source>minutes before now</source>
+        <translation>Minuten vor jetzt</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Prometheus:</source>
+        <translation>Prometheus:</translation>
+    </message>
+    <message>
+        <source>PromQL:</source>
+        <translation>PromQL:</translation>
+    </message>
+    <message>
+        <source>Querying %1…</source>
+        <translation>Frage %1 ab…</translation>
+    </message>
+    <message>
+        <source>1 series</source>
+        <translation>1 Reihe</translation>
+    </message>
+    <message>
+        <source>%1 series</source>
+        <translation>%1 Reihen</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::MainWindow</name>
     <message>
         <source>Orrery</source>
@@ -510,6 +714,26 @@
         <source>Run %1 (%2 of %3 traces)</source>
         <translation>Lauf %1 (%2 von %3 Traces)</translation>
     </message>
+    <message>
+        <source>Live Cluster</source>
+        <translation>Live-Cluster</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>&amp;Einzelschritt</translation>
+    </message>
+    <message>
+        <source>Pause the run and let the next %1 events run</source>
+        <translation>Den Lauf anhalten und die nächsten %1 Ereignisse ausführen</translation>
+    </message>
+    <message>
+        <source>S&amp;peed</source>
+        <translation>&amp;Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>The Cluster view shows %1 live nodes.</source>
+        <translation>Die Cluster-Ansicht zeigt %1 Live-Knoten.</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -524,6 +748,85 @@
     <message>
         <source>Unit</source>
         <translation>Einheit</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ProjectCatalogModel</name>
+    <message>
+        <source>Model %1 of plugin “%2”</source>
+        <translation>Modell %1 des Plugins „%2“</translation>
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation>Erstellt: %1</translation>
+    </message>
+    <message>
+        <source>Trained on: scenario “%1”, seed %2</source>
+        <translation>Trainiert auf: Szenario „%1“, Seed %2</translation>
+    </message>
+    <message>
+        <source>Samples: %1</source>
+        <translation>Stichproben: %1</translation>
+    </message>
+    <message>
+        <source>Size: %1</source>
+        <translation>Größe: %1</translation>
+    </message>
+    <message>
+        <source>Scenarios (%1)</source>
+        <translation>Szenarien (%1)</translation>
+    </message>
+    <message>
+        <source>Trained models (%1)</source>
+        <translation>Trainierte Modelle (%1)</translation>
+    </message>
+    <message>
+        <source>1 run</source>
+        <translation>1 Lauf</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 Läufe</translation>
+    </message>
+    <message>
+        <source>last: %1</source>
+        <translation>zuletzt: %1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>Seed %1</translation>
+    </message>
+    <message>
+        <source>%1 #%2</source>
+        <translation>%1 #%2</translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation>1 Stichprobe</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 Stichproben</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Umfang</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
     </message>
 </context>
 <context>
@@ -649,6 +952,26 @@ angelegt %5</numerusform>
     <message>
         <source> — paused</source>
         <translation> — angehalten</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Pause and run the next %1 events (F7)</source>
+        <translation>Anhalten und die nächsten %1 Ereignisse ausführen (F7)</translation>
+    </message>
+    <message>
+        <source>Simulated time per wall-clock time</source>
+        <translation>Simulierte Zeit je Echtzeit</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>So schnell wie möglich</translation>
+    </message>
+    <message>
+        <source>%1× real time</source>
+        <translation>%1× Echtzeit</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,210 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::LiveDock</name>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Show in Cluster view</source>
+        <translation>在集群视图中显示</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>上下文：</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>all namespaces</source>
+        <translation>所有命名空间</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>命名空间：</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation>Prometheus</translation>
+    </message>
+    <message>
+        <source>The kubeconfig defines no contexts.</source>
+        <translation>kubeconfig 未定义任何上下文。</translation>
+    </message>
+    <message>
+        <source>Not connected. Choose a context and press Connect.</source>
+        <translation>未连接。请选择上下文并点击“连接”。</translation>
+    </message>
+    <message>
+        <source>No context selected.</source>
+        <translation>未选择上下文。</translation>
+    </message>
+    <message>
+        <source>Warning: context &quot;%1&quot; sets insecure-skip-tls-verify; the server&apos;s identity is not checked.</source>
+        <translation>警告：上下文“%1”设置了 insecure-skip-tls-verify；不会校验服务器身份。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>%1 — Kubernetes %2</source>
+        <translation>%1 — Kubernetes %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::LiveNodeModel</name>
+    <message>
+        <source>cordoned</source>
+        <translation>已封锁</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>Kubelet</source>
+        <translation>Kubelet</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::LivePodModel</name>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>重启次数</translation>
+    </message>
+    <message>
+        <source>CPU request</source>
+        <translation>CPU 请求</translation>
+    </message>
+    <message>
+        <source>Memory request</source>
+        <translation>内存请求</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::LiveQueryPanel</name>
+    <message>
+        <source>15 minutes</source>
+        <translation>15 分钟</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>6 hours</source>
+        <translation>6 小时</translation>
+    </message>
+    <message>
+        <source>24 hours</source>
+        <translation>24 小时</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>minutes before now</source>
+        <translation>距今分钟数</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Prometheus:</source>
+        <translation>Prometheus：</translation>
+    </message>
+    <message>
+        <source>PromQL:</source>
+        <translation>PromQL：</translation>
+    </message>
+    <message>
+        <source>Querying %1…</source>
+        <translation>正在查询 %1…</translation>
+    </message>
+    <message>
+        <source>1 series</source>
+        <translation>1 条序列</translation>
+    </message>
+    <message>
+        <source>%1 series</source>
+        <translation>%1 条序列</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::MainWindow</name>
     <message>
         <source>Orrery</source>
@@ -508,6 +712,26 @@
         <source>Run %1 (%2 of %3 traces)</source>
         <translation>运行 %1（%3 个 Trace 中的 %2 个）</translation>
     </message>
+    <message>
+        <source>Live Cluster</source>
+        <translation>实时集群</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Pause the run and let the next %1 events run</source>
+        <translation>暂停运行并执行接下来的 %1 个事件</translation>
+    </message>
+    <message>
+        <source>S&amp;peed</source>
+        <translation>速度(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The Cluster view shows %1 live nodes.</source>
+        <translation>集群视图显示 %1 个实时节点。</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -522,6 +746,85 @@
     <message>
         <source>Unit</source>
         <translation>单位</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ProjectCatalogModel</name>
+    <message>
+        <source>Model %1 of plugin “%2”</source>
+        <translation>插件“%2”的模型 %1</translation>
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation>创建时间：%1</translation>
+    </message>
+    <message>
+        <source>Trained on: scenario “%1”, seed %2</source>
+        <translation>训练数据：场景“%1”，种子 %2</translation>
+    </message>
+    <message>
+        <source>Samples: %1</source>
+        <translation>样本数：%1</translation>
+    </message>
+    <message>
+        <source>Size: %1</source>
+        <translation>大小：%1</translation>
+    </message>
+    <message>
+        <source>Scenarios (%1)</source>
+        <translation>场景 (%1)</translation>
+    </message>
+    <message>
+        <source>Trained models (%1)</source>
+        <translation>已训练模型 (%1)</translation>
+    </message>
+    <message>
+        <source>1 run</source>
+        <translation>1 次运行</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 次运行</translation>
+    </message>
+    <message>
+        <source>last: %1</source>
+        <translation>最近：%1</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>%1 #%2</source>
+        <translation>%1 #%2</translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation>1 个样本</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 个样本</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
 </context>
 <context>
@@ -643,6 +946,26 @@ created %5</source>
     <message>
         <source> — paused</source>
         <translation> — 已暂停</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Pause and run the next %1 events (F7)</source>
+        <translation>暂停并执行接下来的 %1 个事件 (F7)</translation>
+    </message>
+    <message>
+        <source>Simulated time per wall-clock time</source>
+        <translation>每单位真实时间的模拟时间</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>尽可能快</translation>
+    </message>
+    <message>
+        <source>%1× real time</source>
+        <translation>%1× 真实时间</translation>
     </message>
 </context>
 <context>

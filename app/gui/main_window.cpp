@@ -3,6 +3,7 @@
 #include "cli/demo_scenario.h"
 #include "cli/scenario_check.h"
 #include "gui/experiment_view.h"
+#include "gui/project_catalog_model.h"
 #include "gui/recent_projects.h"
 #include "gui/run_job.h"
 #include "gui/run_list_model.h"
@@ -68,6 +69,8 @@ MainWindow::MainWindow(const policy::PluginRegistry& registry, QWidget* parent)
     m_progress->setObjectName(QStringLiteral("runProgress"));
     statusBar()->addPermanentWidget(m_progress);
     connect(m_progress, &RunProgressPanel::cancelRequested, this, &MainWindow::cancelRun);
+    connect(m_progress, &RunProgressPanel::stepRequested, this, &MainWindow::stepRun);
+    connect(m_progress, &RunProgressPanel::speedChanged, this, &MainWindow::setRunSpeed);
 
     createActions();
     createMenus();
@@ -79,59 +82,6 @@ MainWindow::MainWindow(const policy::PluginRegistry& registry, QWidget* parent)
 MainWindow::~MainWindow()
 {
     stopRunNow();
-}
-
-void MainWindow::createDocks()
-{
-    m_runs = new RunListModel(this);
-    m_explorer = new QTreeView;
-    m_explorer->setObjectName(QStringLiteral("projectExplorer"));
-    m_explorer->setModel(m_runs);
-    m_explorer->setUniformRowHeights(true);
-    m_explorer->setAlternatingRowColors(true);
-    m_explorer->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_explorer->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_explorer->header()->setStretchLastSection(true);
-    // The run column holds short ids; fitted to contents it would take the spanning group's width.
-    m_explorer->header()->setSectionResizeMode(RunListModel::IdColumn, QHeaderView::Interactive);
-    m_explorer->setColumnWidth(RunListModel::IdColumn,
-        m_explorer->indentation() + m_explorer->fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 12);
-    connect(m_explorer->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentItem);
-    const auto spanGroup = [this] {
-        m_explorer->setFirstColumnSpanned(0, {}, true); // "Runs (n)" across the columns
-        m_explorer->setFirstColumnSpanned(1, {}, true); // "Experiments (n)"
-        m_explorer->expandAll();
-    };
-    spanGroup();
-    connect(m_runs, &QAbstractItemModel::modelReset, m_explorer, spanGroup);
-    connect(m_runs, &QAbstractItemModel::rowsInserted, m_explorer, &QTreeView::expandAll);
-
-    auto* projectDock = new QDockWidget(tr("Project"), this);
-    projectDock->setObjectName(QStringLiteral("projectDock"));
-    projectDock->setWidget(m_explorer);
-    addDockWidget(Qt::LeftDockWidgetArea, projectDock);
-
-    m_log = new widgets::LogView;
-    m_log->setObjectName(QStringLiteral("log"));
-    auto* logDock = new QDockWidget(tr("Log"), this);
-    logDock->setObjectName(QStringLiteral("logDock"));
-    logDock->setWidget(m_log);
-    addDockWidget(Qt::BottomDockWidgetArea, logDock);
-    m_scenarioEditor = new ScenarioEditor(m_registry);
-    m_scenarioEditor->setObjectName(QStringLiteral("scenarioEditor"));
-    auto* scenarioDock = new QDockWidget(tr("Scenario"), this);
-    scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
-    scenarioDock->setWidget(m_scenarioEditor);
-    addDockWidget(Qt::RightDockWidgetArea, scenarioDock);
-    connect(m_scenarioEditor, &ScenarioEditor::filePathChanged, scenarioDock, [scenarioDock](const QString& path) {
-        scenarioDock->setWindowTitle(path.isEmpty() ? tr("Scenario")
-                                                    : tr("Scenario — %1").arg(QFileInfo(path).fileName()));
-    });
-    resizeDocks({projectDock, scenarioDock}, {370, 420}, Qt::Horizontal);
-    resizeDocks({logDock}, {150}, Qt::Vertical);
-    // Hidden until a scenario is opened (File ▸ Open Scenario, View menu): an empty editor
-    // would only squeeze the run view. A saved layout (restoreSettings) overrides this.
-    scenarioDock->hide();
 }
 
 void MainWindow::restoreSettings()
@@ -216,7 +166,9 @@ void MainWindow::refreshRuns()
     if (!m_project)
         return;
     try {
-        m_runs->setRuns(m_project->listRuns());
+        std::vector<store::RunSummary> runs = m_project->listRuns();
+        m_catalog->setContents(runs, m_project->listModels());
+        m_runs->setRuns(std::move(runs));
         m_runs->setExperiments(store::ExperimentStore(*m_project).listExperiments());
     } catch (const std::exception& failure) {
         logMessage(QString::fromStdString(failure.what()), Severity::Error);
@@ -272,6 +224,7 @@ bool MainWindow::startRun(model::Scenario scenario)
                    .arg(scenario.seed)
                    .arg(QLocale().toString(sim::toSeconds(scenario.horizon) / 3600.0, 'g', 6)));
     m_job = new RunJob(std::move(scenario), m_registry, m_projectPath, this);
+    m_job->setSpeed(m_runSpeed);
     connect(m_job, &RunJob::progressed, this, &MainWindow::onRunProgress);
     connect(m_job, &RunJob::finished, this, [this](const RunJob::Outcome& outcome) {
         onRunFinished(outcome.runId, outcome.status, outcome.message, outcome.events);
@@ -356,6 +309,25 @@ void MainWindow::setRunPaused(bool paused)
     m_progress->setPaused(paused);
     logMessage(paused ? tr("Run paused.") : tr("Run resumed."));
     updateActions();
+}
+
+void MainWindow::stepRun()
+{
+    if (!m_job || m_job->isCancelRequested())
+        return;
+    m_job->step();
+    m_progress->setPaused(true);
+    updateActions(); // the Pause action shows "Resume"
+}
+
+void MainWindow::setRunSpeed(double simulatedPerWall)
+{
+    m_runSpeed = std::max(0.0, simulatedPerWall);
+    if (m_job)
+        m_job->setSpeed(m_runSpeed);
+    m_progress->setSpeed(m_runSpeed);
+    for (QAction* action : std::as_const(m_speedActions))
+        action->setChecked(action->data().toDouble() == m_runSpeed);
 }
 
 void MainWindow::onRunProgress(qint64 simulatedNs, qint64 horizonNs, quint64 events)

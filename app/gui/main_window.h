@@ -10,6 +10,7 @@
 #include <optional>
 
 class QAction;
+class QLabel;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
@@ -29,6 +30,8 @@ namespace orrery::app {
 
 struct ScenarioViewsData;
 class ExperimentView;
+class LiveDock;
+class ProjectCatalogModel;
 class RunJob;
 class RunListModel;
 class RunProgressPanel;
@@ -81,12 +84,21 @@ public:
     //! Runs the built-in demo scenario.
     bool runDemo();
     [[nodiscard]] bool isRunActive() const { return m_job != nullptr; }
+    [[nodiscard]] RunJob* runJob() const { return m_job; }
+    [[nodiscard]] RunProgressPanel* progressPanel() const { return m_progress; }
+    //! The Live Cluster dock (View ▸ Live Cluster); it reads the kubeconfig when first shown.
+    [[nodiscard]] LiveDock* liveDock() const { return m_liveDock; }
+    //! Simulated per wall-clock seconds of runs (0: as fast as possible); kept across runs.
+    [[nodiscard]] double runSpeed() const { return m_runSpeed; }
 
     void logMessage(const QString& message, widgets::LogView::Severity severity = widgets::LogView::Severity::Info);
 
 public slots:
     void cancelRun();
     void setRunPaused(bool paused);
+    //! Pauses the run (if needed) and lets one batch of events run.
+    void stepRun();
+    void setRunSpeed(double simulatedPerWall);
 
 signals:
     //! A run ended (completed, cancelled or failed); runId is 0 when nothing was recorded.
@@ -124,6 +136,7 @@ private:
     void saveSettings() const;
     void refreshRuns(); //!< and the experiments
     void showCurrentItem();
+    void showCatalogItem();
     void selectRun(store::RunId id);
     void onRunProgress(qint64 simulatedNs, qint64 horizonNs, quint64 events);
     void onRunFinished(store::RunId runId, sim::RunStatus status, const QString& message, quint64 events);
@@ -135,6 +148,9 @@ private:
 
     RunListModel* m_runs = nullptr;
     QTreeView* m_explorer = nullptr;
+    ProjectCatalogModel* m_catalog = nullptr; //!< scenarios and trained models, below the explorer
+    QTreeView* m_catalogView = nullptr;
+    QLabel* m_modelDetails = nullptr;
     QTabWidget* m_views = nullptr;      //!< the centre: overview, cluster, service graph, traces
     QStackedWidget* m_centre = nullptr; //!< the overview tab: the run view or the experiment view
     RunView* m_runView = nullptr;
@@ -147,6 +163,9 @@ private:
     quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes
+    double m_runSpeed = 0;
+    LiveDock* m_liveDock = nullptr;
+    bool m_liveConfigLoaded = false;
     bool m_runListedDuringJob = false;
 
     QAction* m_newAction = nullptr;
@@ -163,6 +182,8 @@ private:
     QAction* m_runEditorAction = nullptr;
     QAction* m_pauseAction = nullptr;
     QAction* m_cancelAction = nullptr;
+    QAction* m_stepAction = nullptr;
+    QList<QAction*> m_speedActions;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;
 };

@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QActionGroup>
 #include <QDockWidget>
 #include <QApplication>
 #include <QDir>
@@ -87,6 +88,25 @@ void MainWindow::createActions()
     m_pauseAction->setStatusTip(tr("Pause or resume the run in progress"));
     connect(m_pauseAction, &QAction::toggled, this, &MainWindow::setRunPaused);
 
+    m_stepAction = new QAction(tr("S&tep"), this);
+    m_stepAction->setObjectName(QStringLiteral("stepRunAction"));
+    m_stepAction->setShortcut(QKeySequence(Qt::Key_F7));
+    m_stepAction->setStatusTip(tr("Pause the run and let the next %1 events run").arg(RunJob::kStepEvents));
+    connect(m_stepAction, &QAction::triggered, this, &MainWindow::stepRun);
+
+    auto* speedGroup = new QActionGroup(this);
+    const QList<double> speeds = RunProgressPanel::speeds();
+    for (qsizetype i = 0; i < speeds.size(); ++i) {
+        auto* action = new QAction(RunProgressPanel::speedText(speeds[i]), speedGroup);
+        action->setObjectName(QStringLiteral("runSpeedAction%1").arg(i));
+        action->setCheckable(true);
+        action->setData(speeds[i]);
+        action->setChecked(speeds[i] == m_runSpeed);
+        action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        connect(action, &QAction::triggered, this, [this, speed = speeds[i]] { setRunSpeed(speed); });
+        m_speedActions.append(action);
+    }
+
     m_cancelAction = new QAction(tr("&Cancel Run"), this);
     m_cancelAction->setObjectName(QStringLiteral("cancelRunAction"));
     m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -128,6 +148,10 @@ void MainWindow::createMenus()
     run->addAction(m_runDemoAction);
     run->addSeparator();
     run->addAction(m_pauseAction);
+    run->addAction(m_stepAction);
+    QMenu* speed = run->addMenu(tr("S&peed"));
+    speed->setObjectName(QStringLiteral("speedMenu"));
+    speed->addActions(m_speedActions);
     run->addAction(m_cancelAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -229,6 +253,7 @@ void MainWindow::updateActions()
     m_runEditorAction->setEnabled(!running && haveProject);
     m_pauseAction->setEnabled(running);
     m_cancelAction->setEnabled(running);
+    m_stepAction->setEnabled(running);
     m_exportAction->setEnabled(m_centre->currentWidget() == m_experimentView && m_experimentView->shownData());
     const QSignalBlocker blocker(m_pauseAction); // reflect the state without toggling it again
     m_pauseAction->setChecked(running && m_job->isPaused());

@@ -4,6 +4,7 @@
 
 #include <QThread>
 
+#include <algorithm>
 #include <exception>
 
 namespace orrery::app {
@@ -40,7 +41,19 @@ void RunJob::pause()
 
 void RunJob::resume()
 {
+    m_paceReset.store(true);
     m_control.resume();
+}
+
+void RunJob::step(quint64 events)
+{
+    m_control.step(events);
+}
+
+void RunJob::setSpeed(double simulatedPerWall)
+{
+    m_speed.store(std::max(0.0, simulatedPerWall), std::memory_order_relaxed);
+    m_paceReset.store(true);
 }
 
 void RunJob::cancel()
@@ -63,6 +76,7 @@ void RunJob::work()
         m_events.store(events, std::memory_order_relaxed);
         if (!m_progressQueued.exchange(true, std::memory_order_acq_rel))
             QMetaObject::invokeMethod(this, &RunJob::deliverProgress, Qt::QueuedConnection);
+        pace(now);
     };
     try {
         const ProjectRun run = runIntoProject(m_scenario, m_registry, m_projectPath.toStdString(), &m_control, progress);
@@ -79,6 +93,24 @@ void RunJob::work()
         deliverProgress();
         emit finished(outcome);
     }, Qt::QueuedConnection);
+}
+
+void RunJob::pace(sim::SimTime now)
+{
+    using namespace std::chrono;
+    if (m_paceReset.exchange(false) || m_control.isPaused()) {
+        m_paceWall = steady_clock::now();
+        m_paceSim = now;
+        return;
+    }
+    const double speed = m_speed.load(std::memory_order_relaxed);
+    if (speed <= 0)
+        return;
+    const auto due = m_paceWall + duration_cast<steady_clock::duration>(duration<double>(sim::toSeconds(now - m_paceSim) / speed));
+    // Short sleeps, so cancel, pause and a new speed take effect promptly.
+    while (steady_clock::now() < due && !m_control.needsAttention() && !m_paceReset.load())
+        QThread::msleep(static_cast<unsigned long>(std::clamp<long long>(
+            duration_cast<milliseconds>(due - steady_clock::now()).count(), 1, 20)));
 }
 
 void RunJob::deliverProgress()

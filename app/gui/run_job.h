@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 
 class QThread;
@@ -45,6 +46,14 @@ public:
     void pause();
     void resume();
     void cancel();
+    //! While paused, runs `events` more events (one batch) and pauses again.
+    void step(quint64 events = kStepEvents);
+    //! Simulated seconds per wall-clock second (1, 10, 100…); 0 runs as fast as possible. The
+    //! worker sleeps at its progress reports (about every hundredth of the horizon) to keep
+    //! pace, so the UI thread is never throttled.
+    void setSpeed(double simulatedPerWall);
+    [[nodiscard]] double speed() const { return m_speed.load(std::memory_order_relaxed); }
+    static constexpr quint64 kStepEvents = 1000;
 
     [[nodiscard]] bool isRunning() const;
     [[nodiscard]] bool isPaused() const { return m_control.isPaused(); }
@@ -60,6 +69,7 @@ signals:
 private:
     void work();
     void deliverProgress();
+    void pace(sim::SimTime now);
 
     model::Scenario m_scenario;
     const policy::PluginRegistry& m_registry;
@@ -71,6 +81,11 @@ private:
     std::atomic<sim::SimTime> m_now{0};
     std::atomic<std::uint64_t> m_events{0};
     std::atomic<bool> m_progressQueued{false};
+    std::atomic<double> m_speed{0.0};
+    std::atomic<bool> m_paceReset{true}; //!< restart the pacing clock (speed change, resume)
+    // Pacing origin; worker thread only.
+    std::chrono::steady_clock::time_point m_paceWall;
+    sim::SimTime m_paceSim = 0;
 };
 
 } // namespace orrery::app

@@ -1,5 +1,6 @@
 #include "gui/run_progress_panel.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -34,10 +35,22 @@ RunProgressPanel::RunProgressPanel(QWidget* parent)
     m_cancel->setObjectName(QStringLiteral("cancelRunButton"));
     m_cancel->setToolTip(tr("Stop the run; what it recorded so far stays in the project (Esc)"));
     connect(m_cancel, &QPushButton::clicked, this, &RunProgressPanel::cancelRequested);
+    m_step = new QPushButton(tr("Step"), this);
+    m_step->setObjectName(QStringLiteral("stepRunButton"));
+    m_step->setToolTip(tr("Pause and run the next %1 events (F7)").arg(1000));
+    connect(m_step, &QPushButton::clicked, this, &RunProgressPanel::stepRequested);
+    m_speed = new QComboBox(this);
+    m_speed->setObjectName(QStringLiteral("runSpeed"));
+    m_speed->setToolTip(tr("Simulated time per wall-clock time"));
+    for (const double speed : speeds())
+        m_speed->addItem(speedText(speed), speed);
+    connect(m_speed, &QComboBox::activated, this, [this](int index) { emit speedChanged(m_speed->itemData(index).toDouble()); });
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
     layout->addWidget(m_bar);
+    layout->addWidget(m_speed);
+    layout->addWidget(m_step);
     layout->addWidget(m_cancel);
     end();
 }
@@ -52,9 +65,27 @@ void RunProgressPanel::begin(const QString& scenarioName, sim::SimTime horizon)
     m_cancelling = false;
     m_bar->setValue(0);
     m_cancel->setEnabled(true);
+    m_step->setEnabled(true);
     updateLabel();
     m_bar->show();
     show();
+}
+
+QList<double> RunProgressPanel::speeds()
+{
+    return {0.0, 100.0, 10.0, 1.0};
+}
+
+QString RunProgressPanel::speedText(double simulatedPerWall)
+{
+    return simulatedPerWall <= 0 ? tr("As fast as possible") : tr("%1× real time").arg(simulatedPerWall);
+}
+
+void RunProgressPanel::setSpeed(double simulatedPerWall)
+{
+    const int index = m_speed->findData(simulatedPerWall);
+    if (index >= 0)
+        m_speed->setCurrentIndex(index);
 }
 
 void RunProgressPanel::update(sim::SimTime now, sim::SimTime horizon, quint64 events)
@@ -77,6 +108,7 @@ void RunProgressPanel::setCancelling()
 {
     m_cancelling = true;
     m_cancel->setEnabled(false);
+    m_step->setEnabled(false);
     updateLabel();
 }
 

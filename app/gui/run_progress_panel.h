@@ -5,12 +5,14 @@
 
 class QLabel;
 class QProgressBar;
+class QComboBox;
 class QPushButton;
 
 namespace orrery::app {
 
 //! The status bar's run indicator: what is running, a progress bar of simulated time over the
-//! horizon, and a Cancel button. Hidden while nothing runs.
+//! horizon, the speed (as fast as possible or 1×/10×/100× real time), Step and Cancel buttons.
+//! Hidden while nothing runs.
 class RunProgressPanel : public QWidget {
     Q_OBJECT
 public:
@@ -23,9 +25,18 @@ public:
     void end();
 
     [[nodiscard]] QProgressBar* progressBar() const { return m_bar; }
+    [[nodiscard]] QComboBox* speedBox() const { return m_speed; }
+    //! Shows `simulatedPerWall` (0: as fast as possible) without emitting speedChanged().
+    void setSpeed(double simulatedPerWall);
+    //! The speeds offered, fastest first: 0 (unlimited), 100, 10, 1.
+    static QList<double> speeds();
+    //! "As fast as possible", "100× real time", …
+    static QString speedText(double simulatedPerWall);
 
 signals:
     void cancelRequested();
+    void stepRequested();
+    void speedChanged(double simulatedPerWall);
 
 private:
     void updateLabel();
@@ -33,6 +44,8 @@ private:
     QLabel* m_label = nullptr;
     QProgressBar* m_bar = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_step = nullptr;
+    QComboBox* m_speed = nullptr;
     QString m_scenarioName;
     sim::SimTime m_now = 0;
     sim::SimTime m_horizon = 0;
