@@ -4,8 +4,6 @@
 #include "live/kube_config_loader.h"
 #include "live/live_error.h"
 
-#include <nlohmann/json.hpp>
-
 #include <fstream>
 #include <sstream>
 
@@ -28,22 +26,6 @@ std::string decoded(const std::string& data, const std::string& prefix, const st
     if (!bytes)
         throw LiveError(LiveError::Kind::Config, prefix + field + ": not valid base64");
     return std::move(*bytes);
-}
-
-//! The `exp` claim of a JWT, if it has one.
-std::optional<std::chrono::system_clock::time_point> jwtExpiry(const std::string& token)
-{
-    const auto first = token.find('.');
-    const auto second = token.find('.', first + 1);
-    if (first == std::string::npos || second == std::string::npos)
-        return std::nullopt;
-    const auto payload = decodeBase64Url(std::string_view(token).substr(first + 1, second - first - 1));
-    if (!payload)
-        return std::nullopt;
-    const auto json = nlohmann::json::parse(*payload, nullptr, false);
-    if (!json.is_object() || !json.contains("exp") || !json["exp"].is_number())
-        return std::nullopt;
-    return std::chrono::system_clock::from_time_t(static_cast<std::time_t>(json["exp"].get<double>()));
 }
 
 } // namespace
@@ -176,16 +158,28 @@ ResolvedContext ContextResolver::resolve(const std::string& requested)
         if (u.authProvider->name != "oidc")
             throw LiveError(LiveError::Kind::Config, userPrefix + "auth-provider: \"" + u.authProvider->name +
                                                          "\" is not supported (only oidc); use an exec plugin instead");
-        const auto idToken = u.authProvider->config.find("id-token");
-        if (idToken == u.authProvider->config.end() || idToken->second.empty())
+        const auto& config = u.authProvider->config;
+        const auto field = [&](const char* key) {
+            const auto found = config.find(key);
+            return found == config.end() ? std::string() : found->second;
+        };
+        resolved.bearerToken = field("id-token");
+        resolved.credentialExpiry = OidcRefresher::jwtExpiry(resolved.bearerToken);
+        const bool usable = !resolved.bearerToken.empty() && !OidcRefresher::expired(resolved.credentialExpiry);
+        if (!usable && !field("refresh-token").empty() && !field("idp-issuer-url").empty() && !field("client-id").empty()) {
+            // As kubectl, but the new tokens stay in memory: Orrery never writes credentials.
+            const OidcTokens tokens = m_oidc.refresh(config, userPrefix);
+            resolved.bearerToken = tokens.idToken;
+            resolved.credentialExpiry = tokens.expiry;
+            resolved.warnings.push_back("OIDC token refreshed in memory; kubectl will refresh again");
+        } else if (resolved.bearerToken.empty()) {
             throw LiveError(LiveError::Kind::Credentials,
                             userPrefix + "auth-provider.config.id-token: missing; log in with kubectl first");
-        resolved.bearerToken = idToken->second;
-        resolved.credentialExpiry = jwtExpiry(idToken->second);
-        // Refreshing means writing the new tokens back into the kubeconfig, which Orrery never does.
-        if (resolved.credentialExpiry && *resolved.credentialExpiry <= std::chrono::system_clock::now())
+        } else if (!usable) {
             throw LiveError(LiveError::Kind::Credentials,
-                            userPrefix + "auth-provider.config.id-token: expired; refresh with kubectl (e.g. kubectl get nodes)");
+                            userPrefix + "auth-provider.config.id-token: expired; refresh with kubectl (e.g. kubectl get nodes)"
+                                         " (no refresh-token, idp-issuer-url and client-id to refresh it here)");
+        }
     }
     return resolved;
 }

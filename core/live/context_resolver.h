@@ -1,6 +1,7 @@
 #pragma once
 #include "live/exec_credential_cache.h"
 #include "live/kube_config.h"
+#include "live/oidc_refresher.h"
 #include "live/resolved_context.h"
 
 #include <string>
@@ -8,7 +9,8 @@
 namespace orrery::live {
 
 //! Turns a context of a merged kubeconfig into a ResolvedContext: reads CA, certificate, key
-//! and token files, decodes inline data, runs exec plugins (cached) and checks OIDC id-tokens.
+//! and token files, decodes inline data, runs exec plugins (cached) and refreshes expired OIDC
+//! id-tokens in memory (cached; never written back).
 //! Errors are LiveError(Config) or (Credentials) worded
 //! `~/.kube/config: context "prod": user "alice": client-certificate: file not found: …`.
 class ContextResolver {
@@ -21,10 +23,12 @@ public:
     //! Like resolve() but without running exec plugins or reading files: for listing contexts.
     [[nodiscard]] AuthKind authKindOf(const std::string& contextName) const;
     [[nodiscard]] ExecCredentialCache& execCache() { return m_execCache; }
+    [[nodiscard]] OidcRefresher& oidcRefresher() { return m_oidc; }
 
 private:
     KubeConfig m_config;
     ExecCredentialCache m_execCache;
+    OidcRefresher m_oidc;
 };
 
 } // namespace orrery::live
