@@ -734,6 +734,44 @@
         <source>The Cluster view shows %1 live nodes.</source>
         <translation>Die Cluster-Ansicht zeigt %1 Live-Knoten.</translation>
     </message>
+    <message>
+        <source>A training is in progress; cancel it before opening another project.</source>
+        <translation>Ein Training läuft; brechen Sie es ab, bevor Sie ein anderes Projekt öffnen.</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Train a learning control plugin (firm) in a scenario&apos;s simulation, storing checkpoints and the model in the project</source>
+        <translation>Ein lernendes Steuerungs-Plugin (firm) in der Simulation eines Szenarios trainieren und Checkpoints sowie das Modell im Projekt speichern</translation>
+    </message>
+    <message>
+        <source>A training is already in progress.</source>
+        <translation>Es läuft bereits ein Training.</translation>
+    </message>
+    <message>
+        <source>%1 is not a trainable control plugin.</source>
+        <translation>%1 ist kein trainierbares Steuerungs-Plugin.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be trained on:
+%2</source>
+        <translation>Mit %1 kann nicht trainiert werden:
+%2</translation>
+    </message>
+    <message>
+        <source>The scenario %1 has problems and cannot be trained on.</source>
+        <translation>Das Szenario %1 hat Probleme; damit kann nicht trainiert werden.</translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 episodes).</source>
+        <translation>Training von %1 mit %2 (%3 Episoden).</translation>
+    </message>
+    <message>
+        <source>Tr&amp;ain Control Policy…</source>
+        <translation>Steuerungsstrategie tr&amp;ainieren…</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1075,6 +1113,176 @@ angelegt %5</numerusform>
     <message>
         <source>Run %1 has no scenario.</source>
         <translation>Lauf %1 hat kein Szenario.</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::TrainControlDialog</name>
+    <message>
+        <source>Train Control Policy</source>
+        <translation>Steuerungsstrategie trainieren</translation>
+    </message>
+    <message>
+        <source>the scenario editor&apos;s text</source>
+        <translation>der Text im Szenario-Editor</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Scenario to Train On</source>
+        <translation>Szenario für das Training</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.yaml *.yml)</source>
+        <translation>Szenarien (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s</source>
+        <translation>der des Szenarios</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>One for all</source>
+        <translation>Eines für alle</translation>
+    </message>
+    <message>
+        <source>One for each</source>
+        <translation>Eines für jedes</translation>
+    </message>
+    <message>
+        <source>Transfer (from the latest model)</source>
+        <translation>Transfer (vom neuesten Modell)</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>Trainieren</translation>
+    </message>
+    <message>
+        <source>Plugin:</source>
+        <translation>Plugin:</translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation>Szenario:</translation>
+    </message>
+    <message>
+        <source>Episodes:</source>
+        <translation>Episoden:</translation>
+    </message>
+    <message>
+        <source>Steps per episode:</source>
+        <translation>Schritte pro Episode:</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>Seed:</translation>
+    </message>
+    <message>
+        <source>Checkpoint every:</source>
+        <translation>Checkpoint alle:</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::TrainingDock</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>No training yet: Run ▸ Train Control Policy…</source>
+        <translation>Noch kein Training: Lauf ▸ Steuerungsstrategie trainieren…</translation>
+    </message>
+    <message>
+        <source>Mean reward per episode</source>
+        <translation>Mittlere Belohnung pro Episode</translation>
+    </message>
+    <message>
+        <source>Episode</source>
+        <translation>Episode</translation>
+    </message>
+    <message>
+        <source>Mean reward</source>
+        <translation>Mittlere Belohnung</translation>
+    </message>
+    <message>
+        <source>Steps per episode</source>
+        <translation>Schritte pro Episode</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Training %1 on “%2”: %3 episodes of up to %4 steps, seed %5, %6</source>
+        <translation>Training von %1 mit „%2“: %3 Episoden mit bis zu %4 Schritten, Seed %5, %6</translation>
+    </message>
+    <message>
+        <source>Episode 0 of %1</source>
+        <translation>Episode 0 von %1</translation>
+    </message>
+    <message>
+        <source>Training: checkpoint of episode %1 stored as model %2.</source>
+        <translation>Training: Checkpoint von Episode %1 als Modell %2 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cancelling after the current episode…</source>
+        <translation>Abbruch nach der laufenden Episode…</translation>
+    </message>
+    <message>
+        <source>Episode %1 of %2 — ETA %3</source>
+        <translation>Episode %1 von %2 — noch %3</translation>
+    </message>
+    <message>
+        <source>Episode %1: mean reward %2 over %3 steps; %4 elapsed</source>
+        <translation>Episode %1: mittlere Belohnung %2 über %3 Schritte; %4 vergangen</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>Training fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Training cancelled after %1 episode(s); %2 checkpoint(s) kept, no final model.</source>
+        <translation>Training nach %1 Episode(n) abgebrochen; %2 Checkpoint(s) behalten, kein endgültiges Modell.</translation>
+    </message>
+    <message>
+        <source>Cancelled at episode %1 of %2</source>
+        <translation>Abgebrochen bei Episode %1 von %2</translation>
+    </message>
+    <message>
+        <source>Training done in %1: model %2 stored (%3 checkpoint(s)).</source>
+        <translation>Training in %1 fertig: Modell %2 gespeichert (%3 Checkpoint(s)).</translation>
+    </message>
+    <message>
+        <source>Done: %1 episodes</source>
+        <translation>Fertig: %1 Episoden</translation>
     </message>
 </context>
 <context>

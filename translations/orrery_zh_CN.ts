@@ -732,6 +732,44 @@
         <source>The Cluster view shows %1 live nodes.</source>
         <translation>集群视图显示 %1 个实时节点。</translation>
     </message>
+    <message>
+        <source>A training is in progress; cancel it before opening another project.</source>
+        <translation>训练正在进行；请先取消它再打开其他项目。</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Train a learning control plugin (firm) in a scenario&apos;s simulation, storing checkpoints and the model in the project</source>
+        <translation>在场景的仿真中训练可学习的控制插件（firm），并将检查点和模型保存到项目中</translation>
+    </message>
+    <message>
+        <source>A training is already in progress.</source>
+        <translation>已有训练正在进行。</translation>
+    </message>
+    <message>
+        <source>%1 is not a trainable control plugin.</source>
+        <translation>%1 不是可训练的控制插件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be trained on:
+%2</source>
+        <translation>无法在 %1 上训练：
+%2</translation>
+    </message>
+    <message>
+        <source>The scenario %1 has problems and cannot be trained on.</source>
+        <translation>场景 %1 存在问题，无法用于训练。</translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 episodes).</source>
+        <translation>在 %2 上训练 %1（%3 个回合）。</translation>
+    </message>
+    <message>
+        <source>Tr&amp;ain Control Policy…</source>
+        <translation>训练控制策略(&amp;A)…</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1069,6 +1107,176 @@ created %5</source>
     <message>
         <source>Run %1 has no scenario.</source>
         <translation>运行 %1 没有场景。</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::TrainControlDialog</name>
+    <message>
+        <source>Train Control Policy</source>
+        <translation>训练控制策略</translation>
+    </message>
+    <message>
+        <source>the scenario editor&apos;s text</source>
+        <translation>场景编辑器中的文本</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Scenario to Train On</source>
+        <translation>用于训练的场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.yaml *.yml)</source>
+        <translation>场景 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s</source>
+        <translation>场景自带</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>One for all</source>
+        <translation>全体共用一个</translation>
+    </message>
+    <message>
+        <source>One for each</source>
+        <translation>每个一个</translation>
+    </message>
+    <message>
+        <source>Transfer (from the latest model)</source>
+        <translation>迁移（从最新模型开始）</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Plugin:</source>
+        <translation>插件：</translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation>场景：</translation>
+    </message>
+    <message>
+        <source>Episodes:</source>
+        <translation>回合数：</translation>
+    </message>
+    <message>
+        <source>Steps per episode:</source>
+        <translation>每回合步数：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Checkpoint every:</source>
+        <translation>检查点间隔：</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::TrainingDock</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>No training yet: Run ▸ Train Control Policy…</source>
+        <translation>尚无训练：运行 ▸ 训练控制策略…</translation>
+    </message>
+    <message>
+        <source>Mean reward per episode</source>
+        <translation>每回合平均奖励</translation>
+    </message>
+    <message>
+        <source>Episode</source>
+        <translation>回合</translation>
+    </message>
+    <message>
+        <source>Mean reward</source>
+        <translation>平均奖励</translation>
+    </message>
+    <message>
+        <source>Steps per episode</source>
+        <translation>每回合步数</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Training %1 on “%2”: %3 episodes of up to %4 steps, seed %5, %6</source>
+        <translation>在“%2”上训练 %1：%3 个回合，每回合最多 %4 步，种子 %5，%6</translation>
+    </message>
+    <message>
+        <source>Episode 0 of %1</source>
+        <translation>第 0 / %1 回合</translation>
+    </message>
+    <message>
+        <source>Training: checkpoint of episode %1 stored as model %2.</source>
+        <translation>训练：第 %1 回合的检查点已保存为模型 %2。</translation>
+    </message>
+    <message>
+        <source>Cancelling after the current episode…</source>
+        <translation>将在当前回合结束后取消…</translation>
+    </message>
+    <message>
+        <source>Episode %1 of %2 — ETA %3</source>
+        <translation>第 %1 / %2 回合 — 预计剩余 %3</translation>
+    </message>
+    <message>
+        <source>Episode %1: mean reward %2 over %3 steps; %4 elapsed</source>
+        <translation>第 %1 回合：%3 步的平均奖励 %2；已用时 %4</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>训练失败：%1</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Training cancelled after %1 episode(s); %2 checkpoint(s) kept, no final model.</source>
+        <translation>训练在 %1 个回合后取消；保留 %2 个检查点，无最终模型。</translation>
+    </message>
+    <message>
+        <source>Cancelled at episode %1 of %2</source>
+        <translation>已在第 %1 / %2 回合取消</translation>
+    </message>
+    <message>
+        <source>Training done in %1: model %2 stored (%3 checkpoint(s)).</source>
+        <translation>训练完成，用时 %1：模型 %2 已保存（%3 个检查点）。</translation>
+    </message>
+    <message>
+        <source>Done: %1 episodes</source>
+        <translation>完成：%1 个回合</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "cli/train_control_command.h"
 
 #include "cli/commands.h"
+#include "cli/control_training_run.h"
 #include "cli/interrupt_guard.h"
 #include "cli/scenario_check.h"
 #include "env/simulated_environment.h"
@@ -27,35 +28,12 @@ std::string number(double value)
     return text;
 }
 
-std::optional<policy::ControlTrainingMode> modeFrom(const std::string& text)
-{
-    if (text == "one-for-all")
-        return policy::ControlTrainingMode::OneForAll;
-    if (text == "one-for-each")
-        return policy::ControlTrainingMode::OneForEach;
-    if (text == "transfer")
-        return policy::ControlTrainingMode::Transfer;
-    return std::nullopt;
-}
-
 std::uint32_t positive(const CommandLine& line, const std::string& option, std::uint64_t fallback, bool allowZero)
 {
     const std::uint64_t value = line.unsignedValue(option).value_or(fallback);
     if ((!allowZero && value == 0) || value > 100'000'000)
         throw UsageError{"--" + option + " must be " + (allowZero ? "0 to" : "1 to") + " 100000000"};
     return static_cast<std::uint32_t>(value);
-}
-
-//! The scenario's control choice when it names the plugin (its parameters apply), else defaults.
-model::PolicyChoice controlChoice(const model::Scenario& scenario, const std::string& plugin)
-{
-    const auto control = scenario.policies.find("control");
-    if (control != scenario.policies.end() && control->second.plugin == plugin)
-        return control->second;
-    model::PolicyChoice choice;
-    choice.plugin = plugin;
-    choice.fieldPath = "train";
-    return choice;
 }
 
 //! The project, opened on first use (a missing file is created only when there is a model to store).
@@ -91,7 +69,7 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     config.stepsPerEpisode = positive(line, "steps", 300, false);
     config.checkpointEvery = positive(line, "checkpoint-every", 0, true);
     const std::string modeText = line.value("mode").value_or("one-for-all");
-    const auto mode = modeFrom(modeText);
+    const auto mode = controlTrainingModeFrom(modeText);
     if (!mode)
         throw UsageError{"--mode must be one-for-all, one-for-each or transfer, not '" + modeText + "'"};
     config.mode = *mode;
@@ -106,7 +84,7 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     if (const auto seed = line.unsignedValue("seed"))
         scenario.seed = *seed;
     config.seed = scenario.seed;
-    const model::PolicyChoice choice = controlChoice(scenario, plugin);
+    const model::PolicyChoice choice = controlTrainingChoice(scenario, plugin);
     if (const auto problems = registry.validate(choice, ORRERY_KIND_CONTROL); !problems.empty()) {
         std::cerr << model::formatAll(problems);
         return kExitBadInput;
@@ -148,12 +126,9 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     std::cerr << "train " << plugin << ": " << config.episodes << " episodes of up to " << config.stepsPerEpisode
               << " steps on " << scenario.name << " (seed " << scenario.seed << ", " << modeText << ")\n";
     sim::RunControl control;
-    int checkpoints = 0;
-    std::uint64_t steps = 0;
     const auto start = std::chrono::steady_clock::now();
-    policy::ControlTrainingProgress progress;
-    progress.onEpisode = [&](const policy::ControlEpisodeReport& report) {
-        steps += report.steps;
+    ControlTrainingHooks hooks;
+    hooks.onEpisode = [&](const policy::ControlEpisodeReport& report) {
         if (!quiet) {
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             std::cerr << "train " << plugin << ": episode " << report.episode << "/" << config.episodes
@@ -163,59 +138,34 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
         }
         return !control.isCancelled();
     };
-    progress.onCheckpoint = [&](std::uint32_t episode, const std::vector<std::uint8_t>& bytes,
-                                const std::vector<std::pair<std::string, double>>& metrics) {
-        store::StoredModel stored;
-        stored.plugin = plugin;
-        stored.scenarioName = scenario.name;
-        stored.seed = scenario.seed;
-        stored.sampleCount = static_cast<std::int64_t>(steps);
-        stored.bytes = bytes;
-        stored.metrics = metrics;
-        stored.report = "checkpoint episode " + std::to_string(episode) + " (" + modeText + ")";
-        const store::ModelId id = project.get().saveModel(stored); // StoreError ends training
-        ++checkpoints;
+    hooks.onCheckpointStored = [&](std::uint32_t episode, store::ModelId id) {
         std::cerr << "train " << plugin << ": checkpoint episode " << episode << " stored as model " << id << '\n';
     };
 
-    policy::TrainingResult trained;
+    ControlTrainingOutcome outcome;
     try {
         InterruptGuard guard(control); // Ctrl-C stops after the current episode
-        policy::PolicyContext context;
-        trained = registry.trainControl(choice, *environment, config, progress, context);
-        policy::PolicyContext check;
-        check.model = &trained.model;
-        (void)registry.createControl(choice, check); // the plugin can read what it wrote
+        outcome = trainControlIntoProject(registry, choice, scenario, *environment, config, modeText,
+                                          [&]() -> store::Project& { return project.get(); }, hooks);
     } catch (const policy::PluginError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitRunFailed;
-    }
-    if (control.isCancelled()) {
-        std::cerr << "train " << plugin << ": cancelled; " << checkpoints << " checkpoint(s) kept, final model not stored\n";
-        return kExitCancelled;
-    }
-    std::cout << trained.report << '\n';
-    for (const auto& [name, value] : trained.metrics) {
-        if (name.rfind("episode_reward.", 0) != 0) // one per episode: stored, not printed
-            std::cout << "  " << name << " = " << number(value) << '\n';
-    }
-
-    store::StoredModel stored;
-    stored.plugin = plugin;
-    stored.scenarioName = scenario.name;
-    stored.seed = scenario.seed;
-    stored.sampleCount = static_cast<std::int64_t>(steps);
-    stored.bytes = std::move(trained.model);
-    stored.metrics = trained.metrics;
-    stored.report = trained.report;
-    try {
-        const store::ModelId id = project.get().saveModel(stored);
-        std::cout << "model " << id << " of " << plugin << " (" << stored.bytes.size() << " bytes, " << steps
-                  << " steps) stored in " << *projectPath << '\n';
     } catch (const store::StoreError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitRunFailed;
     }
+    if (outcome.cancelled) {
+        std::cerr << "train " << plugin << ": cancelled; " << outcome.checkpoints
+                  << " checkpoint(s) kept, final model not stored\n";
+        return kExitCancelled;
+    }
+    std::cout << outcome.report << '\n';
+    for (const auto& [name, value] : outcome.metrics) {
+        if (name.rfind("episode_reward.", 0) != 0) // one per episode: stored, not printed
+            std::cout << "  " << name << " = " << number(value) << '\n';
+    }
+    std::cout << "model " << *outcome.modelId << " of " << plugin << " (" << outcome.modelBytes << " bytes, " << outcome.steps
+              << " steps) stored in " << *projectPath << '\n';
     return kExitOk;
 }
 

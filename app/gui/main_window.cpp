@@ -4,6 +4,7 @@
 #include "cli/scenario_check.h"
 #include "gui/experiment_view.h"
 #include "gui/project_catalog_model.h"
+#include "gui/training_dock.h"
 #include "gui/recent_projects.h"
 #include "gui/run_job.h"
 #include "gui/run_list_model.h"
@@ -117,6 +118,10 @@ bool MainWindow::openProject(const QString& path)
 {
     if (m_job) {
         logMessage(tr("A run is in progress; cancel it before opening another project."), Severity::Warning);
+        return false;
+    }
+    if (m_trainingDock->isRunning()) {
+        logMessage(tr("A training is in progress; cancel it before opening another project."), Severity::Warning);
         return false;
     }
     const QString absolute = QFileInfo(path).absoluteFilePath();

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/scenario.h"
+#include "policy/control_training.h"
 #include "store/ids.h"
 #include "store/project.h"
 #include "widgets/log_view.h"
@@ -37,6 +38,7 @@ class RunListModel;
 class RunProgressPanel;
 class RunView;
 class ScenarioEditor;
+class TrainingDock;
 
 //! The Orrery window (DESIGN.md §8): the project explorer (runs and experiments of the open
 //! project) on the left, the selected run or the comparison of the selected experiment's arms in
@@ -88,6 +90,13 @@ public:
     [[nodiscard]] RunProgressPanel* progressPanel() const { return m_progress; }
     //! The Live Cluster dock (View ▸ Live Cluster); it reads the kubeconfig when first shown.
     [[nodiscard]] LiveDock* liveDock() const { return m_liveDock; }
+    //! The Training dock (Run ▸ Train Control Policy…).
+    [[nodiscard]] TrainingDock* trainingDock() const { return m_trainingDock; }
+    //! Checks `scenarioPath` (empty: the scenario editor's text) and trains control plugin
+    //! `plugin` on it into the open project on a worker thread, shown in the Training dock;
+    //! `seed` overrides the scenario's. False (with the reason logged) when nothing started.
+    bool startTraining(const QString& plugin, const QString& scenarioPath, const policy::ControlTrainingConfig& config,
+                       std::optional<std::uint64_t> seed = std::nullopt);
     //! Simulated per wall-clock seconds of runs (0: as fast as possible); kept across runs.
     [[nodiscard]] double runSpeed() const { return m_runSpeed; }
 
@@ -122,6 +131,10 @@ private:
     void showAbout();
     void showProblem(const QString& text, const QString& details);
     void updateActions();
+
+    // main_window_training.cpp
+    void createTrainingDock();
+    void trainControlDialog();
 
     // main_window_views.cpp
     void createViews();
@@ -165,6 +178,8 @@ private:
     RunJob* m_job = nullptr; //!< child of the window while a run executes
     double m_runSpeed = 0;
     LiveDock* m_liveDock = nullptr;
+    TrainingDock* m_trainingDock = nullptr;
+    QAction* m_trainAction = nullptr;
     bool m_liveConfigLoaded = false;
     bool m_runListedDuringJob = false;
 

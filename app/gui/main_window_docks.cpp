@@ -110,6 +110,7 @@ void MainWindow::createDocks()
         logMessage(tr("The Cluster view shows %1 live nodes.").arg(snapshot.nodes.size()));
     });
     liveDock->hide();
+    createTrainingDock(); // main_window_training.cpp
     resizeDocks({projectDock, scenarioDock}, {370, 420}, Qt::Horizontal);
     resizeDocks({logDock}, {150}, Qt::Vertical);
     // Hidden until a scenario is opened (File ▸ Open Scenario, View menu): an empty editor

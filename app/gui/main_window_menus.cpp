@@ -8,6 +8,7 @@
 #include "gui/run_job.h"
 #include "gui/run_progress_panel.h"
 #include "gui/scenario_editor.h"
+#include "gui/training_dock.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -146,6 +147,7 @@ void MainWindow::createMenus()
     run->addAction(m_runEditorAction);
     run->addAction(m_runFileAction);
     run->addAction(m_runDemoAction);
+    run->addAction(m_trainAction);
     run->addSeparator();
     run->addAction(m_pauseAction);
     run->addAction(m_stepAction);
@@ -251,6 +253,7 @@ void MainWindow::updateActions()
     m_runFileAction->setEnabled(!running && haveProject);
     m_runDemoAction->setEnabled(!running && haveProject);
     m_runEditorAction->setEnabled(!running && haveProject);
+    m_trainAction->setEnabled(haveProject && !m_trainingDock->isRunning());
     m_pauseAction->setEnabled(running);
     m_cancelAction->setEnabled(running);
     m_stepAction->setEnabled(running);

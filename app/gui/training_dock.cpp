@@ -1,0 +1,170 @@
+#include "gui/training_dock.h"
+
+#include "widgets/time_series_chart.h"
+
+#include <QChart>
+#include <QHBoxLayout>
+#include <QLegend>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace orrery::app {
+namespace {
+
+QString duration(double seconds)
+{
+    const auto total = static_cast<qint64>(std::llround(std::max(0.0, seconds)));
+    if (total < 60)
+        return TrainingDock::tr("%1 s").arg(total);
+    if (total < 3600)
+        return TrainingDock::tr("%1 min %2 s").arg(total / 60).arg(total % 60);
+    return TrainingDock::tr("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60);
+}
+
+} // namespace
+
+TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* parent)
+    : QWidget(parent)
+    , m_registry(registry)
+{
+    m_title = new QLabel(tr("No training yet: Run ▸ Train Control Policy…"));
+    m_title->setObjectName(QStringLiteral("trainingTitle"));
+    m_title->setWordWrap(true);
+    m_rewardChart = new widgets::TimeSeriesChart;
+    m_rewardChart->setObjectName(QStringLiteral("trainingRewardChart"));
+    m_rewardChart->setChartTitle(tr("Mean reward per episode"));
+    m_rewardChart->setAxisTitles(tr("Episode"), tr("Mean reward"));
+    m_rewardChart->setMinimumHeight(180);
+    m_rewardChart->chart()->legend()->hide(); // one line, named by the title
+    m_stepsChart = new widgets::TimeSeriesChart;
+    m_stepsChart->setObjectName(QStringLiteral("trainingStepsChart"));
+    m_stepsChart->setChartTitle(tr("Steps per episode"));
+    m_stepsChart->setAxisTitles(tr("Episode"), tr("Steps"));
+    m_stepsChart->setMinimumHeight(140);
+    m_stepsChart->chart()->legend()->hide();
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("trainingProgress"));
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("Idle"));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("trainingCancel"));
+    m_cancel->setEnabled(false);
+    connect(m_cancel, &QPushButton::clicked, this, &TrainingDock::cancel);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("trainingStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_cancel);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_rewardChart, 3);
+    layout->addWidget(m_stepsChart, 2);
+    layout->addLayout(progressRow);
+    layout->addWidget(m_status);
+}
+
+TrainingDock::~TrainingDock() = default; // a running job (a child) cancels and waits for its thread
+
+bool TrainingDock::start(TrainingJob::Request request)
+{
+    if (m_job)
+        return false;
+    m_episodes = request.config.episodes;
+    m_reward.clear();
+    m_steps.clear();
+    redrawCharts();
+    m_title->setText(tr("Training %1 on “%2”: %3 episodes of up to %4 steps, seed %5, %6")
+                         .arg(request.plugin, QString::fromStdString(request.scenario.name))
+                         .arg(request.config.episodes)
+                         .arg(request.config.stepsPerEpisode)
+                         .arg(request.scenario.seed)
+                         .arg(TrainingJob::modeName(request.config.mode)));
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("Episode 0 of %1").arg(m_episodes));
+    m_status->clear();
+    m_cancel->setEnabled(true);
+    m_job = new TrainingJob(std::move(request), m_registry, this);
+    connect(m_job, &TrainingJob::episodeFinished, this, &TrainingDock::onEpisode);
+    connect(m_job, &TrainingJob::checkpointStored, this, [this](quint32 episode, qint64 modelId) {
+        emit message(tr("Training: checkpoint of episode %1 stored as model %2.").arg(episode).arg(modelId), false);
+        emit modelStored(modelId);
+    });
+    connect(m_job, &TrainingJob::finished, this, &TrainingDock::onFinished);
+    m_clock.start();
+    m_job->start();
+    return true;
+}
+
+void TrainingDock::cancel()
+{
+    if (!m_job || m_job->isCancelRequested())
+        return;
+    m_job->cancel();
+    m_cancel->setEnabled(false);
+    m_status->setText(tr("Cancelling after the current episode…"));
+}
+
+void TrainingDock::onEpisode(quint32 episode, quint32 steps, double reward, double meanReward)
+{
+    Q_UNUSED(reward);
+    m_reward.append(QPointF(episode, meanReward));
+    m_steps.append(QPointF(episode, steps));
+    redrawCharts();
+    const quint32 total = std::max<quint32>(m_episodes, 1);
+    m_progress->setValue(static_cast<int>(std::lround(100.0 * episode / total)));
+    const double elapsedS = static_cast<double>(m_clock.elapsed()) / 1000.0;
+    const double etaS = episode > 0 ? elapsedS / episode * (total - std::min(episode, total)) : 0.0;
+    m_progress->setFormat(tr("Episode %1 of %2 — ETA %3").arg(episode).arg(m_episodes).arg(duration(etaS)));
+    if (!m_job || !m_job->isCancelRequested())
+        m_status->setText(tr("Episode %1: mean reward %2 over %3 steps; %4 elapsed")
+                              .arg(episode)
+                              .arg(meanReward, 0, 'g', 4)
+                              .arg(steps)
+                              .arg(duration(elapsedS)));
+}
+
+void TrainingDock::onFinished(bool cancelled, qint64 modelId, int checkpoints, const QString& error)
+{
+    TrainingJob* job = m_job;
+    m_job = nullptr;
+    m_cancel->setEnabled(false);
+    const QString elapsed = duration(static_cast<double>(m_clock.elapsed()) / 1000.0);
+    QString text;
+    if (!error.isEmpty()) {
+        text = tr("Training failed: %1").arg(error);
+        m_progress->setFormat(tr("Failed"));
+    } else if (cancelled) {
+        text = tr("Training cancelled after %1 episode(s); %2 checkpoint(s) kept, no final model.")
+                   .arg(m_reward.size())
+                   .arg(checkpoints);
+        m_progress->setFormat(tr("Cancelled at episode %1 of %2").arg(m_reward.size()).arg(m_episodes));
+    } else {
+        text = tr("Training done in %1: model %2 stored (%3 checkpoint(s)).").arg(elapsed).arg(modelId).arg(checkpoints);
+        m_progress->setValue(100);
+        m_progress->setFormat(tr("Done: %1 episodes").arg(m_reward.size()));
+        emit modelStored(modelId);
+    }
+    m_status->setText(text);
+    emit message(text, !error.isEmpty());
+    if (job)
+        job->deleteLater(); // its destructor waits for the (ending) thread
+    emit trainingFinished(cancelled, modelId, error);
+}
+
+void TrainingDock::redrawCharts()
+{
+    m_rewardChart->clearSeries();
+    m_rewardChart->addSeries(tr("Mean reward"), m_reward);
+    m_stepsChart->clearSeries();
+    m_stepsChart->addSeries(tr("Steps"), m_steps);
+}
+
+} // namespace orrery::app

@@ -1,0 +1,69 @@
+#pragma once
+#include "gui/training_job.h"
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QPointF>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace orrery::widgets {
+class TimeSeriesChart;
+}
+
+namespace orrery::app {
+
+//! The Training dock (issue 7): runs one control-plugin training (TrainingJob) at a time on a
+//! worker thread and shows its mean reward and steps per episode as they finish, the episode
+//! progress with an ETA, and a Cancel button that stops after the current episode.
+class TrainingDock : public QWidget {
+    Q_OBJECT
+public:
+    //! `registry` must outlive the dock.
+    explicit TrainingDock(const policy::PluginRegistry& registry, QWidget* parent = nullptr);
+    ~TrainingDock() override;
+
+    //! Starts training; false (nothing started) while another training runs.
+    bool start(TrainingJob::Request request);
+    [[nodiscard]] bool isRunning() const { return m_job != nullptr; }
+    [[nodiscard]] TrainingJob* job() const { return m_job; }
+    //! Mean reward per finished episode (x: episode number).
+    [[nodiscard]] const QList<QPointF>& rewardPoints() const { return m_reward; }
+    [[nodiscard]] const QList<QPointF>& stepPoints() const { return m_steps; }
+    [[nodiscard]] widgets::TimeSeriesChart* rewardChart() const { return m_rewardChart; }
+    [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
+
+public slots:
+    void cancel();
+
+signals:
+    //! Forwarded from the job once its thread is done: a line for the log.
+    void message(const QString& text, bool problem);
+    //! A checkpoint or the final model was stored in the project.
+    void modelStored(qint64 modelId);
+    //! The training ended (the job is gone); modelId is 0 unless the final model was stored.
+    void trainingFinished(bool cancelled, qint64 modelId, const QString& error);
+
+private:
+    void onEpisode(quint32 episode, quint32 steps, double reward, double meanReward);
+    void onFinished(bool cancelled, qint64 modelId, int checkpoints, const QString& error);
+    void redrawCharts();
+
+    const policy::PluginRegistry& m_registry;
+    TrainingJob* m_job = nullptr; //!< child of the dock while training runs
+    QElapsedTimer m_clock;
+    quint32 m_episodes = 0;
+    QList<QPointF> m_reward;
+    QList<QPointF> m_steps;
+    QLabel* m_title = nullptr;
+    widgets::TimeSeriesChart* m_rewardChart = nullptr;
+    widgets::TimeSeriesChart* m_stepsChart = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    QPushButton* m_cancel = nullptr;
+};
+
+} // namespace orrery::app

@@ -1,0 +1,125 @@
+#include "gui/training_job.h"
+
+#include "cli/control_training_run.h"
+#include "env/simulated_environment.h"
+#include "store/project.h"
+#include "store/store_error.h"
+
+#include <QThread>
+
+#include <exception>
+#include <optional>
+
+namespace orrery::app {
+
+TrainingJob::TrainingJob(Request request, const policy::PluginRegistry& registry, QObject* parent)
+    : QObject(parent)
+    , m_request(std::move(request))
+    , m_registry(registry)
+{
+}
+
+TrainingJob::~TrainingJob()
+{
+    if (m_thread) {
+        m_control.cancel(); // the training stops after the episode in progress
+        m_thread->wait();
+    }
+}
+
+void TrainingJob::start()
+{
+    Q_ASSERT(!m_thread);
+    m_thread.reset(QThread::create([this] { work(); }));
+    m_thread->setObjectName(QStringLiteral("orrery-train"));
+    m_thread->start();
+}
+
+void TrainingJob::cancel()
+{
+    m_control.cancel();
+}
+
+bool TrainingJob::isRunning() const
+{
+    return m_thread && m_thread->isRunning();
+}
+
+QString TrainingJob::modeName(policy::ControlTrainingMode mode)
+{
+    switch (mode) {
+    case policy::ControlTrainingMode::OneForEach:
+        return QStringLiteral("one-for-each");
+    case policy::ControlTrainingMode::Transfer:
+        return QStringLiteral("transfer");
+    case policy::ControlTrainingMode::OneForAll:
+        break;
+    }
+    return QStringLiteral("one-for-all");
+}
+
+// Worker thread from here on: it touches the request, the registry's const members and the
+// control, opens its own project connection, and posts everything else to the job's thread.
+void TrainingJob::work()
+{
+    bool cancelled = false;
+    qint64 modelId = 0;
+    int checkpoints = 0;
+    QString error;
+    try {
+        const std::string plugin = m_request.plugin.toStdString();
+        const model::PolicyChoice choice = controlTrainingChoice(m_request.scenario, plugin);
+        if (const auto problems = m_registry.validate(choice, ORRERY_KIND_CONTROL); !problems.empty())
+            throw std::runtime_error(model::formatAll(problems));
+        std::optional<store::Project> project;
+        const auto openProject = [&]() -> store::Project& {
+            if (!project)
+                project.emplace(store::Project::open(m_request.projectPath.toStdString()));
+            return *project;
+        };
+        policy::ControlTrainingConfig config = m_request.config;
+        std::vector<std::uint8_t> baseModel;
+        config.baseModel = nullptr;
+        if (config.mode == policy::ControlTrainingMode::Transfer) {
+            auto base = openProject().latestModel(plugin);
+            if (!base)
+                throw std::runtime_error("transfer starts from the latest " + plugin +
+                                         " model in the project, and there is none; train one-for-all first");
+            baseModel = std::move(base->bytes);
+            config.baseModel = &baseModel;
+        }
+        env::SimulatedEnvironmentOptions options;
+        options.stepsPerEpisode = static_cast<int>(config.stepsPerEpisode);
+        env::SimulatedEnvironment environment(m_request.scenario, options);
+
+        ControlTrainingHooks hooks;
+        hooks.onEpisode = [this](const policy::ControlEpisodeReport& report) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, report] {
+                    emit episodeFinished(report.episode, report.steps, report.reward, report.meanReward);
+                },
+                Qt::QueuedConnection);
+            return !m_control.isCancelled();
+        };
+        hooks.onCheckpointStored = [this](std::uint32_t episode, store::ModelId id) {
+            QMetaObject::invokeMethod(
+                this, [this, episode, id] { emit checkpointStored(episode, id); }, Qt::QueuedConnection);
+        };
+        const ControlTrainingOutcome outcome =
+            trainControlIntoProject(m_registry, choice, m_request.scenario, environment, config,
+                                    modeName(config.mode).toStdString(), openProject, hooks);
+        cancelled = outcome.cancelled;
+        modelId = outcome.modelId.value_or(0);
+        checkpoints = outcome.checkpoints;
+    } catch (const std::exception& failure) {
+        error = QString::fromStdString(failure.what());
+        if (error.isEmpty())
+            error = QStringLiteral("training failed");
+    }
+    QMetaObject::invokeMethod(
+        this, [this, cancelled, modelId, checkpoints, error] { emit finished(cancelled, modelId, checkpoints, error); },
+        Qt::QueuedConnection);
+}
+
+} // namespace orrery::app

@@ -1,0 +1,64 @@
+#pragma once
+#include "model/scenario.h"
+#include "policy/control_training.h"
+#include "sim/run_control.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QThread;
+
+namespace orrery::policy {
+class PluginRegistry;
+}
+
+namespace orrery::app {
+
+//! One control-plugin training run (trainControlIntoProject, as `orrery train` does it) on its
+//! own thread, storing checkpoints and the final model into a project, observed from the UI thread.
+//!
+//! Every signal is emitted on the thread that owns the job (queued from the worker). Cancel
+//! stops after the episode in progress; checkpoints already stored stay in the project.
+//! Destroying a running job cancels it and waits for its thread.
+class TrainingJob : public QObject {
+    Q_OBJECT
+public:
+    //! What to train and where to store it.
+    struct Request {
+        QString plugin;
+        model::Scenario scenario; //!< checked; its seed is the training seed
+        policy::ControlTrainingConfig config; //!< baseModel is ignored (transfer reads the project)
+        QString projectPath;
+    };
+
+    //! `registry` must outlive the job.
+    TrainingJob(Request request, const policy::PluginRegistry& registry, QObject* parent = nullptr);
+    ~TrainingJob() override;
+
+    void start();
+    void cancel();
+    [[nodiscard]] bool isRunning() const;
+    [[nodiscard]] bool isCancelRequested() const { return m_control.isCancelled(); }
+    [[nodiscard]] const Request& request() const { return m_request; }
+    [[nodiscard]] static QString modeName(policy::ControlTrainingMode mode);
+
+signals:
+    //! Episode `episode` (1-based) of the run ended after `steps` steps.
+    void episodeFinished(quint32 episode, quint32 steps, double reward, double meanReward);
+    void checkpointStored(quint32 episode, qint64 modelId);
+    //! The run ended: modelId is the final model (0 when cancelled or failed); `error` is empty
+    //! unless it failed.
+    void finished(bool cancelled, qint64 modelId, int checkpoints, const QString& error);
+
+private:
+    void work();
+
+    Request m_request;
+    const policy::PluginRegistry& m_registry;
+    sim::RunControl m_control;
+    std::unique_ptr<QThread> m_thread;
+};
+
+} // namespace orrery::app

@@ -1,0 +1,180 @@
+// The Training dock (issue 7): `firm` trains on a worker thread into the open project; the reward
+// chart gains one point per episode, progress reaches 100 %, the model lands in the project and
+// the explorer's Trained models; Cancel stops after the current episode keeping its checkpoint,
+// while a 10 ms timer on the UI thread keeps firing.
+#include "gui/main_window.h"
+#include "gui/project_catalog_model.h"
+#include "gui/training_dock.h"
+#include "gui_test_support.h"
+#include "store/project.h"
+#include "widgets/time_series_chart.h"
+
+#include <QAction>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeView>
+
+using namespace orrery;
+using orrery::app::MainWindow;
+using orrery::app::TrainingDock;
+
+namespace {
+
+constexpr int kTimeoutMs = 300000;
+const QString kScenario = QStringLiteral(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-firm.yaml");
+
+policy::ControlTrainingConfig config(std::uint32_t episodes, std::uint32_t checkpointEvery)
+{
+    policy::ControlTrainingConfig result;
+    result.episodes = episodes;
+    result.stepsPerEpisode = 10;
+    result.checkpointEvery = checkpointEvery;
+    return result;
+}
+
+} // namespace
+
+class TestTrainingView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void trainsIntoTheProject();
+    void cancelKeepsCheckpointsAndTheUiResponsive();
+    void screenshot();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestTrainingView::initTestCase()
+{
+    testing::isolateSettings(QStringLiteral("tst_training_view"));
+    QVERIFY(m_dir.isValid());
+    QVERIFY(testing::pluginRegistry().isTrainableControl("firm"));
+}
+
+void TestTrainingView::trainsIntoTheProject()
+{
+    const QString projectPath = m_dir.filePath(QStringLiteral("train.orrery"));
+    MainWindow window(testing::pluginRegistry());
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openProject(projectPath));
+    auto* trainAction = window.findChild<QAction*>(QStringLiteral("trainControlAction"));
+    QVERIFY(trainAction);
+    QVERIFY(trainAction->isEnabled());
+    TrainingDock* dock = window.trainingDock();
+    QSignalSpy finished(dock, &TrainingDock::trainingFinished);
+    QVERIFY(window.startTraining(QStringLiteral("firm"), kScenario, config(3, 2), 7));
+    QVERIFY(dock->isRunning());
+    QVERIFY(!trainAction->isEnabled()); // one training at a time
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(finished.first().at(0).toBool(), false); // not cancelled
+    QVERIFY2(finished.first().at(2).toString().isEmpty(), qPrintable(finished.first().at(2).toString()));
+    const qint64 modelId = finished.first().at(1).toLongLong();
+    QVERIFY(modelId > 0);
+
+    QCOMPARE(dock->rewardPoints().size(), 3);
+    QCOMPARE(dock->rewardChart()->sourcePointCount(0), 3);
+    QCOMPARE(dock->rewardPoints().last().x(), 3.0);
+    QCOMPARE(dock->stepPoints().size(), 3);
+    QVERIFY(dock->stepPoints().first().y() >= 1 && dock->stepPoints().first().y() <= 10);
+    QCOMPARE(dock->progressBar()->value(), 100);
+    QVERIFY(trainAction->isEnabled());
+
+    // The checkpoint of episode 2 and the final model, as `orrery train firm` stores them.
+    const store::Project project = store::Project::open(projectPath.toStdString());
+    const auto models = project.listModels();
+    QCOMPARE(models.size(), std::size_t{2});
+    const auto latest = project.latestModel("firm");
+    QVERIFY(latest.has_value());
+    QCOMPARE(latest->id, modelId);
+    QCOMPARE(latest->seed, std::uint64_t{7});
+    QVERIFY(!latest->bytes.empty());
+
+    // The explorer lists them under Trained models.
+    auto* tree = window.findChild<QTreeView*>(QStringLiteral("projectCatalog"));
+    QVERIFY(tree);
+    auto* catalog = qobject_cast<app::ProjectCatalogModel*>(tree->model());
+    QVERIFY(catalog);
+    QCOMPARE(catalog->rowCount(catalog->modelsGroupIndex()), 2);
+
+}
+
+// docs/screenshots/training-view.png (ORRERY_UPDATE_SCREENSHOTS=1 writes it there): a longer
+// training, so the curves have a shape.
+void TestTrainingView::screenshot()
+{
+    MainWindow window(testing::pluginRegistry());
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openProject(m_dir.filePath(QStringLiteral("screenshot.orrery"))));
+    QSignalSpy finished(window.trainingDock(), &TrainingDock::trainingFinished);
+    policy::ControlTrainingConfig settings = config(16, 4);
+    settings.stepsPerEpisode = 40;
+    QVERIFY(window.startTraining(QStringLiteral("firm"), kScenario, settings, 1));
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(window.trainingDock()->rewardPoints().size(), 16);
+    QTest::qWait(100); // let the layout settle before grabbing
+    const QImage image = window.grab().toImage();
+    const bool update = qEnvironmentVariable("ORRERY_UPDATE_SCREENSHOTS") == QStringLiteral("1");
+    const QString out = update ? QStringLiteral(ORRERY_SOURCE_DIR "/docs/screenshots/training-view.png")
+                               : m_dir.filePath(QStringLiteral("training-view.png"));
+    QVERIFY2(image.save(out), qPrintable(out));
+    qInfo("screenshot: %s", qPrintable(QDir::toNativeSeparators(out)));
+}
+
+void TestTrainingView::cancelKeepsCheckpointsAndTheUiResponsive()
+{
+    const QString projectPath = m_dir.filePath(QStringLiteral("cancel.orrery"));
+    MainWindow window(testing::pluginRegistry());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openProject(projectPath));
+    TrainingDock* dock = window.trainingDock();
+    QSignalSpy finished(dock, &TrainingDock::trainingFinished);
+
+    int ticks = 0;
+    qint64 longestGapMs = 0;
+    QElapsedTimer sinceTick;
+    QTimer timer;
+    timer.setInterval(10);
+    connect(&timer, &QTimer::timeout, this, [&] {
+        if (ticks > 0)
+            longestGapMs = std::max(longestGapMs, sinceTick.elapsed());
+        sinceTick.restart();
+        ++ticks;
+    });
+    timer.start();
+    QVERIFY(window.startTraining(QStringLiteral("firm"), kScenario, config(50, 1)));
+    connect(dock->job(), &app::TrainingJob::episodeFinished, dock, [dock](quint32 episode) {
+        if (episode == 1)
+            dock->cancel();
+    });
+    QVERIFY(finished.wait(kTimeoutMs));
+    timer.stop();
+    QCOMPARE(finished.first().at(0).toBool(), true); // cancelled
+    QCOMPARE(finished.first().at(1).toLongLong(), qint64{0}); // no final model
+    const auto episodes = dock->rewardPoints().size();
+    QVERIFY2(episodes >= 1 && episodes < 50, qPrintable(QString::number(episodes)));
+    QVERIFY(dock->progressBar()->value() < 100);
+
+    // One checkpoint per finished episode stays in the project.
+    const store::Project project = store::Project::open(projectPath.toStdString());
+    QCOMPARE(qsizetype(project.listModels().size()), episodes);
+
+    QVERIFY2(ticks >= 3, qPrintable(QString::number(ticks)));
+    QVERIFY2(longestGapMs < 500, qPrintable(QStringLiteral("UI blocked for %1 ms").arg(longestGapMs)));
+    QVERIFY(!dock->isRunning());
+}
+
+QTEST_MAIN(TestTrainingView)
+#include "tst_training_view.moc"
