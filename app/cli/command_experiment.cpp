@@ -7,6 +7,7 @@
 #include "cli/interrupt_guard.h"
 #include "cli/plugin_setup.h"
 #include "cli/scenario_check.h"
+#include "cli/text_format.h"
 #include "env/simulation.h"
 #include "experiment/comparison_table.h"
 #include "experiment/experiment_check.h"
@@ -27,16 +28,6 @@ namespace {
 constexpr const char* kUsage = "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet]";
 constexpr std::uint64_t kMaxJobs = 4096;
 constexpr std::size_t kMaxFailuresShown = 10;
-
-std::string clock(double seconds)
-{
-    if (std::isnan(seconds))
-        return "?";
-    const auto total = static_cast<long long>(std::llround(seconds));
-    char text[32];
-    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60, total % 60);
-    return text;
-}
 
 //! Progress lines on stderr ("experiment demo-ab  12/30 runs  40%  elapsed 0:00:05  ETA 0:00:07"),
 //! at most one per second plus the last, so logs stay readable.
@@ -60,7 +51,7 @@ public:
         char line[200];
         std::snprintf(line, sizeof line, "experiment %s  %zu/%zu runs  %3.0f%%  elapsed %s  ETA %s%s", m_name.c_str(),
                       progress.alreadyDone + progress.finished, progress.totalCells, 100.0 * progress.fraction,
-                      clock(progress.elapsedSeconds).c_str(), clock(progress.etaSeconds).c_str(),
+                      clockText(progress.elapsedSeconds).c_str(), clockText(progress.etaSeconds).c_str(),
                       progress.failed > 0 ? ("  " + std::to_string(progress.failed) + " failed").c_str() : "");
         m_out << line << std::endl;
     }

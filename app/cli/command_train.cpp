@@ -10,6 +10,7 @@
 #include "cli/plugin_setup.h"
 #include "cli/progress_printer.h"
 #include "cli/scenario_check.h"
+#include "cli/text_format.h"
 #include "cli/train_control_command.h"
 #include "env/simulation.h"
 #include "model/did_you_mean.h"
@@ -27,13 +28,6 @@ namespace {
 constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.yaml --project FILE.orrery [--seed N] [--quiet]\n"
                                "       (control plugins: --episodes N [--steps S] [--checkpoint-every K]\n"
                                "        [--mode one-for-all|one-for-each|transfer])";
-
-std::string number(double value)
-{
-    char text[40];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
-}
 
 //! Exit 2 unless `plugin` is registered and learns; lists the trainable plugins otherwise.
 bool checkTrainable(const policy::PluginRegistry& registry, const std::string& plugin)
@@ -205,7 +199,7 @@ int runTrainCommand(const std::vector<std::string>& args)
     if (!trained.report.empty() && trained.report.back() != '\n')
         std::cout << '\n';
     for (const auto& [name, value] : trained.metrics)
-        std::cout << "  " << name << " = " << number(value) << '\n';
+        std::cout << "  " << name << " = " << shortNumber(value) << '\n';
 
     // 3. The model, in one transaction.
     store::StoredModel stored;

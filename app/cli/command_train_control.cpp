@@ -6,6 +6,7 @@
 #include "cli/control_training_run.h"
 #include "cli/interrupt_guard.h"
 #include "cli/scenario_check.h"
+#include "cli/text_format.h"
 #include "env/simulated_environment.h"
 #include "sim/run_control.h"
 #include "store/project.h"
@@ -20,13 +21,6 @@
 
 namespace orrery::app {
 namespace {
-
-std::string number(double value)
-{
-    char text[40];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
-}
 
 std::uint32_t positive(const CommandLine& line, const std::string& option, std::uint64_t fallback, bool allowZero)
 {
@@ -132,9 +126,9 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
         if (!quiet) {
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             std::cerr << "train " << plugin << ": episode " << report.episode << "/" << config.episodes
-                      << "  reward " << number(report.reward) << "  mean " << number(report.meanReward) << "  steps "
+                      << "  reward " << shortNumber(report.reward) << "  mean " << shortNumber(report.meanReward) << "  steps "
                       << report.steps << (report.terminatedEarly ? " (terminated early)" : "") << "  updates "
-                      << report.updates << "  elapsed " << number(elapsed) << " s\n";
+                      << report.updates << "  elapsed " << shortNumber(elapsed) << " s\n";
         }
         return !control.isCancelled();
     };
@@ -162,7 +156,7 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     std::cout << outcome.report << '\n';
     for (const auto& [name, value] : outcome.metrics) {
         if (name.rfind("episode_reward.", 0) != 0) // one per episode: stored, not printed
-            std::cout << "  " << name << " = " << number(value) << '\n';
+            std::cout << "  " << name << " = " << shortNumber(value) << '\n';
     }
     std::cout << "model " << *outcome.modelId << " of " << plugin << " (" << outcome.modelBytes << " bytes, " << outcome.steps
               << " steps) stored in " << *projectPath << '\n';

@@ -1,5 +1,7 @@
 #include "cli/progress_printer.h"
 
+#include "cli/text_format.h"
+
 #include <cstdio>
 #include <ostream>
 
@@ -8,11 +10,7 @@ namespace {
 
 std::string clock(sim::SimTime t)
 {
-    const auto totalSeconds = t / sim::kSecond;
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%lld:%02lld:%02lld", static_cast<long long>(totalSeconds / 3600),
-                  static_cast<long long>(totalSeconds / 60 % 60), static_cast<long long>(totalSeconds % 60));
-    return buffer;
+    return clockText(static_cast<double>(t / sim::kSecond));
 }
 
 } // namespace

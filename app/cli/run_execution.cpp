@@ -6,6 +6,7 @@
 #include "cli/progress_printer.h"
 #include "cli/project_run.h"
 #include "cli/run_summary_json.h"
+#include "cli/text_format.h"
 #include "env/simulation.h"
 #include "store/store_error.h"
 
@@ -64,9 +65,7 @@ RunExecution executeRun(const model::Scenario& scenario, const policy::PluginReg
     std::cout << "run " << run.runId << " of " << scenario.name << " (seed " << scenario.seed << ") completed: "
               << run.result.events << " events\n";
     for (const auto& metric : run.result.metrics) {
-        char value[40];
-        std::snprintf(value, sizeof value, "%.6g", metric.value);
-        std::cout << "  " << metric.name << " = " << value << ' ' << metric.unit << '\n';
+        std::cout << "  " << metric.name << " = " << shortNumber(metric.value) << ' ' << metric.unit << '\n';
     }
     execution.exitCode = kExitOk;
     return execution;
