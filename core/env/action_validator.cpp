@@ -42,7 +42,7 @@ double ActionValidator::upperBound(ControlResource resource) const
 {
     double most = 0.0;
     for (const auto& node : m_app.cluster().nodes())
-        most = std::max(most, nodeCapacity(node, m_app.spec().nodeCapacity, resource));
+        most = std::max(most, nodeCapacity(node, m_app.nodeContendedCapacity(node.id), resource));
     return most;
 }
 
@@ -64,7 +64,7 @@ bool ActionValidator::fitsOnNode(std::uint32_t node, std::size_t service, Contro
         }
     }
     used += mine * value;
-    return used <= nodeCapacity(m_app.cluster().nodes()[node], m_app.spec().nodeCapacity, resource) * (1.0 + 1e-9);
+    return used <= nodeCapacity(m_app.cluster().nodes()[node], m_app.nodeContendedCapacity(node), resource) * (1.0 + 1e-9);
 }
 
 std::optional<std::uint32_t> ActionValidator::nodeForReplica(std::size_t service) const

@@ -6,11 +6,6 @@ namespace orrery::env {
 
 namespace {
 
-double share(double part, double whole)
-{
-    return whole > 0.0 ? std::clamp(part / whole, 0.0, 1.0) : 0.0;
-}
-
 model::ContendedResource resourceOf(model::AnomalyKind kind)
 {
     switch (kind) {
@@ -27,19 +22,19 @@ model::ContendedResource resourceOf(model::AnomalyKind kind)
 AnomalyInjector::AnomalyInjector(const model::AnomalyCampaignSpec& campaign, std::vector<Instance> instances,
                                  std::vector<Node> nodes, std::vector<std::string> serviceNames,
                                  std::vector<std::string> streamNames, std::string workloadName,
-                                 const model::NodeContendedCapacity& nodeCapacity, std::uint64_t seed, sim::SimTime horizon,
+                                 std::uint64_t seed, sim::SimTime horizon,
                                  bool randomCampaigns)
     : m_instances(std::move(instances))
     , m_nodes(std::move(nodes))
     , m_serviceNames(std::move(serviceNames))
     , m_streamNames(std::move(streamNames))
     , m_workloadName(std::move(workloadName))
-    , m_nodeCapacity(nodeCapacity)
     , m_horizon(horizon)
     , m_primary(randomCampaigns)
     , m_rng(seed, "anomalies")
     , m_nodeLimitCores(m_nodes.size(), 0.0)
-    , m_slowdown(m_instances.size(), 1.0)
+    , m_stressor(m_nodes.size(), model::PerContendedResource<double>{})
+    , m_shaped(m_instances.size(), 0.0)
     , m_delay(m_instances.size(), 0)
     , m_multiplier(m_streamNames.size(), 1.0)
 {
@@ -208,9 +203,9 @@ bool AnomalyInjector::onEvent(sim::SimTime now, std::uint32_t target, std::uint6
 
 void AnomalyInjector::recompute()
 {
-    const std::size_t n = m_instances.size();
-    std::vector<std::array<double, model::kContendedResourceCount>> pressure(n, std::array<double, model::kContendedResourceCount>{});
-    std::vector<double> hog(m_nodes.size(), 0.0);
+    for (auto& level : m_stressor)
+        level.fill(0.0);
+    std::fill(m_shaped.begin(), m_shaped.end(), 0.0);
     std::fill(m_delay.begin(), m_delay.end(), 0);
     std::fill(m_multiplier.begin(), m_multiplier.end(), 1.0);
     for (const Active& anomaly : m_active) {
@@ -221,40 +216,30 @@ void AnomalyInjector::recompute()
             for (const auto i : anomaly.instances)
                 m_delay[i] += sim::fromSeconds(sim::toSeconds(kFullNetworkDelay) * anomaly.level);
             break;
+        case model::AnomalyKind::NetworkBandwidth:
+            for (const auto i : anomaly.instances)
+                m_shaped[i] = std::min(1.0, m_shaped[i] + anomaly.level);
+            break;
         case model::AnomalyKind::WorkloadVariation:
             for (const auto s : anomaly.streams)
                 m_multiplier[s] += kWorkloadGain * anomaly.level;
             break;
         default: {
+            // A stressor container on the node(s) hosting the target: one per node and kind,
+            // levels of overlapping injections add up to the node's whole capacity.
             const auto r = static_cast<std::size_t>(resourceOf(anomaly.spec.kind));
-            for (const auto i : anomaly.instances)
-                pressure[i][r] += anomaly.level;
-            if (anomaly.spec.kind == model::AnomalyKind::Cpu) {
-                for (const auto node : anomaly.nodes)
-                    hog[node] += anomaly.level;
-            }
+            for (const auto node : anomaly.nodes)
+                m_stressor[node][r] = std::min(1.0, m_stressor[node][r] + anomaly.level);
         }
         }
     }
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < m_instances.size(); ++i) {
         const Instance& instance = m_instances[i];
         const Node& node = m_nodes[instance.node];
         const double limitCores = static_cast<double>(instance.limits.millicores) / 1000.0;
-        // g_r: the share of the node's resource the instance's limit guarantees.
-        const std::array<double, model::kContendedResourceCount> guaranteed = {
-            share(limitCores, node.cores),
-            share(instance.limits.memoryBandwidthBytesPerSecond, m_nodeCapacity.memoryBandwidthBytesPerSecond),
-            share(instance.limits.llcWays, m_nodeCapacity.llcWays),
-            share(instance.limits.diskBytesPerSecond, m_nodeCapacity.diskBytesPerSecond),
-            share(instance.limits.networkBytesPerSecond, m_nodeCapacity.networkBytesPerSecond)};
-        double factor = 1.0;
-        for (int r = 0; r < model::kContendedResourceCount; ++r) {
-            const double x = std::min(1.0, pressure[i][static_cast<std::size_t>(r)]);
-            factor *= 1.0 + instance.sensitivity.value[static_cast<std::size_t>(r)] * x * (1.0 - guaranteed[static_cast<std::size_t>(r)]);
-        }
-        m_slowdown[i] = factor;
         // A CPU hog takes its share of the node's cores; the instances share what is left.
-        const double free = (1.0 - std::min(1.0, hog[instance.node])) * node.cores;
+        const double hog = m_stressor[instance.node][static_cast<std::size_t>(model::ContendedResource::Cpu)];
+        const double free = (1.0 - hog) * node.cores;
         const double squeeze = m_nodeLimitCores[instance.node] > free ? free / m_nodeLimitCores[instance.node] : 1.0;
         m_capacity[i] = std::max(1e-3, limitCores * squeeze);
     }
@@ -285,7 +270,7 @@ void AnomalyInjector::setLimits(std::size_t index, const model::InstanceLimits& 
 std::size_t AnomalyInjector::addInstance(Instance instance)
 {
     m_instances.push_back(std::move(instance));
-    m_slowdown.push_back(1.0);
+    m_shaped.push_back(0.0);
     m_capacity.push_back(1.0);
     m_delay.push_back(0);
     resolveAll();

@@ -14,9 +14,12 @@ namespace orrery::env {
 
 //! Applies a scenario's anomaly campaign (seed 001 §3.2.6, Table 3.4) to the instances of one
 //! microservice application: it tracks which anomalies are active at what level and turns them
-//! into each instance's slowdown, effective CPU capacity and added network delay, and each
-//! request stream's arrival multiplier (docs/model.md, "Interference and anomalies"). Every
-//! injection is recorded as a RunAnnotation (ground truth) when it starts.
+//! into stressor tenants (a co-located container's demand on its node's CPU, memory bandwidth,
+//! LLC and disk, which the contention model turns into slowdowns), each instance's effective
+//! CPU capacity (a CPU hog takes cores), the tc shaping of its network (a utilization floor on
+//! its own link, and egress delay), and each request stream's arrival multiplier
+//! (docs/model.md, "Anomalies are stressor tenants"). Every injection is recorded as a
+//! RunAnnotation (ground truth) when it starts.
 class AnomalyInjector {
 public:
     //! What the injector needs to know about one instance.
@@ -25,7 +28,6 @@ public:
         std::uint32_t service = 0;
         std::uint32_t node = 0;
         model::InstanceLimits limits;
-        model::ResourceSensitivity sensitivity;
         bool retired = false; //!< scaled in: serves no new calls and reserves nothing on its node
     };
     //! What the injector needs to know about one node hosting instances.
@@ -42,7 +44,7 @@ public:
     //! `randomCampaigns` false leaves random campaigns to another application's injector.
     AnomalyInjector(const model::AnomalyCampaignSpec& campaign, std::vector<Instance> instances, std::vector<Node> nodes,
                     std::vector<std::string> serviceNames, std::vector<std::string> streamNames, std::string workloadName,
-                    const model::NodeContendedCapacity& nodeCapacity, std::uint64_t seed, sim::SimTime horizon,
+                    std::uint64_t seed, sim::SimTime horizon,
                     bool randomCampaigns);
 
     //! An event the simulator must schedule: at `time`, call onEvent(target, kind).
@@ -57,9 +59,16 @@ public:
     //! (the caller then reads the per-instance state again).
     bool onEvent(sim::SimTime now, std::uint32_t target, std::uint64_t kind, sim::RunRecorder& recorder, std::vector<Wake>& next);
 
-    [[nodiscard]] double slowdown(std::size_t instance) const { return m_slowdown[instance]; }
     [[nodiscard]] double capacityCores(std::size_t instance) const { return m_capacity[instance]; }
-    [[nodiscard]] sim::SimTime delayInto(std::size_t instance) const { return m_delay[instance]; }
+    //! tc netem on the instance's interface: added to every message it sends (calls to its
+    //! callees and its replies).
+    [[nodiscard]] sim::SimTime egressDelay(std::size_t instance) const { return m_delay[instance]; }
+    //! Intensity of the stressor tenant on a node per resource (cpu, memoryBandwidth, llc,
+    //! diskIo; ≤ 1 each): its demand is that share of the node's capacity.
+    [[nodiscard]] const model::PerContendedResource<double>& stressorLevel(std::size_t node) const { return m_stressor[node]; }
+    //! tc token-bucket shaping of the instance's own traffic: the utilization its shaped link
+    //! runs at (0 = unshaped).
+    [[nodiscard]] double shapedNetworkUtilization(std::size_t instance) const { return m_shaped[instance]; }
     [[nodiscard]] double arrivalMultiplier(std::size_t stream) const { return m_multiplier[stream]; }
     [[nodiscard]] std::size_t injectionCount() const { return m_active.size(); }
     //! Start times of the injections annotated so far (ground truth for mitigation time).
@@ -97,12 +106,12 @@ private:
     std::vector<std::string> m_serviceNames;
     std::vector<std::string> m_streamNames;
     std::string m_workloadName;
-    model::NodeContendedCapacity m_nodeCapacity;
     sim::SimTime m_horizon;
     bool m_primary; //!< runs the random campaigns and annotates node targets
     sim::RngStream m_rng;
     std::vector<double> m_nodeLimitCores; //!< Σ CPU limits of the instances on each node
-    std::vector<double> m_slowdown;
+    std::vector<model::PerContendedResource<double>> m_stressor;
+    std::vector<double> m_shaped;
     std::vector<double> m_capacity;
     std::vector<sim::SimTime> m_delay;
     std::vector<double> m_multiplier;

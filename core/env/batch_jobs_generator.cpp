@@ -45,6 +45,7 @@ JobSpec BatchJobsGenerator::makeJob(sim::SimTime)
     task.unit.declaredCompute = declaredKind(m_spec.request);
     task.unit.computeOptions = model::bitOf(task.unit.declaredCompute);
     task.durationOn[static_cast<int>(task.unit.declaredCompute)] = m_spec.duration.sample(m_work);
+    task.demand = m_spec.demand;
     JobSpec job;
     job.jobClass = "batch";
     job.tasks.push_back(std::move(task));

@@ -1,5 +1,7 @@
 #pragma once
 #include "model/compute_kind.h"
+#include "model/contended_resource.h"
+#include "model/resource_demand.h"
 #include "policy/pending_unit.h"
 #include "sim/sim_time.h"
 
@@ -19,6 +21,10 @@ struct TaskSpec {
     //! Execution time on each compute kind, drawn when the job arrives so that every policy sees
     //! the same work (common random numbers). 0 = cannot run on that kind.
     std::array<sim::SimTime, model::kComputeKindCount> durationOn{};
+    //! What it demands of its node's shared resources per held core while it runs, and how
+    //! contention slows it (docs/model.md, "Contention"); no demand = it never contends.
+    model::ResourceDemand demand{};
+    model::ResourceSensitivity sensitivity;
 };
 
 //! A job: one or more tasks forming a tree of dependencies. Its end-to-end latency is the last

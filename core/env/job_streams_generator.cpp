@@ -55,6 +55,7 @@ JobSpec JobStreamsGenerator::makeBatchJob()
     task.unit.declaredCompute = model::ComputeKind::Cpu;
     task.unit.computeOptions = model::bitOf(model::ComputeKind::Cpu);
     task.durationOn[static_cast<int>(model::ComputeKind::Cpu)] = m_spec.batch.duration.sample(m_work);
+    task.demand = m_spec.batch.demand;
     JobSpec job;
     job.jobClass = "batch";
     job.tasks.push_back(std::move(task));
@@ -91,6 +92,8 @@ JobSpec JobStreamsGenerator::makeMicroserviceJob()
         task.unit.declaredCompute = service.declaredCompute;
         task.unit.computeOptions = service.computeOptions();
         task.unit.diskBytes = service.diskBytes;
+        task.demand = service.demand;
+        task.sensitivity = service.sensitivity;
         const double factor = m_spec.latencySigma > 0.0 ? m_work.logNormal(1.0, m_spec.latencySigma) : 1.0;
         for (int k = 0; k < model::kComputeKindCount; ++k) {
             if (service.latencyOn[k] > 0)

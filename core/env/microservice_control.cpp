@@ -69,7 +69,7 @@ void MicroserviceSimulator::syncInstance(std::uint32_t index, sim::SimTime now)
 {
     ProcessorSharingInstance& ps = m_instances[index].ps;
     ps.setCapacity(now, m_injector->capacityCores(index));
-    ps.setSlowdown(now, m_injector->slowdown(index));
+    m_contention->setLimits(m_instances[index].resident, limitsVector(index));
     if (m_engine)
         rescheduleInstance(index);
 }
@@ -91,6 +91,7 @@ void MicroserviceSimulator::setServiceLimits(std::size_t s, const model::Instanc
     m_serviceLimitCores[s] = replicaCount(s) * static_cast<double>(limits.millicores) / 1000.0;
     for (std::uint32_t i = 0; i < m_instances.size(); ++i)
         syncInstance(i, now); // node shares changed: every instance's capacity may have
+    applyInjector(now);
 }
 
 void MicroserviceSimulator::addReplica(std::size_t s, std::uint32_t node, sim::SimTime now)
@@ -111,10 +112,11 @@ void MicroserviceSimulator::addReplica(std::size_t s, std::uint32_t node, sim::S
         m_injector->setRetired(index, false);
     } else {
         const std::string name = serviceName(s) + "/" + std::to_string(m_instances.size());
-        AnomalyInjector::Instance injected{name, static_cast<std::uint32_t>(s), node, m_limits[s], m_spec.graph->service(s).sensitivity, false};
+        AnomalyInjector::Instance injected{name, static_cast<std::uint32_t>(s), node, m_limits[s], false};
         index = static_cast<std::uint32_t>(m_injector->addInstance(std::move(injected)));
         m_instances.push_back({ProcessorSharingInstance(static_cast<double>(m_limits[s].millicores) / 1000.0),
                                static_cast<std::uint32_t>(s), node, m_names.intern(name), false});
+        addResident(index);
         // Busy time starts now, not at zero (ProcessorSharingInstance integrates from its last update).
         m_instances.back().ps.setCapacity(now, m_injector->capacityCores(index));
     }
@@ -123,6 +125,7 @@ void MicroserviceSimulator::addReplica(std::size_t s, std::uint32_t node, sim::S
     m_serviceLimitCores[s] = replicaCount(s) * static_cast<double>(m_limits[s].millicores) / 1000.0;
     for (std::uint32_t i = 0; i < m_instances.size(); ++i)
         syncInstance(i, now);
+    applyInjector(now);
 }
 
 void MicroserviceSimulator::removeReplica(std::size_t s, sim::SimTime now)
@@ -138,6 +141,7 @@ void MicroserviceSimulator::removeReplica(std::size_t s, sim::SimTime now)
     m_serviceLimitCores[s] = replicaCount(s) * static_cast<double>(m_limits[s].millicores) / 1000.0;
     for (std::uint32_t i = 0; i < m_instances.size(); ++i)
         syncInstance(i, now);
+    applyInjector(now);
 }
 
 } // namespace orrery::env

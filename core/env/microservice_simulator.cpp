@@ -15,10 +15,13 @@ std::uint64_t tokenOf(std::uint32_t request, std::uint32_t call)
 } // namespace
 
 MicroserviceSimulator::MicroserviceSimulator(const model::MicroservicesSpec& spec, const model::Scenario& scenario,
-                                             model::Cluster& cluster, bool randomAnomalies, bool prefixWithName)
+                                             model::Cluster& cluster, NodeContention& contention, bool randomAnomalies,
+                                             bool prefixWithName)
     : m_spec(spec)
     , m_scenario(scenario)
     , m_cluster(&cluster)
+    , m_contention(&contention)
+    , m_stressors(cluster.nodes().size(), -1)
 {
     const model::ServiceGraph& graph = *spec.graph;
     m_replicas.resize(graph.size());
@@ -51,7 +54,7 @@ MicroserviceSimulator::MicroserviceSimulator(const model::MicroservicesSpec& spe
             Instance instance{ProcessorSharingInstance(static_cast<double>(limits.millicores) / 1000.0), s, node, m_names.intern(name)};
             m_replicas[s].push_back(static_cast<std::uint32_t>(m_instances.size()));
             m_instances.push_back(instance);
-            injected.push_back({name, s, node, limits, service.sensitivity});
+            injected.push_back({name, s, node, limits});
         }
     }
     std::vector<AnomalyInjector::Node> injectorNodes;
@@ -73,10 +76,85 @@ MicroserviceSimulator::MicroserviceSimulator(const model::MicroservicesSpec& spe
         typeStats.push_back(std::move(stats));
     }
     m_injector = std::make_unique<AnomalyInjector>(scenario.anomalies, std::move(injected), std::move(injectorNodes),
-                                                   std::move(serviceNames), std::move(streamNames), spec.name, spec.nodeCapacity,
-                                                   scenario.seed, scenario.horizon, randomAnomalies);
+                                                   std::move(serviceNames), std::move(streamNames), spec.name, scenario.seed, scenario.horizon, randomAnomalies);
     m_stats = std::make_unique<MicroserviceStats>(prefixWithName ? "ms." + spec.name + "." : std::string("ms."), std::move(typeStats),
                                                   std::move(serviceStats));
+    for (std::uint32_t i = 0; i < m_instances.size(); ++i)
+        addResident(i);
+}
+
+NodeContention::Vector MicroserviceSimulator::limitsVector(std::uint32_t index) const
+{
+    const model::InstanceLimits& limits = m_limits[m_instances[index].service];
+    return {static_cast<double>(limits.millicores) / 1000.0, limits.memoryBandwidthBytesPerSecond, limits.llcWays,
+            limits.diskBytesPerSecond, limits.networkBytesPerSecond, 0.0};
+}
+
+void MicroserviceSimulator::addResident(std::uint32_t index)
+{
+    Instance& instance = m_instances[index];
+    instance.resident = m_contention->add(instance.node, m_spec.graph->service(instance.service).sensitivity, limitsVector(index), this, index);
+}
+
+void MicroserviceSimulator::slowdownChanged(std::uint64_t tag, double slowdown, sim::SimTime now)
+{
+    const auto index = static_cast<std::uint32_t>(tag);
+    m_instances[index].ps.setSlowdown(now, slowdown);
+    if (m_engine)
+        rescheduleInstance(index);
+}
+
+// Demands follow load: each period an instance's demand is re-estimated from the CPU work of the
+// calls it started (smoothed), so the contention model is updated per period and per change
+// of residents, never per call (docs/model.md, "Contention").
+void MicroserviceSimulator::onContentionTick(sim::SimTime now)
+{
+    const double windowNs = static_cast<double>(now - m_lastContentionTick);
+    m_lastContentionTick = now;
+    for (Instance& instance : m_instances) {
+        const double offered = windowNs > 0.0 ? instance.workArrivedNs / windowNs : 0.0;
+        instance.workArrivedNs = 0.0;
+        instance.offeredCores = 0.5 * instance.offeredCores + 0.5 * offered;
+        const double cores = std::min(instance.offeredCores, instance.ps.capacity());
+        const model::ResourceDemand& demand = m_spec.graph->service(instance.service).demand;
+        m_contention->setDemand(instance.resident, {cores, cores * demand.memoryBandwidthPerCore, demand.llcWays * std::min(1.0, cores),
+                                                    cores * demand.diskPerCore, cores * demand.networkPerCore, 0.0});
+    }
+    m_contention->refresh(now);
+    const sim::SimTime next = now + m_scenario.contention.period;
+    if (next <= m_scenario.horizon)
+        m_engine->schedule(next, m_contentionKind);
+}
+
+// The injector's state as tenants and shaping: CPU capacity after a hog, the stressor tenant's
+// demand on each node, tc's shaped link per instance.
+void MicroserviceSimulator::applyInjector(sim::SimTime now)
+{
+    for (std::uint32_t i = 0; i < m_instances.size(); ++i) {
+        ProcessorSharingInstance& ps = m_instances[i].ps;
+        if (ps.capacity() != m_injector->capacityCores(i)) {
+            ps.setCapacity(now, m_injector->capacityCores(i));
+            if (m_engine)
+                rescheduleInstance(i);
+        }
+        NodeContention::Vector floor{};
+        floor[static_cast<std::size_t>(model::ContendedResource::NetworkBandwidth)] = m_injector->shapedNetworkUtilization(i);
+        m_contention->setFloor(m_instances[i].resident, floor);
+    }
+    for (std::uint32_t node = 0; node < m_stressors.size(); ++node) {
+        const auto& level = m_injector->stressorLevel(node);
+        const bool active = std::any_of(level.begin(), level.end(), [](double x) { return x > 0.0; });
+        if (!active && m_stressors[node] < 0)
+            continue;
+        if (m_stressors[node] < 0)
+            m_stressors[node] = m_contention->add(node, model::ResourceSensitivity{{0, 0, 0, 0, 0, 0}}, {}, nullptr, 0);
+        const NodeContention::Vector& capacity = m_contention->capacity(node);
+        NodeContention::Vector demand{};
+        for (std::size_t r = 0; r < demand.size(); ++r)
+            demand[r] = level[r] * capacity[r];
+        m_contention->setDemand(static_cast<NodeContention::ResidentId>(m_stressors[node]), demand);
+    }
+    m_contention->refresh(now);
 }
 
 MicroserviceSimulator::~MicroserviceSimulator() = default;
@@ -92,7 +170,11 @@ void MicroserviceSimulator::start(sim::Engine& engine, sim::RunRecorder& recorde
     m_returnKind = engine.registerHandler(*this);
     m_anomalyKind = engine.registerHandler(*this);
     m_sampleKind = engine.registerHandler(*this);
+    m_contentionKind = engine.registerHandler(*this);
     m_stats->defineSeries(recorder);
+    m_lastContentionTick = engine.now();
+    if (engine.now() + m_scenario.contention.period <= m_scenario.horizon)
+        engine.schedule(engine.now() + m_scenario.contention.period, m_contentionKind);
     for (std::uint32_t s = 0; s < m_streams.size(); ++s)
         scheduleArrival(s, engine.now());
     for (const auto& wake : m_injector->initialWakes())
@@ -114,6 +196,8 @@ void MicroserviceSimulator::handleEvent(const sim::Event& event, sim::Engine& en
         childReturned(event.target, m_plans[m_requests[event.target].type].calls[event.payload].parent, now);
     else if (event.kind == m_anomalyKind)
         onAnomaly(event.target, event.payload, now);
+    else if (event.kind == m_contentionKind)
+        onContentionTick(now);
     else
         onSample(now);
 }
@@ -188,7 +272,12 @@ void MicroserviceSimulator::dispatchCall(std::uint32_t request, std::uint32_t ca
     const auto& replicas = m_replicas[service];
     const std::uint32_t instance = replicas[m_nextReplica[service]++ % replicas.size()];
     m_requests[request].calls[call].instance = instance;
-    const sim::SimTime delay = (call == 0 ? 0 : m_spec.networkLatency) + m_injector->delayInto(instance);
+    // tc netem on the caller's interface delays the calls it sends (its own span grows).
+    sim::SimTime delay = 0;
+    if (call != 0) {
+        const std::uint32_t caller = m_requests[request].calls[m_plans[m_requests[request].type].calls[call].parent].instance;
+        delay = m_spec.networkLatency + m_injector->egressDelay(caller);
+    }
     if (delay > 0)
         m_engine->schedule(now + delay, m_arriveKind, request, call);
     else
@@ -209,6 +298,7 @@ void MicroserviceSimulator::startCall(std::uint32_t request, std::uint32_t call,
         return;
     }
     instance.ps.add(now, callState.workNs, tokenOf(request, call));
+    instance.workArrivedNs += callState.workNs;
     rescheduleInstance(callState.instance);
 }
 
@@ -264,8 +354,11 @@ void MicroserviceSimulator::callFinished(std::uint32_t request, std::uint32_t ca
         } else
             m_stats->requestCompleted(state.type, now - state.arrival);
     } else if (!spec.background) {
-        if (m_spec.networkLatency > 0)
-            m_engine->schedule(now + m_spec.networkLatency, m_returnKind, request, call);
+        // The reply leaves through the callee's interface: tc netem there delays it (the
+        // caller's span grows).
+        const sim::SimTime delay = m_spec.networkLatency + m_injector->egressDelay(state.calls[call].instance);
+        if (delay > 0)
+            m_engine->schedule(now + delay, m_returnKind, request, call);
         else
             childReturned(request, spec.parent, now);
     }
@@ -348,16 +441,8 @@ void MicroserviceSimulator::onAnomaly(std::uint32_t target, std::uint64_t kind, 
     const bool changed = m_injector->onEvent(now, target, kind, *m_recorder, m_wakes);
     for (const auto& wake : m_wakes)
         m_engine->schedule(wake.time, m_anomalyKind, wake.target, wake.kind);
-    if (!changed)
-        return;
-    for (std::uint32_t i = 0; i < m_instances.size(); ++i) {
-        ProcessorSharingInstance& ps = m_instances[i].ps;
-        if (ps.capacity() == m_injector->capacityCores(i) && ps.slowdown() == m_injector->slowdown(i))
-            continue;
-        ps.setCapacity(now, m_injector->capacityCores(i));
-        ps.setSlowdown(now, m_injector->slowdown(i));
-        rescheduleInstance(i);
-    }
+    if (changed)
+        applyInjector(now);
 }
 
 std::vector<double> MicroserviceSimulator::busyPerService(sim::SimTime now) const

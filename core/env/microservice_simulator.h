@@ -1,6 +1,7 @@
 #pragma once
 #include "env/anomaly_injector.h"
 #include "env/microservice_stats.h"
+#include "env/node_contention.h"
 #include "env/period_stats.h"
 #include "env/processor_sharing_instance.h"
 #include "env/request_plan.h"
@@ -27,15 +28,16 @@ namespace orrery::env {
 //!
 //! Random streams: per request type "microservices/<workload>/<type>/arrivals", ".../work" and
 //! ".../sampling" (common random numbers: no policy and no anomaly changes the requests).
-class MicroserviceSimulator final : public sim::EventHandler {
+class MicroserviceSimulator final : public sim::EventHandler, public ContentionListener {
 public:
     static constexpr std::size_t kTraceBatch = 4096;
 
     //! Places the instances on `cluster` (first fit, spreading replicas across nodes); throws
     //! std::runtime_error when one does not fit. `randomAnomalies`: this workload's injector
-    //! runs the scenario's random campaigns (the first Microservices workload does).
+    //! runs the scenario's random campaigns (the first Microservices workload does). Instances
+    //! and stressors are residents of `contention`, shared with the run's other workloads.
     MicroserviceSimulator(const model::MicroservicesSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
-                          bool randomAnomalies, bool prefixWithName);
+                          NodeContention& contention, bool randomAnomalies, bool prefixWithName);
     ~MicroserviceSimulator() override;
 
     //! Registers with `engine` and schedules the first events; call once before the engine runs.
@@ -44,11 +46,24 @@ public:
     void finish(RunMetrics* metrics);
 
     void handleEvent(const sim::Event& event, sim::Engine& engine) override;
+    void slowdownChanged(std::uint64_t tag, double slowdown, sim::SimTime now) override;
 
     [[nodiscard]] const trace::NameTable& names() const { return m_names; }
     [[nodiscard]] std::size_t instanceCount() const { return m_instances.size(); }
     [[nodiscard]] const std::string& instanceName(std::size_t i) const { return m_names.name(m_instances[i].name); }
     [[nodiscard]] std::uint32_t instanceNode(std::size_t i) const { return m_instances[i].node; }
+    //! The instance's current contention slowdown (1 = none).
+    [[nodiscard]] double instanceSlowdown(std::size_t i) const { return m_instances[i].ps.slowdown(); }
+    //! The instance's estimated demand on its node's shared resources (cores, bytes/s, ways,
+    //! bytes/s, bytes/s, devices), as last handed to the contention model.
+    [[nodiscard]] const NodeContention::Vector& instanceDemand(std::size_t i) const { return m_contention->demandOf(m_instances[i].resident); }
+    [[nodiscard]] const NodeContention& contention() const { return *m_contention; }
+    //! What a node offers of the shared resources to this application (its pool's, or the
+    //! workload's legacy nodeCapacity override).
+    [[nodiscard]] model::NodeContendedCapacity nodeContendedCapacity(std::uint32_t node) const
+    {
+        return m_spec.nodeCapacity ? *m_spec.nodeCapacity : m_cluster->poolOf(node).contended;
+    }
 
     // Control (microservice_control.cpp; docs/model.md, "Control"). All replicas of a service
     // share its limits, as a Kubernetes Deployment's pods do.
@@ -83,6 +98,9 @@ private:
         std::uint32_t node = 0;
         trace::NameId name = 0;
         bool retired = false;
+        NodeContention::ResidentId resident = 0;
+        double workArrivedNs = 0.0; //!< CPU work of calls started since the last contention update
+        double offeredCores = 0.0;  //!< smoothed work arrival rate, in cores
     };
     struct Stream {
         model::ArrivalProcess arrival;
@@ -120,6 +138,10 @@ private:
     void rescheduleInstance(std::uint32_t instance);
     void onAnomaly(std::uint32_t target, std::uint64_t kind, sim::SimTime now);
     void onSample(sim::SimTime now);
+    void onContentionTick(sim::SimTime now);
+    void addResident(std::uint32_t instance);
+    [[nodiscard]] NodeContention::Vector limitsVector(std::uint32_t instance) const;
+    void applyInjector(sim::SimTime now);
     void flushTraces();
     void syncInstance(std::uint32_t instance, sim::SimTime now);
     void recordPeriod(const Request& request);
@@ -137,6 +159,8 @@ private:
     std::vector<double> m_serviceLimitCores;
     std::vector<model::InstanceLimits> m_limits; // per service; replicas = current count
     model::Cluster* m_cluster = nullptr;
+    NodeContention* m_contention = nullptr;
+    std::vector<std::int64_t> m_stressors; //!< per node: the stressor tenant's resident id, or -1
     std::unique_ptr<PeriodStats> m_period;
     std::vector<double> m_periodServiceNs;       // scratch for recordPeriod
     std::vector<std::uint32_t> m_periodTouched;
@@ -151,12 +175,13 @@ private:
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;
     trace::SpanSink* m_sink = nullptr;
-    sim::EventKind m_arrivalKind = 0, m_wakeKind = 0, m_arriveKind = 0, m_returnKind = 0, m_anomalyKind = 0, m_sampleKind = 0;
+    sim::EventKind m_arrivalKind = 0, m_wakeKind = 0, m_arriveKind = 0, m_returnKind = 0, m_anomalyKind = 0, m_sampleKind = 0, m_contentionKind = 0;
     std::uint64_t m_requestSequence = 0;
     std::uint64_t m_nextSpanId = 1;
     std::uint64_t m_spans = 0;
     std::uint64_t m_traces = 0;
     sim::SimTime m_lastSample = 0;
+    sim::SimTime m_lastContentionTick = 0;
 };
 
 } // namespace orrery::env

@@ -51,10 +51,12 @@ public:
     {
         m_loop.reset();
         m_app.reset();
+        m_contention.reset();
         m_scenario.seed = seed;
         m_engine = std::make_unique<sim::Engine>();
         m_cluster = std::make_unique<model::Cluster>(m_scenario.cluster);
-        m_app = std::make_unique<MicroserviceSimulator>(*m_spec, m_scenario, *m_cluster, true, false);
+        m_contention = makeNodeContention(*m_cluster, m_scenario);
+        m_app = std::make_unique<MicroserviceSimulator>(*m_spec, m_scenario, *m_cluster, *m_contention, true, false);
         ControlLoop::Options loop;
         loop.period = m_options.controlPeriod;
         loop.criticalCongestion = m_options.criticalCongestionThreshold;
@@ -123,6 +125,7 @@ private:
     // Destroyed in reverse: the loop and app refer to the engine and cluster.
     std::unique_ptr<sim::Engine> m_engine;
     std::unique_ptr<model::Cluster> m_cluster;
+    std::unique_ptr<NodeContention> m_contention; // declared before m_app, which holds a reference
     std::unique_ptr<MicroserviceSimulator> m_app;
     std::unique_ptr<ControlLoop> m_loop;
     EpisodeStats m_stats;

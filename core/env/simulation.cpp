@@ -3,6 +3,7 @@
 #include "analysis/sample_summary.h"
 #include "env/control_loop.h"
 #include "env/microservice_simulator.h"
+#include "env/node_contention.h"
 #include "env/placement_queue.h"
 #include "env/task_state.h"
 #include "env/workload_generator_factory.h"
@@ -11,6 +12,7 @@
 #include "sim/rng_stream.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace orrery::env {
@@ -40,13 +42,15 @@ double ratio(double part, double whole)
 } // namespace
 
 //! The run's state and event handlers, hidden so the header stays light.
-class Simulation::Impl final : public sim::EventHandler {
+class Simulation::Impl final : public sim::EventHandler, public ContentionListener {
 public:
     Impl(const model::Scenario& scenario, const policy::PluginRegistry& registry, const PolicyModels& models)
         : m_scenario(scenario)
         , m_cluster(scenario.cluster)
         , m_policyRng(scenario.seed, "policy/placement")
+        , m_contention(makeNodeContention(m_cluster, scenario))
     {
+        m_contention->publishTo(m_cluster); // placement policies read node pressure (ClusterView)
         model::PolicyChoice choice;
         if (const auto it = scenario.policies.find("placement"); it != scenario.policies.end())
             choice = it->second;
@@ -78,7 +82,7 @@ public:
                 continue;
             try {
                 m_microservices.push_back(std::make_unique<MicroserviceSimulator>(
-                    *spec, scenario, m_cluster, m_microservices.empty(), microservices > 1));
+                    *spec, scenario, m_cluster, *m_contention, m_microservices.empty(), microservices > 1));
             } catch (const std::exception& error) {
                 throw SimulationSetupError(error.what());
             }
@@ -181,8 +185,10 @@ public:
     {
         if (event.kind == m_arrivalKind)
             onArrival(event.target, engine.now());
-        else if (event.kind == m_completionKind)
-            onCompletion(event.payload, engine.now());
+        else if (event.kind == m_completionKind) {
+            if (event.target == m_tasks[event.payload].generation)
+                onCompletion(event.payload, engine.now());
+        }
         else
             onSample(engine.now());
     }
@@ -244,6 +250,11 @@ private:
         TaskState& task = m_tasks[taskId];
         task.finishedAt = now;
         m_cluster.release(task.node, task.held);
+        if (task.resident >= 0) {
+            m_contention->remove(static_cast<NodeContention::ResidentId>(task.resident));
+            task.resident = -1;
+            m_contention->refresh(now);
+        }
         --m_running;
         if (m_sampleSink)
             m_sampleSink(sampleOf(task));
@@ -293,12 +304,59 @@ private:
             ++m_tasksOn[static_cast<int>(task.compute)];
             started = true;
             task.startedAt = startAt;
-            m_engine.schedule(startAt + task.spec.durationOn[static_cast<int>(task.compute)], m_completionKind, 0,
-                              task.spec.unit.id);
+            const sim::SimTime work = task.spec.durationOn[static_cast<int>(task.compute)];
+            if (m_contention->spec().enabled && task.spec.demand.any()) {
+                becomeResident(task, startAt, work); // its completion is scheduled below, at its slowdown
+                m_newResidents.push_back(task.spec.unit.id);
+            } else {
+                m_engine.schedule(startAt + work, m_completionKind, 0, task.spec.unit.id);
+            }
         });
-        if (started)
+        if (started) {
             updateIntegrals(now);
+            if (m_contention->dirty())
+                m_contention->refresh(now);
+            // New residents whose slowdown stayed 1 were not told; the others already scheduled.
+            for (const std::uint64_t id : m_newResidents) {
+                const TaskState& task = m_tasks[id];
+                if (task.generation == 0)
+                    m_engine.schedule(task.progressAt + static_cast<sim::SimTime>(task.remainingWorkNs), m_completionKind, 0, id);
+            }
+            m_newResidents.clear();
+        }
     }
+
+    // A task that demands shared resources joins its node's contention for as long as it runs
+    // (it counts from its decision, which precedes its start by the modelled decision cost).
+    void becomeResident(TaskState& task, sim::SimTime startAt, sim::SimTime work)
+    {
+        const double cores = static_cast<double>(task.held.millicores) / 1000.0;
+        const model::ResourceDemand& demand = task.spec.demand;
+        // On an accelerator the work runs on the device: host contention does not stretch it.
+        model::ResourceSensitivity sensitivity = task.spec.sensitivity;
+        if (task.compute != model::ComputeKind::Cpu)
+            sensitivity.value = {0, 0, 0, 0, 0, 1};
+        const auto id = m_contention->add(task.node, sensitivity, {cores, 0, 0, 0, 0, 0}, this, task.spec.unit.id);
+        m_contention->setDemand(id, {cores, cores * demand.memoryBandwidthPerCore, demand.llcWays, cores * demand.diskPerCore,
+                                     cores * demand.networkPerCore, 0.0});
+        task.resident = id;
+        task.remainingWorkNs = static_cast<double>(work);
+        task.slowdown = 1.0;
+        task.progressAt = startAt;
+    }
+
+    void slowdownChanged(std::uint64_t tag, double slowdown, sim::SimTime now) override
+    {
+        TaskState& task = m_tasks[tag];
+        const sim::SimTime at = std::max(now, task.progressAt);
+        task.remainingWorkNs = std::max(0.0, task.remainingWorkNs - static_cast<double>(at - task.progressAt) / task.slowdown);
+        task.progressAt = at;
+        task.slowdown = slowdown;
+        ++task.generation;
+        const auto left = static_cast<sim::SimTime>(std::ceil(task.remainingWorkNs * slowdown));
+        m_engine.schedule(at + left, m_completionKind, task.generation, tag);
+    }
+
 
     void updateIntegrals(sim::SimTime now)
     {
@@ -397,6 +455,7 @@ private:
     model::Cluster m_cluster;
     sim::Engine m_engine;
     sim::RngStream m_policyRng;
+    std::unique_ptr<NodeContention> m_contention; // before the workload simulators that hold residents
     policy::PolicyContext m_placementContext;
     policy::PlacementPolicyPtr m_placement;
     std::string m_placementDescription;
@@ -411,6 +470,7 @@ private:
     trace::SpanSink* m_spanSink = nullptr;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;
+    std::vector<std::uint64_t> m_newResidents; // scratch for schedule()
     TaskTable m_tasks;
     std::vector<std::string> m_jobClasses;
     std::vector<sim::SeriesId> m_series;

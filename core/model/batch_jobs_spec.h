@@ -1,6 +1,7 @@
 #pragma once
 #include "model/diagnostic.h"
 #include "model/duration_distribution.h"
+#include "model/resource_demand.h"
 #include "model/resources.h"
 
 #include <cstdint>
@@ -16,6 +17,9 @@ struct BatchJobsSpec {
     double arrivalsPerSecond = 0.0;
     std::int64_t maxJobs = 0;  //!< 0 = unlimited within the horizon
     Resources request;         //!< per job
+    //! Demand on the node's shared resources per requested core. None by default: batch jobs of
+    //! this kind model reservations; with a demand they contend (docs/model.md, "Contention").
+    ResourceDemand demand{};
     std::string deviceModel;   //!< when set, only nodes whose devices are this model qualify
     DurationDistribution duration;
     SourceLocation location;

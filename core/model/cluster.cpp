@@ -61,4 +61,17 @@ double Cluster::pricePerHourUsd() const
     return total;
 }
 
+const PerContendedResource<double>& Cluster::pressure(std::uint32_t nodeId) const
+{
+    static const PerContendedResource<double> kNone{};
+    return nodeId < m_pressure.size() ? m_pressure[nodeId] : kNone;
+}
+
+void Cluster::setPressure(std::uint32_t nodeId, const PerContendedResource<double>& utilization)
+{
+    if (m_pressure.size() != m_nodes.size())
+        m_pressure.assign(m_nodes.size(), PerContendedResource<double>{});
+    m_pressure.at(nodeId) = utilization;
+}
+
 } // namespace orrery::model

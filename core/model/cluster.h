@@ -1,4 +1,5 @@
 #pragma once
+#include "model/contended_resource.h"
 #include "model/node_pool_spec.h"
 #include "model/resources.h"
 
@@ -39,6 +40,11 @@ public:
 
     [[nodiscard]] Resources totalCapacity() const { return m_totalCapacity; }
     [[nodiscard]] Resources totalAllocated() const { return m_totalAllocated; }
+    //! Utilization of each shared resource of a node (Σ demand / capacity, indexed by
+    //! ContendedResource) as the contention model last computed it; zeros when it never ran.
+    [[nodiscard]] const PerContendedResource<double>& pressure(std::uint32_t nodeId) const;
+    void setPressure(std::uint32_t nodeId, const PerContendedResource<double>& utilization);
+
     //! Sum over nodes of their pool's hourly price.
     [[nodiscard]] double pricePerHourUsd() const;
 
@@ -47,6 +53,7 @@ private:
     std::vector<Node> m_nodes;
     Resources m_totalCapacity;
     Resources m_totalAllocated;
+    std::vector<PerContendedResource<double>> m_pressure; //!< sized on first setPressure
 };
 
 } // namespace orrery::model

@@ -4,7 +4,7 @@ namespace orrery::model {
 
 namespace {
 constexpr std::array<std::string_view, kContendedResourceCount> kNames = {"cpu", "memoryBandwidth", "llc", "diskIo",
-                                                                          "networkBandwidth"};
+                                                                          "networkBandwidth", "accelerator"};
 } // namespace
 
 std::string_view toString(ContendedResource resource)

@@ -6,18 +6,24 @@
 namespace orrery::model {
 
 //! A node resource that co-located work contends for (seed 001 Table 3.2 limits, Table 3.4
-//! anomalies). CPU is also the processor-sharing capacity of an instance.
-enum class ContendedResource { Cpu, MemoryBandwidth, Llc, DiskIo, NetworkBandwidth };
-inline constexpr int kContendedResourceCount = 5;
+//! anomalies). CPU is also the processor-sharing capacity of an instance; Accelerator is the
+//! node's devices shared by the tasks holding them (docs/model.md, "Contention").
+enum class ContendedResource { Cpu, MemoryBandwidth, Llc, DiskIo, NetworkBandwidth, Accelerator };
+inline constexpr int kContendedResourceCount = 6;
 
-//! The YAML key of a resource: cpu, memoryBandwidth, llc, diskIo, networkBandwidth.
+//! A value per contended resource, indexed by ContendedResource.
+template <typename T>
+using PerContendedResource = std::array<T, kContendedResourceCount>;
+
+//! The YAML key of a resource: cpu, memoryBandwidth, llc, diskIo, networkBandwidth, accelerator.
 std::string_view toString(ContendedResource resource);
 std::optional<ContendedResource> parseContendedResource(std::string_view key);
 
-//! How strongly a service slows down when a resource it uses is contended: 0 = not at all,
-//! 1 = its service time grows by the full contention intensity (docs/model.md, "Interference").
+//! How strongly a resident slows down when a resource it uses is contended: the share of its
+//! service time bound by that resource. 0 = not at all; 1 = its time stretches by the full
+//! contention stretch of the resource (docs/model.md, "Contention").
 struct ResourceSensitivity {
-    std::array<double, kContendedResourceCount> value{1.0, 0.5, 0.3, 0.2, 0.3};
+    PerContendedResource<double> value{1.0, 0.5, 0.3, 0.2, 0.3, 1.0};
 
     [[nodiscard]] double of(ContendedResource resource) const { return value[static_cast<int>(resource)]; }
     double& of(ContendedResource resource) { return value[static_cast<int>(resource)]; }

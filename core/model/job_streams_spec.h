@@ -1,6 +1,7 @@
 #pragma once
 #include "model/diagnostic.h"
 #include "model/duration_distribution.h"
+#include "model/resource_demand.h"
 #include "model/resources.h"
 #include "model/service_graph.h"
 #include "sim/sim_time.h"
@@ -27,6 +28,7 @@ struct JobSloSpec {
 struct InjectedBatchSpec {
     double fraction = 0.0; //!< share of the stream's arrivals that are batch jobs; 0 = none
     Resources request;     //!< CPU and memory of each batch job
+    ResourceDemand demand = ResourceDemand::batch(); //!< per requested core (contention model)
     DurationDistribution duration;
 
     [[nodiscard]] bool enabled() const { return fraction > 0.0; }

@@ -1,12 +1,14 @@
 #pragma once
 #include "model/arrival_process.h"
 #include "model/diagnostic.h"
+#include "model/node_contended_capacity.h"
 #include "model/service_graph.h"
 #include "sim/sim_time.h"
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,15 +25,6 @@ struct InstanceLimits {
     double memoryBandwidthBytesPerSecond = 2e9;
     double diskBytesPerSecond = 50e6;
     double networkBytesPerSecond = 1.25e8;
-};
-
-//! What every node offers of the resources a Resources bundle does not track (one value for
-//! the whole cluster: the scenario's node pools describe CPU, memory and devices only).
-struct NodeContendedCapacity {
-    double llcWays = 20.0;
-    double memoryBandwidthBytesPerSecond = 60e9;
-    double diskBytesPerSecond = 500e6;
-    double networkBytesPerSecond = 1.25e9;
 };
 
 //! One request type's open-loop stream.
@@ -52,7 +45,9 @@ struct MicroservicesSpec {
     std::vector<RequestStreamSpec> streams;
     InstanceLimits defaultLimits;
     std::map<std::size_t, InstanceLimits> serviceLimits; //!< by service index; others use defaultLimits
-    NodeContendedCapacity nodeCapacity;
+    //! `nodeCapacity`: overrides the node pools' shared-resource capacities for this application
+    //! (kept for scenarios written before pools carried them).
+    std::optional<NodeContendedCapacity> nodeCapacity;
     sim::SimTime networkLatency = 0;  //!< one way, per call between services
     int queueLimit = 1000;            //!< calls in service at one instance beyond which calls are dropped
     double traceSampling = 1.0;       //!< fraction of requests whose spans are recorded

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/diagnostic.h"
+#include "model/node_contended_capacity.h"
 #include "model/resources.h"
 
 #include <map>
@@ -23,6 +24,7 @@ struct NodePoolSpec {
     std::int64_t memoryBytes = 0; //!< per node
     std::vector<DeviceSpec> devices;
     double pricePerHourUsd = 0.0; //!< per node
+    NodeContendedCapacity contended; //!< per node: LLC, memory, disk and network bandwidth
     std::map<std::string, std::string> labels;
     SourceLocation location;
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "model/anomaly_spec.h"
 #include "model/batch_jobs_spec.h"
+#include "model/contention_spec.h"
 #include "model/decision_cost_spec.h"
 #include "model/job_streams_spec.h"
 #include "model/microservices_spec.h"
@@ -33,6 +34,7 @@ struct Scenario {
     std::map<std::string, PolicyChoice> policies; //!< decision point → choice
     DecisionCostSpec decisionCost;                 //!< spec.decisionCost
     AnomalyCampaignSpec anomalies;                 //!< spec.anomalies (microservice workloads)
+    ContentionSpec contention;                     //!< spec.contention: co-location physics
 };
 
 } // namespace orrery::model

@@ -3,6 +3,7 @@
 #include "model/contended_resource.h"
 #include "model/diagnostic.h"
 #include "model/request_type.h"
+#include "model/resource_demand.h"
 #include "model/resources.h"
 #include "sim/sim_time.h"
 
@@ -30,6 +31,8 @@ struct ServiceProfile {
     std::array<sim::SimTime, kComputeKindCount> latencyOn{};
     //! Slowdown per contended resource under interference (microservice simulation only).
     ResourceSensitivity sensitivity;
+    //! What one busy core of it demands of the node's shared resources (contention model).
+    ResourceDemand demand = ResourceDemand::microservice();
     SourceLocation location;
 
     [[nodiscard]] sim::SimTime latency(ComputeKind kind) const { return latencyOn[static_cast<int>(kind)]; }

@@ -24,6 +24,11 @@ public:
         return m_cluster.nodes()[id].available().covers(request) && m_cluster.hasDeviceModel(id, deviceModel);
     }
 
+    //! The node's contention now: utilization of each shared resource (cpu, memoryBandwidth, llc,
+    //! diskIo, networkBandwidth, accelerator; Σ demand / capacity, may exceed 1), indexed by
+    //! model::ContendedResource. All zeros where the simulation models no contention.
+    [[nodiscard]] const model::PerContendedResource<double>& pressure(std::uint32_t id) const { return m_cluster.pressure(id); }
+
 private:
     const model::Cluster& m_cluster;
 };

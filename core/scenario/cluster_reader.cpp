@@ -1,6 +1,7 @@
 #include "scenario/cluster_reader.h"
 
 #include "model/did_you_mean.h"
+#include "scenario/contention_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/map_reader.h"
 #include "scenario/scenario_limits.h"
@@ -96,7 +97,9 @@ model::NodePoolSpec readPool(const YamlNode& node, const std::string& path, Pars
 {
     model::NodePoolSpec pool;
     pool.location = context.locationOf(node);
-    MapReader reader(node, path, context, {"name", "count", "cpu", "memory", "pricePerHour", "labels", "devices"},
+    MapReader reader(node, path, context,
+                     {"name", "count", "cpu", "memory", "pricePerHour", "labels", "devices", "llcWays", "memoryBandwidth",
+                      "diskBandwidth", "networkBandwidth"},
                      "a node pool: a mapping with name, count, cpu and memory");
     if (!reader.isMap())
         return pool;
@@ -125,6 +128,7 @@ model::NodePoolSpec readPool(const YamlNode& node, const std::string& path, Pars
         pool.labels = readLabels(*labels, reader.pathOf("labels"), context);
     if (const YamlNode* devices = reader.get("devices"))
         pool.devices = readDevices(*devices, reader.pathOf("devices"), context);
+    readContendedCapacityKeys(reader, context, pool.contended);
     return pool;
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/did_you_mean.h"
 #include "model/units.h"
+#include "scenario/contention_reader.h"
 #include "scenario/duration_distribution_reader.h"
 #include "scenario/feasibility_check.h"
 #include "scenario/scenario_limits.h"
@@ -178,8 +179,8 @@ void readSlo(const YamlNode& node, const std::string& path, ParseContext& contex
 void readBatch(const YamlNode& node, const std::string& path, ParseContext& context, const model::ClusterSpec* cluster,
                model::JobStreamsSpec& spec)
 {
-    MapReader reader(node, path, context, {"fraction", "arrivalRate", "request", "duration"},
-                     "injected batch jobs: a mapping with fraction (or arrivalRate), request and duration");
+    MapReader reader(node, path, context, {"fraction", "arrivalRate", "request", "duration", "demand"},
+                     "injected batch jobs: a mapping with fraction (or arrivalRate), request, duration and demand");
     if (!reader.isMap())
         return;
     const std::size_t errorsBefore = context.errorCount();
@@ -235,6 +236,8 @@ void readBatch(const YamlNode& node, const std::string& path, ParseContext& cont
         batch.fraction = *batchRate / (spec.arrivalsPerSecond + *batchRate);
         spec.arrivalsPerSecond += *batchRate;
     }
+    if (const YamlNode* demand = reader.get("demand"))
+        readDemand(*demand, reader.pathOf("demand"), context, batch.demand);
     spec.batch = batch;
 }
 

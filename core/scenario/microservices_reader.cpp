@@ -3,6 +3,7 @@
 #include "model/did_you_mean.h"
 #include "model/units.h"
 #include "scenario/arrival_process_reader.h"
+#include "scenario/contention_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
@@ -16,14 +17,7 @@ namespace {
 
 constexpr std::int64_t kMaxReplicas = 10'000;
 constexpr std::int64_t kMaxQueueLimit = 1'000'000;
-constexpr double kMaxBandwidthBytesPerSecond = 1e13;
 constexpr double kMaxLlcWays = 1024.0;
-
-double readBandwidth(const YamlNode& node, const std::string& path, ParseContext& context, double fallback)
-{
-    const auto bytes = readBytes(node, path, context, 1, static_cast<std::int64_t>(kMaxBandwidthBytesPerSecond));
-    return bytes ? static_cast<double>(*bytes) : fallback;
-}
 
 void readLimits(const YamlNode& node, const std::string& path, ParseContext& context, model::InstanceLimits& limits)
 {
@@ -52,16 +46,8 @@ void readNodeCapacity(const YamlNode& node, const std::string& path, ParseContex
 {
     MapReader reader(node, path, context, {"llcWays", "memoryBandwidth", "diskBandwidth", "networkBandwidth"},
                      "node capacity: a mapping with llcWays, memoryBandwidth, diskBandwidth, networkBandwidth");
-    if (!reader.isMap())
-        return;
-    if (const YamlNode* value = reader.get("llcWays"))
-        capacity.llcWays = readNumber(*value, reader.pathOf("llcWays"), context, 1.0, kMaxLlcWays, "ways").value_or(capacity.llcWays);
-    if (const YamlNode* value = reader.get("memoryBandwidth"))
-        capacity.memoryBandwidthBytesPerSecond = readBandwidth(*value, reader.pathOf("memoryBandwidth"), context, capacity.memoryBandwidthBytesPerSecond);
-    if (const YamlNode* value = reader.get("diskBandwidth"))
-        capacity.diskBytesPerSecond = readBandwidth(*value, reader.pathOf("diskBandwidth"), context, capacity.diskBytesPerSecond);
-    if (const YamlNode* value = reader.get("networkBandwidth"))
-        capacity.networkBytesPerSecond = readBandwidth(*value, reader.pathOf("networkBandwidth"), context, capacity.networkBytesPerSecond);
+    if (reader.isMap())
+        readContendedCapacityKeys(reader, context, capacity);
 }
 
 void readInstances(const YamlNode& node, const std::string& path, ParseContext& context, model::MicroservicesSpec& spec)
@@ -147,19 +133,6 @@ void readStreams(const YamlNode& node, const std::string& path, ParseContext& co
     }
 }
 
-bool readSwitch(const YamlNode& node, const std::string& path, ParseContext& context, bool fallback)
-{
-    if (node.isScalar()) {
-        const std::string& text = node.scalar();
-        if (text == "on" || text == "true")
-            return true;
-        if (text == "off" || text == "false")
-            return false;
-    }
-    context.error(node, path, "expected on or off, got " + node.describe());
-    return fallback;
-}
-
 } // namespace
 
 const std::vector<std::string>& microservicesKeys()
@@ -191,7 +164,7 @@ std::optional<model::MicroservicesSpec> readMicroservices(MapReader& reader, Par
     if (const YamlNode* requests = reader.require("requests", "a sequence of request streams (- type: compose-post, arrival: 100/s)"))
         readStreams(*requests, reader.pathOf("requests"), context, spec);
     if (const YamlNode* capacity = reader.get("nodeCapacity"))
-        readNodeCapacity(*capacity, reader.pathOf("nodeCapacity"), context, spec.nodeCapacity);
+        readNodeCapacity(*capacity, reader.pathOf("nodeCapacity"), context, spec.nodeCapacity.emplace());
     if (const YamlNode* latency = reader.get("networkLatency"))
         spec.networkLatency = readDuration(*latency, reader.pathOf("networkLatency"), context, 0, sim::kSecond).value_or(0);
     if (const YamlNode* limit = reader.get("queueLimit"))

@@ -3,6 +3,7 @@
 #include "model/did_you_mean.h"
 #include "scenario/anomaly_reader.h"
 #include "scenario/cluster_reader.h"
+#include "scenario/contention_reader.h"
 #include "scenario/map_reader.h"
 #include "scenario/decision_cost_reader.h"
 #include "scenario/policy_reader.h"
@@ -81,7 +82,7 @@ void ScenarioParser::readMetadata(const YamlNode& node, const std::string& path,
 
 void ScenarioParser::readSpec(const YamlNode& node, const std::string& path, model::Scenario& scenario)
 {
-    MapReader reader(node, path, m_context, {"seed", "horizon", "samplePeriod", "cluster", "workloads", "policies", "decisionCost", "anomalies"},
+    MapReader reader(node, path, m_context, {"seed", "horizon", "samplePeriod", "cluster", "workloads", "policies", "decisionCost", "anomalies", "contention"},
                      "spec: a mapping with seed, horizon, cluster and workloads");
     if (!reader.isMap())
         return;
@@ -119,6 +120,8 @@ void ScenarioParser::readSpec(const YamlNode& node, const std::string& path, mod
     }
     if (const YamlNode* policies = reader.get("policies"))
         scenario.policies = readPolicies(*policies, reader.pathOf("policies"), m_context);
+    if (const YamlNode* contention = reader.get("contention"))
+        scenario.contention = readContention(*contention, reader.pathOf("contention"), m_context);
     if (const YamlNode* decisionCost = reader.get("decisionCost"))
         scenario.decisionCost = readDecisionCost(*decisionCost, reader.pathOf("decisionCost"), m_context);
 }

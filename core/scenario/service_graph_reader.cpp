@@ -1,6 +1,7 @@
 #include "scenario/service_graph_reader.h"
 
 #include "model/did_you_mean.h"
+#include "scenario/contention_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/map_reader.h"
 #include "scenario/request_types_reader.h"
@@ -127,6 +128,8 @@ model::ServiceProfile readService(MapReader& reader, ParseContext& context)
     }
     if (const YamlNode* sensitivity = reader.get("sensitivity"))
         readSensitivity(*sensitivity, reader.pathOf("sensitivity"), context, service.sensitivity);
+    if (const YamlNode* demand = reader.get("demand"))
+        readDemand(*demand, reader.pathOf("demand"), context, service.demand);
     const YamlNode* latency = reader.require("latency", "a mapping such as {cpu: 712us, gpu: 2ms}");
     if (latency && readLatency(*latency, reader.pathOf("latency"), context, service) && computeOk
         && !service.canRunOn(service.declaredCompute)) {
@@ -158,7 +161,7 @@ std::set<std::string> readServices(const YamlNode& node, const std::string& path
     std::map<std::string, std::size_t> firstIndex;
     for (std::size_t i = 0; i < node.items().size(); ++i) {
         MapReader reader(*node.items()[i], indexPath(path, i), context,
-                         {"name", "description", "request", "disk", "compute", "latency", "sensitivity"},
+                         {"name", "description", "request", "disk", "compute", "latency", "sensitivity", "demand"},
                          "a service: a mapping with name, request and latency");
         if (!reader.isMap())
             continue;

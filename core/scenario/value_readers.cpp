@@ -230,4 +230,17 @@ std::optional<double> readRate(const YamlNode& node, const std::string& path, Pa
     return value;
 }
 
+bool readSwitch(const YamlNode& node, const std::string& path, ParseContext& context, bool fallback)
+{
+    if (node.isScalar()) {
+        const std::string& text = node.scalar();
+        if (text == "on" || text == "true")
+            return true;
+        if (text == "off" || text == "false")
+            return false;
+    }
+    context.error(node, path, "expected on or off, got " + node.describe());
+    return fallback;
+}
+
 } // namespace orrery::scenario

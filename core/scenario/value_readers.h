@@ -38,4 +38,7 @@ std::optional<std::int64_t> readBytes(const YamlNode& node, const std::string& p
 //! A rate ("30/min") in events per second, greater than 0 and at most maxPerSecond.
 std::optional<double> readRate(const YamlNode& node, const std::string& path, ParseContext& context, double maxPerSecond);
 
+//! on/off (or true/false); `fallback` after reporting anything else.
+bool readSwitch(const YamlNode& node, const std::string& path, ParseContext& context, bool fallback);
+
 } // namespace orrery::scenario

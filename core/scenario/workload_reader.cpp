@@ -3,6 +3,7 @@
 #include "model/did_you_mean.h"
 #include "scenario/duration_distribution_reader.h"
 #include "scenario/feasibility_check.h"
+#include "scenario/contention_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/job_streams_reader.h"
 #include "scenario/map_reader.h"
@@ -25,7 +26,7 @@ const std::vector<std::string>& knownKinds()
 
 const std::vector<std::string>& batchJobsKeys()
 {
-    static const std::vector<std::string> kKeys = {"name", "kind", "arrivalRate", "maxJobs", "request", "deviceModel", "duration"};
+    static const std::vector<std::string> kKeys = {"name", "kind", "arrivalRate", "maxJobs", "request", "deviceModel", "duration", "demand"};
     return kKeys;
 }
 
@@ -75,6 +76,9 @@ std::optional<model::BatchJobsSpec> readBatchJobs(MapReader& reader, ParseContex
     if (const YamlNode* duration = reader.require("duration", "a duration such as 10m, or a distribution")) {
         if (const auto value = readDurationDistribution(*duration, reader.pathOf("duration"), context))
             spec.duration = *value;
+    }
+    if (const YamlNode* demand = reader.get("demand")) {
+        readDemand(*demand, reader.pathOf("demand"), context, spec.demand);
     }
 
     // Cross-checks against the cluster, each only when what it compares was read cleanly.

@@ -291,7 +291,9 @@ void TestMicroserviceSimulation::cpuAnomalyHitsItsTarget()
     const double textAfter = metric(hit, "ms.service.text-service.latency.p50");
     const double idBefore = metric(base, "ms.service.unique-id-service.latency.p50");
     const double idAfter = metric(hit, "ms.service.unique-id-service.latency.p50");
-    QVERIFY2(textAfter > 2.0 * textBefore, qPrintable(QString("%1 -> %2").arg(textBefore).arg(textAfter)));
+    // The hog leaves 0.4 of its 1-core limit (2.5× on its own work) and the busy node adds SMT
+    // contention; its span also holds its callees' spans, which are not slowed: ≈ 1.9×.
+    QVERIFY2(textAfter > 1.6 * textBefore, qPrintable(QString("%1 -> %2").arg(textBefore).arg(textAfter)));
     QVERIFY2(std::abs(idAfter - idBefore) < 0.05 * idBefore, qPrintable(QString("%1 -> %2").arg(idBefore).arg(idAfter)));
     QVERIFY(metric(hit, "ms.compose-post.latency.p50") > metric(base, "ms.compose-post.latency.p50"));
 }
