@@ -162,13 +162,23 @@ policy::Observation ControlLoop::observe()
         m_busyAtStart[s] = busy;
         const double cpuLimit = limitValue(m_app.serviceLimits(s), ControlResource::Cpu);
         const double utilization = cpuLimit > 0 ? std::min(1.0, cpuUse / cpuLimit) : 0.0;
+        const NodeContention::Vector demand = m_app.serviceDemand(s);
         for (std::size_t r = 0; r < policy::kControlResourceCount; ++r) {
             const auto resource = static_cast<ControlResource>(r);
             target.limit[r] = limitValue(m_app.serviceLimits(s), resource);
-            // Non-CPU demand: the scenario's declared limit at full CPU load, scaled by utilization.
-            target.usage[r] = resource == ControlResource::Cpu
-                                  ? cpuUse
-                                  : std::min(target.limit[r], utilization * m_declared[s * policy::kControlResourceCount + r]);
+            // Shared resources: the demand the contention model holds for the replicas (it may
+            // exceed the limit: then the limit throttles). Memory has no demand model: the declared
+            // limit at full CPU load, scaled by utilization.
+            switch (resource) {
+            case ControlResource::Cpu: target.usage[r] = cpuUse; break;
+            case ControlResource::MemoryBandwidth: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)]; break;
+            case ControlResource::Llc: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::Llc)]; break;
+            case ControlResource::DiskIo: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::DiskIo)]; break;
+            case ControlResource::Network: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::NetworkBandwidth)]; break;
+            case ControlResource::Memory:
+                target.usage[r] = std::min(target.limit[r], utilization * m_declared[s * policy::kControlResourceCount + r]);
+                break;
+            }
         }
         target.arrivalRate = static_cast<double>(service.calls) / seconds;
         target.previousArrivalRate = m_previousArrivalRate[s];

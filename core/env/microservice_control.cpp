@@ -57,6 +57,17 @@ double MicroserviceSimulator::busyCoreSeconds(std::size_t s, sim::SimTime now) c
     return busy;
 }
 
+NodeContention::Vector MicroserviceSimulator::serviceDemand(std::size_t s) const
+{
+    NodeContention::Vector mean{};
+    for (const auto i : m_replicas[s]) {
+        const NodeContention::Vector& demand = m_contention->demandOf(m_instances[i].resident);
+        for (std::size_t r = 0; r < mean.size(); ++r)
+            mean[r] += demand[r] / static_cast<double>(m_replicas[s].size());
+    }
+    return mean;
+}
+
 double MicroserviceSimulator::requestedCores() const
 {
     double cores = 0.0;

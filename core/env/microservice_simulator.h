@@ -58,6 +58,8 @@ public:
     //! bytes/s, bytes/s, devices), as last handed to the contention model.
     [[nodiscard]] const NodeContention::Vector& instanceDemand(std::size_t i) const { return m_contention->demandOf(m_instances[i].resident); }
     [[nodiscard]] const NodeContention& contention() const { return *m_contention; }
+    //! Mean demand per active replica of service `s` on its nodes' shared resources.
+    [[nodiscard]] NodeContention::Vector serviceDemand(std::size_t s) const;
     //! What a node offers of the shared resources to this application (its pool's, or the
     //! workload's legacy nodeCapacity override).
     [[nodiscard]] model::NodeContendedCapacity nodeContendedCapacity(std::uint32_t node) const
