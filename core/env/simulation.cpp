@@ -291,6 +291,8 @@ private:
             }
         }
         sample.latencySeconds = sim::toSeconds(task.finishedAt - task.startedAt);
+        sample.nodeCpuUtilization = task.placedCpuPressure;
+        sample.nodeMemoryBandwidthUtilization = task.placedMemoryPressure;
         return sample;
     }
 
@@ -305,6 +307,9 @@ private:
             started = true;
             task.startedAt = startAt;
             const sim::SimTime work = task.spec.durationOn[static_cast<int>(task.compute)];
+            const auto& pressure = m_cluster.pressure(task.node); // what the policy saw
+            task.placedCpuPressure = pressure[static_cast<std::size_t>(model::ContendedResource::Cpu)];
+            task.placedMemoryPressure = pressure[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)];
             if (m_contention->spec().enabled && task.spec.demand.any()) {
                 becomeResident(task, startAt, work); // its completion is scheduled below, at its slowdown
                 m_newResidents.push_back(task.spec.unit.id);

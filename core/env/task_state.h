@@ -26,6 +26,8 @@ struct TaskState {
     double slowdown = 1.0;
     sim::SimTime progressAt = 0;
     std::uint32_t generation = 0; //!< completion events of older generations are stale
+    double placedCpuPressure = 0; //!< its node's CPU utilization when it was placed
+    double placedMemoryPressure = 0; //!< … and memory-bandwidth utilization
 };
 
 //! A job at run time.

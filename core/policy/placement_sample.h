@@ -18,6 +18,10 @@ struct PlacementSample {
     model::ComputeKind compute = model::ComputeKind::Cpu; //!< what executed it
     std::string deviceModel;   //!< model of that accelerator ("" on CPU)
     double latencySeconds = 0.0;
+    //! Contention on its node when it was placed (ClusterView::pressure): CPU and memory-bandwidth
+    //! utilization, 0 where the simulation models no contention.
+    double nodeCpuUtilization = 0.0;
+    double nodeMemoryBandwidthUtilization = 0.0;
 };
 
 //! What a trainable placement plugin learns from.

@@ -12,12 +12,14 @@
 namespace orrery::plugins::octopus {
 namespace {
 
-constexpr std::string_view kMagic = "orrery-octopus-model 1";
+constexpr std::string_view kMagic = "orrery-octopus-model 2";
+constexpr std::string_view kMagicBeforePressure = "orrery-octopus-model 1";
 constexpr float kMissing = std::numeric_limits<float>::quiet_NaN();
 constexpr const char* kFeatureNames[kFeatureCount] = {"cpu_millicores", "memory_bytes", "disk_bytes",
-                                                      "service", "depends_on", "compute_kind"};
+                                                      "service", "depends_on", "compute_kind",
+                                                      "node_cpu_utilization", "node_memory_bandwidth_utilization"};
 // q: quantitative, c: categorical (XGBoost's native categorical splits, tree_method=hist).
-constexpr const char* kFeatureTypes[kFeatureCount] = {"q", "q", "q", "c", "c", "c"};
+constexpr const char* kFeatureTypes[kFeatureCount] = {"q", "q", "q", "c", "c", "c", "q", "q"};
 // Inplace prediction of the raw value; cache_id must be 0 in XGBoost 1.7.
 constexpr const char* kPredictConfig = R"({"type": 0, "training": false, "iteration_begin": 0, )"
                                        R"("iteration_end": 0, "strict_shape": false, "cache_id": 0, "missing": NaN})";
@@ -119,6 +121,9 @@ LatencyModel LatencyModel::fromBytes(std::span<const std::uint8_t> bytes)
 {
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     const auto firstEnd = text.find('\n');
+    if (firstEnd != std::string_view::npos && text.substr(0, firstEnd) == kMagicBeforePressure)
+        throw std::invalid_argument("an octopus model of format 1, trained before node pressure was a feature; "
+                                    "train a new one (orrery train octopus)");
     if (firstEnd == std::string_view::npos || text.substr(0, firstEnd) != kMagic)
         throw std::invalid_argument("not an octopus model (it does not start with \"" + std::string(kMagic) + "\")");
     const auto headerEnd = text.find('\n', firstEnd + 1);
@@ -185,9 +190,11 @@ float LatencyModel::categoryOf(std::string_view name) const
 
 FeatureRow LatencyModel::featuresOf(std::string_view service, std::string_view dependsOn,
                                     const model::Resources& request, std::int64_t diskBytes,
-                                    model::ComputeKind kind) const
+                                    model::ComputeKind kind, NodePressure pressure) const
 {
     FeatureRow row;
+    row[static_cast<int>(Feature::NodeCpuPressure)] = static_cast<float>(pressure.cpu);
+    row[static_cast<int>(Feature::NodeMemoryPressure)] = static_cast<float>(pressure.memoryBandwidth);
     row[static_cast<int>(Feature::CpuMillicores)] = column(request.millicores);
     row[static_cast<int>(Feature::MemoryBytes)] = column(request.memoryBytes);
     row[static_cast<int>(Feature::DiskBytes)] = column(diskBytes);
@@ -199,7 +206,8 @@ FeatureRow LatencyModel::featuresOf(std::string_view service, std::string_view d
 
 FeatureRow LatencyModel::featuresOf(const policy::PlacementSample& sample) const
 {
-    return featuresOf(sample.service, sample.dependsOn, sample.request, sample.diskBytes, sample.compute);
+    return featuresOf(sample.service, sample.dependsOn, sample.request, sample.diskBytes, sample.compute,
+                      NodePressure{sample.nodeCpuUtilization, sample.nodeMemoryBandwidthUtilization});
 }
 
 void LatencyModel::predictSeconds(std::span<const FeatureRow> rows, std::span<double> out) const

@@ -17,10 +17,17 @@
 namespace orrery::plugins::octopus {
 
 //! The columns of the feature matrix (seed 000 §II-B: CPU, memory and disk requirement,
-//! dependent microservice, accelerator type), in order. Units: millicores, bytes, bytes;
-//! the three names are categorical (vocabulary indices).
-enum class Feature : int { CpuMillicores = 0, MemoryBytes, DiskBytes, Service, DependsOn, ComputeKind };
-inline constexpr int kFeatureCount = 6;
+//! dependent microservice, accelerator type), in order, plus the contention on the node (its CPU
+//! and memory-bandwidth utilization, docs/model.md "Contention"). Units: millicores, bytes,
+//! bytes, the three names categorical (vocabulary indices), then two utilization ratios.
+enum class Feature : int { CpuMillicores = 0, MemoryBytes, DiskBytes, Service, DependsOn, ComputeKind, NodeCpuPressure, NodeMemoryPressure };
+inline constexpr int kFeatureCount = 8;
+
+//! A node's contention as Octopus's features see it (utilization ratios).
+struct NodePressure {
+    double cpu = 0.0;
+    double memoryBandwidth = 0.0;
+};
 //! One row of the feature matrix, as XGBoost reads it (float32; NaN = missing).
 using FeatureRow = std::array<float, kFeatureCount>;
 
@@ -35,10 +42,10 @@ struct TreeOptions {
 
 //! Octopus's latency predictor: XGBoost regression trees (nthread 1, fixed seed, so the same
 //! samples give byte-identical models) over the features above, with the vocabulary that maps
-//! service names to categories. Predictions depend only on the unit and the compute kind, never
-//! on the node.
+//! service names to categories. Predictions depend on the unit, the compute kind and the
+//! contention on the node.
 //!
-//! Serialized form (toBytes): the line "orrery-octopus-model 1", a line of compact JSON with
+//! Serialized form (toBytes): the line "orrery-octopus-model 2" (1: before the pressure features), a line of compact JSON with
 //! the vocabulary and options, then XGBoost's own UBJSON model (XGBoosterSaveModelToBuffer).
 class LatencyModel {
 public:
@@ -60,7 +67,7 @@ public:
     //! (the trees' default branches).
     [[nodiscard]] FeatureRow featuresOf(std::string_view service, std::string_view dependsOn,
                                         const model::Resources& request, std::int64_t diskBytes,
-                                        model::ComputeKind kind) const;
+                                        model::ComputeKind kind, NodePressure pressure = {}) const;
     [[nodiscard]] FeatureRow featuresOf(const policy::PlacementSample& sample) const;
 
     //! Predicted latency in seconds of each row, computed in one XGBoost call

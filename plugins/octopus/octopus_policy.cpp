@@ -49,14 +49,18 @@ std::size_t OctopusPolicy::UnitKeyHash::operator()(const UnitKey& key) const
     seed = mix(seed, static_cast<std::uint64_t>(key.diskBytes));
     seed = mix(seed, (static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.service)) << 32)
                          | static_cast<std::uint32_t>(key.dependsOn));
+    seed = mix(seed, (static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.cpuBin)) << 32)
+                         | static_cast<std::uint32_t>(key.memoryBin));
     return seed;
 }
 
-const OctopusPolicy::Predictions& OctopusPolicy::predict(const policy::PendingUnit& unit)
+const OctopusPolicy::Predictions& OctopusPolicy::predict(const policy::PendingUnit& unit, NodePressure pressure)
 {
     const model::ComputeKindSet options = unit.computeOptions | model::bitOf(unit.declaredCompute);
     const UnitKey key{categoryIndex(m_model, unit.service), categoryIndex(m_model, unit.dependsOn),
-                      unit.request.millicores, unit.request.memoryBytes, unit.diskBytes};
+                      unit.request.millicores, unit.request.memoryBytes, unit.diskBytes,
+                      static_cast<std::int32_t>(std::lround(pressure.cpu * kPressureSteps)),
+                      static_cast<std::int32_t>(std::lround(pressure.memoryBandwidth * kPressureSteps))};
     auto it = m_cache.find(key);
     if (it == m_cache.end()) {
         if (m_cache.size() >= kMaxCachedUnits)
@@ -76,7 +80,7 @@ const OctopusPolicy::Predictions& OctopusPolicy::predict(const policy::PendingUn
         const auto kind = static_cast<model::ComputeKind>(i);
         if (!model::contains(missing, kind))
             continue;
-        rows[count] = m_model.featuresOf(unit.service, unit.dependsOn, unit.request, unit.diskBytes, kind);
+        rows[count] = m_model.featuresOf(unit.service, unit.dependsOn, unit.request, unit.diskBytes, kind, pressure);
         kinds[count] = kind;
         ++count;
     }
@@ -91,14 +95,36 @@ const OctopusPolicy::Predictions& OctopusPolicy::predict(const policy::PendingUn
     return cached;
 }
 
-policy::PlacementDecision OctopusPolicy::firstFit(const policy::PendingUnit& unit,
-                                                  const policy::ClusterView& cluster) const
+NodePressure OctopusPolicy::quantizedPressure(const policy::ClusterView& cluster, std::uint32_t node)
 {
-    for (std::uint32_t node = 0; node < cluster.nodeCount(); ++node) {
-        if (cluster.fits(node, unit.request, unit.deviceModel))
-            return policy::PlacementDecision::onNode(node, unit.declaredCompute);
+    const auto& pressure = cluster.pressure(node);
+    auto quantize = [](double u) { return static_cast<double>(std::lround(std::min(u, 4.0) * kPressureSteps)) / kPressureSteps; };
+    return {quantize(pressure[static_cast<std::size_t>(model::ContendedResource::Cpu)]),
+            quantize(pressure[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)])};
+}
+
+bool OctopusPolicy::samePressure(std::span<const std::uint32_t> nodes, const policy::ClusterView& cluster)
+{
+    const NodePressure first = quantizedPressure(cluster, nodes.front());
+    return std::all_of(nodes.begin() + 1, nodes.end(), [&](std::uint32_t node) {
+        const NodePressure other = quantizedPressure(cluster, node);
+        return other.cpu == first.cpu && other.memoryBandwidth == first.memoryBandwidth;
+    });
+}
+
+std::pair<std::uint32_t, double> OctopusPolicy::bestNode(const policy::PendingUnit& unit, model::ComputeKind kind,
+                                                         std::span<const std::uint32_t> nodes, const policy::ClusterView& cluster)
+{
+    std::uint32_t best = nodes.front();
+    double bestSeconds = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t node : nodes) {
+        const double seconds = predict(unit, quantizedPressure(cluster, node)).seconds[static_cast<std::size_t>(kind)];
+        if (seconds < bestSeconds) { // strict: the first node wins ties
+            bestSeconds = seconds;
+            best = node;
+        }
     }
-    return policy::PlacementDecision::defer();
+    return {best, bestSeconds};
 }
 
 model::ComputeKind OctopusPolicy::choose(const Predictions& predictions, model::ComputeKindSet candidates,
@@ -126,15 +152,12 @@ model::ComputeKind OctopusPolicy::choose(const Predictions& predictions, model::
 policy::PlacementDecision OctopusPolicy::place(const policy::PendingUnit& unit, const policy::ClusterView& cluster)
 {
     const model::ComputeKindSet options = unit.computeOptions | model::bitOf(unit.declaredCompute);
-    if (options == model::bitOf(unit.declaredCompute))
-        return firstFit(unit, cluster); // nothing to choose: the hard constraint decides
 
-    // One pass over the nodes: the first feasible node of every candidate kind, and the free and
-    // total devices of every accelerator kind (for FractionOfHeldOutDevices).
-    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+    // One pass over the nodes: the first kNodesScored feasible nodes of every candidate kind, and
+    // the free and total devices of every accelerator kind (for FractionOfHeldOutDevices).
     std::array<model::Resources, model::kComputeKindCount> requests{};
-    std::array<std::uint32_t, model::kComputeKindCount> firstNode{};
-    firstNode.fill(kNone);
+    std::array<std::array<std::uint32_t, kNodesScored>, model::kComputeKindCount> feasible{};
+    std::array<std::size_t, model::kComputeKindCount> feasibleCount{};
     static const std::string kAnyModel;
     for (int i = 0; i < model::kComputeKindCount; ++i) {
         const auto kind = static_cast<model::ComputeKind>(i);
@@ -157,8 +180,10 @@ policy::PlacementDecision OctopusPolicy::place(const policy::PendingUnit& unit, 
             // A device-model constraint belongs to the declared accelerator only.
             const std::string& deviceModel = kind == unit.declaredCompute ? unit.deviceModel : kAnyModel;
             if (cluster.fits(node, requests[static_cast<std::size_t>(i)], deviceModel)) {
-                firstNode[static_cast<std::size_t>(i)] = node;
-                unplaced = static_cast<model::ComputeKindSet>(unplaced & ~model::bitOf(kind));
+                const auto k = static_cast<std::size_t>(i);
+                feasible[k][feasibleCount[k]++] = node;
+                if (feasibleCount[k] == kNodesScored)
+                    unplaced = static_cast<model::ComputeKindSet>(unplaced & ~model::bitOf(kind));
             }
         }
     }
@@ -166,9 +191,10 @@ policy::PlacementDecision OctopusPolicy::place(const policy::PendingUnit& unit, 
     model::ComputeKindSet candidates = 0;
     for (int i = 0; i < model::kComputeKindCount; ++i) {
         const auto kind = static_cast<model::ComputeKind>(i);
-        if (!model::contains(options, kind) || firstNode[static_cast<std::size_t>(i)] == kNone)
+        if (!model::contains(options, kind) || feasibleCount[static_cast<std::size_t>(i)] == 0)
             continue;
-        if (const auto device = model::deviceOf(kind)) {
+        const bool couldRunElsewhere = options != model::bitOf(unit.declaredCompute);
+        if (const auto device = model::deviceOf(kind); device && couldRunElsewhere) {
             // FractionOfHeldOutDevices: a unit that could run elsewhere takes a device of this
             // kind only while more than p of the cluster's devices of the kind are free.
             const auto d = static_cast<std::size_t>(*device);
@@ -180,17 +206,35 @@ policy::PlacementDecision OctopusPolicy::place(const policy::PendingUnit& unit, 
     if (candidates == 0)
         return policy::PlacementDecision::defer();
 
+    const bool oneCandidate = (candidates & (candidates - 1)) == 0;
+    // Each candidate kind at its least contended node (by predicted latency), then the kind.
+    Predictions atBest;
+    std::array<std::uint32_t, model::kComputeKindCount> node{};
+    for (int i = 0; i < model::kComputeKindCount; ++i) {
+        const auto kind = static_cast<model::ComputeKind>(i);
+        if (!model::contains(candidates, kind))
+            continue;
+        const auto k = static_cast<std::size_t>(i);
+        const std::span<const std::uint32_t> nodes(feasible[k].data(), feasibleCount[k]);
+        if (oneCandidate && samePressure(nodes, cluster)) {
+            node[k] = nodes.front(); // nothing to choose: first fit, nothing predicted
+            continue;
+        }
+        const auto [best, seconds] = bestNode(unit, kind, nodes, cluster);
+        node[k] = best;
+        atBest.seconds[k] = seconds;
+        atBest.known |= model::bitOf(kind);
+    }
     model::ComputeKind chosen{};
     if ((candidates & (candidates - 1)) == 0) {
-        // One candidate: no prediction can change the answer.
         for (int i = 0; i < model::kComputeKindCount; ++i) {
             if (model::contains(candidates, static_cast<model::ComputeKind>(i)))
                 chosen = static_cast<model::ComputeKind>(i);
         }
     } else {
-        chosen = choose(predict(unit), candidates, unit.slo);
+        chosen = choose(atBest, candidates, unit.slo);
     }
-    return policy::PlacementDecision::onNode(firstNode[static_cast<std::size_t>(chosen)], chosen);
+    return policy::PlacementDecision::onNode(node[static_cast<std::size_t>(chosen)], chosen);
 }
 
 } // namespace orrery::plugins::octopus
