@@ -63,7 +63,11 @@ bool ActionValidator::fitsOnNode(std::uint32_t node, std::size_t service, Contro
                 used += limitValue(m_app.serviceLimits(s), resource);
         }
     }
-    used += mine * value;
+    // Compare what will be stored: CPU in whole millicores, memory in whole bytes (as
+    // setLimitValue rounds), so a limit that fits here also fits the cluster's integer accounting.
+    model::InstanceLimits stored;
+    setLimitValue(stored, resource, value);
+    used += mine * limitValue(stored, resource);
     return used <= nodeCapacity(m_app.cluster().nodes()[node], m_app.nodeContendedCapacity(node), resource) * (1.0 + 1e-9);
 }
 

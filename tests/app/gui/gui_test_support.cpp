@@ -48,6 +48,9 @@ std::string longScenarioText()
     replaceOnce(text, "horizon: 2h", "horizon: 8000h");
     replaceOnce(text, "maxJobs: 600", "maxJobs: 10000000");
     replaceOnce(text, "name: demo", "name: long-demo");
+    // These tests measure the worker's throttling and the UI's responsiveness, not the physics:
+    // without contention the long run keeps the pace their timeouts were set for.
+    replaceOnce(text, "  samplePeriod: 10s", "  samplePeriod: 10s\n  contention: {enabled: off}");
     return text;
 }
 
