@@ -100,7 +100,7 @@ private slots:
         out.close();
         const CliResult bad = runOrrery({"validate", path}, dir.path());
         QCOMPARE(bad.exitCode, 2);
-        QVERIFY2(bad.err.contains("bad-experiment.yaml:23:20: error: spec.arms[2].policies.placement.plugin: unknown plugin 'kueb' (did you mean 'kube'?)"),
+        QVERIFY2(bad.err.contains("bad-experiment.yaml:26:20: error: spec.arms[2].policies.placement.plugin: unknown plugin 'kueb' (did you mean 'kube'?)"),
                  qPrintable(bad.err));
         QCOMPARE(entries(dir.path()), QStringList{"bad-experiment.yaml"});
     }

@@ -441,6 +441,40 @@ private slots:
                     .deferred);
     }
 
+    void prefersTheLessContendedNode()
+    {
+        // Samples where a node with saturated memory bandwidth makes CPU work 1.6× slower (the
+        // contention model's saturation stretch), half of them on such nodes.
+        policy::PlacementTrainingSet data;
+        data.samples = orrery::testing::syntheticSamples(4000, kSeed);
+        for (std::size_t i = 0; i < data.samples.size(); ++i) {
+            auto& sample = data.samples[i];
+            if (sample.compute == model::ComputeKind::Cpu && i % 2 == 1) {
+                sample.nodeMemoryBandwidthUtilization = 1.0;
+                sample.latencySeconds *= 1.6;
+            }
+        }
+        data.seed = kSeed;
+        const auto trained = trainOctopus(data, TrainerOptions{});
+        QVERIFY2(trained.error.empty(), trained.error.c_str());
+        policy::PolicyContext context;
+        context.model = &trained.model;
+        OctopusPolicy policy(context);
+
+        model::Cluster cluster = heterogeneousCluster();
+        const PendingUnit unit = unitOf("nginx", model::ComputeKind::Cpu, 0);
+        // No contention anywhere: first fit, and nothing predicted.
+        QCOMPARE(policy.place(unit, ClusterView(cluster)).node, 0u);
+        QCOMPARE(policy.cachedUnits(), std::size_t{0});
+        // Node 0 saturated: the unit goes to node 1, the next CPU node.
+        model::PerContendedResource<double> saturated{};
+        saturated[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)] = 1.0;
+        cluster.setPressure(0, saturated);
+        const PlacementDecision decision = policy.place(unit, ClusterView(cluster));
+        QCOMPARE(decision.node, 1u);
+        QCOMPARE(decision.compute, std::optional(model::ComputeKind::Cpu));
+    }
+
     void cachesPredictionsPerUnitFeatures()
     {
         auto policy = makePolicy(0.2);
