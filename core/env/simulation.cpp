@@ -140,7 +140,9 @@ public:
                     recorder.defineSeries("cluster.memory_allocated", "ratio"),
                     recorder.defineSeries("cluster.gpu_allocated", "ratio"),
                     recorder.defineSeries("jobs.pending", "tasks"),
-                    recorder.defineSeries("jobs.running", "tasks")};
+                    recorder.defineSeries("jobs.running", "tasks"),
+                    recorder.defineSeries("cluster.cpu_pressure.max", "ratio"),
+                    recorder.defineSeries("cluster.memory_bandwidth_pressure.max", "ratio")};
 
         m_arrivalKind = m_engine.registerHandler(*this);
         m_completionKind = m_engine.registerHandler(*this);
@@ -251,6 +253,12 @@ private:
         task.finishedAt = now;
         m_cluster.release(task.node, task.held);
         if (task.resident >= 0) {
+            // How much contention stretched it: its time over its work at speed 1.
+            const auto work = static_cast<double>(task.spec.durationOn[static_cast<int>(task.compute)]);
+            if (work > 0.0) {
+                m_stretchSum += static_cast<double>(now - task.startedAt) / work;
+                ++m_stretchCount;
+            }
             m_contention->remove(static_cast<NodeContention::ResidentId>(task.resident));
             task.resident = -1;
             m_contention->refresh(now);
@@ -381,6 +389,15 @@ private:
                                                          capacity.deviceCount(model::DeviceKind::Gpu)));
         m_recorder->recordSample(m_series[3], now, static_cast<double>(m_queue->pendingCount()));
         m_recorder->recordSample(m_series[4], now, static_cast<double>(m_running));
+        // The most contended node now (docs/model.md, "Contention"): what packing does.
+        double cpu = 0.0;
+        double memory = 0.0;
+        for (std::uint32_t node = 0; node < m_contention->nodeCount(); ++node) {
+            cpu = std::max(cpu, m_contention->utilization(node)[static_cast<std::size_t>(model::ContendedResource::Cpu)]);
+            memory = std::max(memory, m_contention->utilization(node)[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)]);
+        }
+        m_recorder->recordSample(m_series[5], now, cpu);
+        m_recorder->recordSample(m_series[6], now, memory);
         if (now + m_scenario.samplePeriod <= m_scenario.horizon)
             m_engine.schedule(now + m_scenario.samplePeriod, m_sampleKind);
     }
@@ -452,6 +469,8 @@ private:
         if (m_scenario.decisionCost.mode != model::DecisionCostSpec::Mode::None)
             add("placement.decision_time", sim::toSeconds(m_queue->decisionTime()), "s");
         add("sim.events", static_cast<double>(m_engine.eventsProcessed()), "events");
+        if (m_stretchCount > 0)
+            add("tasks.contention_stretch.mean", m_stretchSum / static_cast<double>(m_stretchCount), "ratio");
         return metrics;
     }
 
@@ -476,6 +495,8 @@ private:
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;
     std::vector<std::uint64_t> m_newResidents; // scratch for schedule()
+    double m_stretchSum = 0.0;                  // Σ (run time / work) of completed contending tasks
+    std::int64_t m_stretchCount = 0;
     TaskTable m_tasks;
     std::vector<std::string> m_jobClasses;
     std::vector<sim::SeriesId> m_series;

@@ -16,7 +16,7 @@ namespace orrery::model {
 
 //! The limits of one instance (container) of a service (seed 001 Table 3.2) and how many
 //! replicas the service runs. CPU is the processor-sharing capacity; the others are the share
-//! of the node's contended resources the instance is guaranteed (docs/model.md, "Interference").
+//! of the node's contended resources the instance is guaranteed (docs/model.md, "Contention").
 struct InstanceLimits {
     int replicas = 1;
     std::int64_t millicores = 1000;
