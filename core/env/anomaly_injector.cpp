@@ -35,6 +35,7 @@ AnomalyInjector::AnomalyInjector(const model::AnomalyCampaignSpec& campaign, std
     , m_nodeLimitCores(m_nodes.size(), 0.0)
     , m_stressor(m_nodes.size(), model::PerContendedResource<double>{})
     , m_shaped(m_instances.size(), 0.0)
+    , m_container(m_instances.size(), model::PerContendedResource<double>{})
     , m_delay(m_instances.size(), 0)
     , m_multiplier(m_streamNames.size(), 1.0)
 {
@@ -158,6 +159,7 @@ model::AnomalySpec AnomalyInjector::drawRandom(std::size_t campaign, sim::SimTim
     anomaly.intensity = m_rng.uniform(spec.minIntensity, spec.maxIntensity);
     anomaly.start = now;
     anomaly.duration = std::max<sim::SimTime>(1, spec.duration.sample(m_rng));
+    anomaly.scope = spec.scope;
     return anomaly;
 }
 
@@ -206,6 +208,8 @@ void AnomalyInjector::recompute()
     for (auto& level : m_stressor)
         level.fill(0.0);
     std::fill(m_shaped.begin(), m_shaped.end(), 0.0);
+    for (auto& level : m_container)
+        level.fill(0.0);
     std::fill(m_delay.begin(), m_delay.end(), 0);
     std::fill(m_multiplier.begin(), m_multiplier.end(), 1.0);
     for (const Active& anomaly : m_active) {
@@ -225,9 +229,15 @@ void AnomalyInjector::recompute()
                 m_multiplier[s] += kWorkloadGain * anomaly.level;
             break;
         default: {
+            const auto r = static_cast<std::size_t>(resourceOf(anomaly.spec.kind));
+            if (anomaly.spec.scope == model::AnomalyScope::Container) {
+                // Inside each target container: bounded by its limits.
+                for (const auto i : anomaly.instances)
+                    m_container[i][r] = std::min(1.0, m_container[i][r] + anomaly.level);
+                break;
+            }
             // A stressor container on the node(s) hosting the target: one per node and kind,
             // levels of overlapping injections add up to the node's whole capacity.
-            const auto r = static_cast<std::size_t>(resourceOf(anomaly.spec.kind));
             for (const auto node : anomaly.nodes)
                 m_stressor[node][r] = std::min(1.0, m_stressor[node][r] + anomaly.level);
         }
@@ -241,7 +251,9 @@ void AnomalyInjector::recompute()
         const double hog = m_stressor[instance.node][static_cast<std::size_t>(model::ContendedResource::Cpu)];
         const double free = (1.0 - hog) * node.cores;
         const double squeeze = m_nodeLimitCores[instance.node] > free ? free / m_nodeLimitCores[instance.node] : 1.0;
-        m_capacity[i] = std::max(1e-3, limitCores * squeeze);
+        // A hog inside the container burns its share of the container's own CPU quota.
+        const double inside = m_container[i][static_cast<std::size_t>(model::ContendedResource::Cpu)];
+        m_capacity[i] = std::max(1e-3, limitCores * squeeze * (1.0 - inside));
     }
 }
 
@@ -271,6 +283,7 @@ std::size_t AnomalyInjector::addInstance(Instance instance)
 {
     m_instances.push_back(std::move(instance));
     m_shaped.push_back(0.0);
+    m_container.push_back({});
     m_capacity.push_back(1.0);
     m_delay.push_back(0);
     resolveAll();

@@ -69,6 +69,9 @@ public:
     //! tc token-bucket shaping of the instance's own traffic: the utilization its shaped link
     //! runs at (0 = unshaped).
     [[nodiscard]] double shapedNetworkUtilization(std::size_t instance) const { return m_shaped[instance]; }
+    //! Intensity of stressors running inside the instance's own container per resource (scope
+    //! container; ≤ 1 each): their demand is that share of the container's limit.
+    [[nodiscard]] const model::PerContendedResource<double>& containerStressLevel(std::size_t instance) const { return m_container[instance]; }
     [[nodiscard]] double arrivalMultiplier(std::size_t stream) const { return m_multiplier[stream]; }
     [[nodiscard]] std::size_t injectionCount() const { return m_active.size(); }
     //! Start times of the injections annotated so far (ground truth for mitigation time).
@@ -112,6 +115,7 @@ private:
     std::vector<double> m_nodeLimitCores; //!< Σ CPU limits of the instances on each node
     std::vector<model::PerContendedResource<double>> m_stressor;
     std::vector<double> m_shaped;
+    std::vector<model::PerContendedResource<double>> m_container;
     std::vector<double> m_capacity;
     std::vector<sim::SimTime> m_delay;
     std::vector<double> m_multiplier;

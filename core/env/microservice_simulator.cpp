@@ -115,15 +115,28 @@ void MicroserviceSimulator::onContentionTick(sim::SimTime now)
         const double offered = windowNs > 0.0 ? instance.workArrivedNs / windowNs : 0.0;
         instance.workArrivedNs = 0.0;
         instance.offeredCores = 0.5 * instance.offeredCores + 0.5 * offered;
-        const double cores = std::min(instance.offeredCores, instance.ps.capacity());
-        const model::ResourceDemand& demand = m_spec.graph->service(instance.service).demand;
-        m_contention->setDemand(instance.resident, {cores, cores * demand.memoryBandwidthPerCore, demand.llcWays * std::min(1.0, cores),
-                                                    cores * demand.diskPerCore, cores * demand.networkPerCore, 0.0});
     }
+    for (std::uint32_t i = 0; i < m_instances.size(); ++i)
+        updateDemand(i);
     m_contention->refresh(now);
     const sim::SimTime next = now + m_scenario.contention.period;
     if (next <= m_scenario.horizon)
         m_engine->schedule(next, m_contentionKind);
+}
+
+void MicroserviceSimulator::updateDemand(std::uint32_t index)
+{
+    const Instance& instance = m_instances[index];
+    const double cores = std::min(instance.offeredCores, instance.ps.capacity());
+    const model::ResourceDemand& demand = m_spec.graph->service(instance.service).demand;
+    NodeContention::Vector vector{cores, cores * demand.memoryBandwidthPerCore, demand.llcWays * std::min(1.0, cores),
+                                  cores * demand.diskPerCore, cores * demand.networkPerCore, 0.0};
+    // Stressors inside the container (scope: container) demand their level of its limits.
+    const auto& inside = m_injector->containerStressLevel(index);
+    const NodeContention::Vector limits = limitsVector(index);
+    for (std::size_t r = 0; r < vector.size(); ++r)
+        vector[r] += inside[r] * limits[r];
+    m_contention->setDemand(instance.resident, vector);
 }
 
 // The injector's state as tenants and shaping: CPU capacity after a hog, the stressor tenant's
@@ -140,6 +153,7 @@ void MicroserviceSimulator::applyInjector(sim::SimTime now)
         NodeContention::Vector floor{};
         floor[static_cast<std::size_t>(model::ContendedResource::NetworkBandwidth)] = m_injector->shapedNetworkUtilization(i);
         m_contention->setFloor(m_instances[i].resident, floor);
+        updateDemand(i);
     }
     for (std::uint32_t node = 0; node < m_stressors.size(); ++node) {
         const auto& level = m_injector->stressorLevel(node);

@@ -142,6 +142,7 @@ private:
     void onSample(sim::SimTime now);
     void onContentionTick(sim::SimTime now);
     void addResident(std::uint32_t instance);
+    void updateDemand(std::uint32_t instance);
     [[nodiscard]] NodeContention::Vector limitsVector(std::uint32_t instance) const;
     void applyInjector(sim::SimTime now);
     void flushTraces();

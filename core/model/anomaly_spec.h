@@ -33,6 +33,11 @@ struct AnomalyPattern {
     int steps = 10;
 };
 
+//! Where a stressor runs (docs/model.md, "Anomalies are stressor tenants"): as a container of
+//! its own on the target's node (`node`, the default), or inside the target's container, as
+//! FIRM bundles its injector (`container`, seed 001 §3.2.6): then the target's limits bound it.
+enum class AnomalyScope { Node, Container };
+
 //! One injection: `kind` at `intensity` on `target` from `start` for `duration`. The target is
 //! a service, an instance (`service/2`), a node (`pool-0`), or for workload-variation a request
 //! type or the workload's name (all its request types).
@@ -43,6 +48,7 @@ struct AnomalySpec {
     sim::SimTime start = 0;
     sim::SimTime duration = 0;
     AnomalyPattern pattern;
+    AnomalyScope scope = AnomalyScope::Node;
     SourceLocation location;
 };
 
@@ -58,6 +64,7 @@ struct RandomAnomalyCampaignSpec {
     double maxIntensity = 1.0;
     enum class Targets { Instances, Services, Nodes };
     Targets targets = Targets::Instances;
+    AnomalyScope scope = AnomalyScope::Node;
     SourceLocation location;
 };
 

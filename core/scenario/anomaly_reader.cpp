@@ -112,6 +112,19 @@ void checkTarget(const YamlNode& node, const std::string& path, ParseContext& co
                                               : "; expected a service, an instance such as compose-post-service/0, or a node such as cpu-0"));
 }
 
+std::optional<model::AnomalyScope> readScope(const YamlNode& node, const std::string& path, ParseContext& context)
+{
+    const auto text = readString(node, path, context, "node or container");
+    if (text == std::optional<std::string>("node"))
+        return model::AnomalyScope::Node;
+    if (text == std::optional<std::string>("container"))
+        return model::AnomalyScope::Container;
+    if (text)
+        context.error(node, path, "unknown scope '" + *text + "'; expected node (a stressor container on the target's node) or "
+                                  "container (inside the target's container, bounded by its limits)");
+    return std::nullopt;
+}
+
 void readInjection(MapReader& reader, ParseContext& context, model::AnomalySpec& anomaly)
 {
     anomaly.location = context.locationOf(reader.node());
@@ -127,12 +140,16 @@ void readInjection(MapReader& reader, ParseContext& context, model::AnomalySpec&
         anomaly.duration = readDuration(*duration, reader.pathOf("duration"), context, 1, kMaxHorizon).value_or(0);
     if (const YamlNode* pattern = reader.get("pattern"))
         readPattern(*pattern, reader.pathOf("pattern"), context, anomaly.pattern);
+    if (const YamlNode* scope = reader.get("scope"))
+        anomaly.scope = readScope(*scope, reader.pathOf("scope"), context).value_or(anomaly.scope);
 }
 
 void readRandom(const YamlNode& node, const std::string& path, ParseContext& context, model::RandomAnomalyCampaignSpec& campaign)
 {
-    MapReader reader(node, path, context, {"rate", "start", "end", "duration", "kinds", "intensity", "targets"},
-                     "a random campaign: a mapping with rate, start, end, duration, kinds, intensity, targets");
+    MapReader reader(node, path, context, {"rate", "start", "end", "duration", "kinds", "intensity", "targets", "scope"},
+                     "a random campaign: a mapping with rate, start, end, duration, kinds, intensity, targets, scope");
+    if (const YamlNode* scope = reader.get("scope"))
+        campaign.scope = readScope(*scope, reader.pathOf("scope"), context).value_or(campaign.scope);
     if (!reader.isMap())
         return;
     campaign.location = context.locationOf(node);
@@ -207,7 +224,7 @@ model::AnomalyCampaignSpec readAnomalies(const YamlNode& node, const std::string
             campaign.random.push_back(spec);
             continue;
         }
-        MapReader reader(item, itemPath, context, {"kind", "target", "intensity", "start", "duration", "pattern"},
+        MapReader reader(item, itemPath, context, {"kind", "target", "intensity", "start", "duration", "pattern", "scope"},
                          "an anomaly: a mapping with kind, target, intensity, start, duration and optionally pattern");
         if (!reader.isMap())
             continue;

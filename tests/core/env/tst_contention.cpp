@@ -32,6 +32,7 @@ private slots:
     void coLocatedMemoryHeavyServicesSlowEachOther();
     void coLocatedBatchJobsSlowEachOther();
     void stressorTenantSlowsVictimByTheCurve();
+    void containerScopeStaysInsideItsTarget();
     void determinism();
 
 private:
@@ -84,12 +85,13 @@ spec:
     - {name: rc, root: {service: c, operation: op, work: {distribution: exponential, mean: 1ms}}}
 )";
 
-std::string memoryHeavyScenario(const std::string& graph, int nodes, bool contention, const std::string& extra = "")
+std::string memoryHeavyScenario(const std::string& graph, int nodes, bool contention, const std::string& extra = "",
+                                const std::string& bandwidth = "60G")
 {
     // 2 000 calls/s of 1 ms: each service is ~2 cores busy, demanding ~16 GB/s; three on one
     // 60 GB/s node use 0.8 of it (past the knee), one per node 0.27 (headroom).
     return "apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: mem}\nspec:\n  seed: 7\n  horizon: 20s\n  samplePeriod: 1s\n"
-           "  cluster:\n    pools:\n      - {name: node, count: " + std::to_string(nodes) + ", cpu: 10, memory: 32Gi, memoryBandwidth: 60G}\n"
+           "  cluster:\n    pools:\n      - {name: node, count: " + std::to_string(nodes) + ", cpu: 10, memory: 32Gi, memoryBandwidth: " + bandwidth + "}\n"
            + (contention ? std::string() : std::string("  contention: {enabled: off}\n"))
            + "  workloads:\n    - name: app\n      kind: Microservices\n      graph: " + graph + "\n      spans: off\n"
            "      instances: {default: {cpu: 3, memory: 1Gi, memoryBandwidth: 20G}}\n      requests:\n"
@@ -261,6 +263,30 @@ void TestContention::stressorTenantSlowsVictimByTheCurve()
     QVERIFY2(ratio >= 1.4, qPrintable(QString("a slowed %1×").arg(ratio)));
     // b and c run on other nodes: untouched.
     QCOMPARE(metric(hit, "ms.service.b.latency.p50"), metric(base, "ms.service.b.latency.p50"));
+}
+
+void TestContention::containerScopeStaysInsideItsTarget()
+{
+    // All three services on one node with 200 GB/s: ~48 GB/s of their own (u 0.24, headroom).
+    std::ofstream(m_dir.filePath("memheavy.yaml").toStdString()) << kMemoryHeavyGraph;
+    const std::string graph = m_dir.filePath("memheavy.yaml").toStdString();
+    auto anomaly = [](const char* scope) {
+        return std::string("  anomalies:\n    - {kind: memory-bandwidth, target: a/0, intensity: 1, start: 0s, duration: 1h, scope: ")
+            + scope + "}\n";
+    };
+    const auto base = run(load(memoryHeavyScenario(graph, 1, true, "", "200G")));
+    const auto node = run(load(memoryHeavyScenario(graph, 1, true, anomaly("node"), "200G")));
+    const auto container = run(load(memoryHeavyScenario(graph, 1, true, anomaly("container"), "200G")));
+    auto ratio = [&](const sim::InMemoryRunRecorder& hit, const char* service) {
+        const std::string name = std::string("ms.service.") + service + ".latency.p50";
+        return metric(hit, name) / metric(base, name);
+    };
+    // A stressor container of its own saturates the node: the neighbour b suffers too.
+    QVERIFY2(ratio(node, "b") > 1.3, qPrintable(QString::number(ratio(node, "b"))));
+    // Inside a's container it is bounded by a's 20 GB/s MBA limit: a is throttled (its 16 GB/s
+    // plus the stressor's 20 against its limit), the node keeps headroom, b is untouched.
+    QVERIFY2(ratio(container, "a") > 1.5, qPrintable(QString::number(ratio(container, "a"))));
+    QCOMPARE(ratio(container, "b"), 1.0);
 }
 
 void TestContention::determinism()
