@@ -1,13 +1,12 @@
 #include "scenario/contention_reader.h"
 
+#include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
 
 namespace orrery::scenario {
 
 namespace {
 
-constexpr double kMaxBandwidthBytesPerSecond = 1e13;
-constexpr double kMaxLlcWays = 1024.0;
 constexpr double kMaxSaturationStretch = 100.0;
 
 void readCurve(const YamlNode& node, const std::string& path, ParseContext& context, model::ContentionCurve& curve)
@@ -29,16 +28,23 @@ double readBandwidth(const YamlNode& node, const std::string& path, ParseContext
     return bytes ? static_cast<double>(*bytes) : fallback;
 }
 
-void readContendedCapacityKeys(MapReader& reader, ParseContext& context, model::NodeContendedCapacity& capacity)
+void readSharedResourceKeys(MapReader& reader, ParseContext& context, double minLlcWays, double& llcWays,
+                            double& memoryBandwidth, double& diskBandwidth, double& networkBandwidth)
 {
     if (const YamlNode* value = reader.get("llcWays"))
-        capacity.llcWays = readNumber(*value, reader.pathOf("llcWays"), context, 1.0, kMaxLlcWays, "ways").value_or(capacity.llcWays);
+        llcWays = readNumber(*value, reader.pathOf("llcWays"), context, minLlcWays, kMaxLlcWays, "ways").value_or(llcWays);
     if (const YamlNode* value = reader.get("memoryBandwidth"))
-        capacity.memoryBandwidthBytesPerSecond = readBandwidth(*value, reader.pathOf("memoryBandwidth"), context, capacity.memoryBandwidthBytesPerSecond);
+        memoryBandwidth = readBandwidth(*value, reader.pathOf("memoryBandwidth"), context, memoryBandwidth);
     if (const YamlNode* value = reader.get("diskBandwidth"))
-        capacity.diskBytesPerSecond = readBandwidth(*value, reader.pathOf("diskBandwidth"), context, capacity.diskBytesPerSecond);
+        diskBandwidth = readBandwidth(*value, reader.pathOf("diskBandwidth"), context, diskBandwidth);
     if (const YamlNode* value = reader.get("networkBandwidth"))
-        capacity.networkBytesPerSecond = readBandwidth(*value, reader.pathOf("networkBandwidth"), context, capacity.networkBytesPerSecond);
+        networkBandwidth = readBandwidth(*value, reader.pathOf("networkBandwidth"), context, networkBandwidth);
+}
+
+void readContendedCapacityKeys(MapReader& reader, ParseContext& context, model::NodeContendedCapacity& capacity)
+{
+    readSharedResourceKeys(reader, context, 1.0, capacity.llcWays, capacity.memoryBandwidthBytesPerSecond,
+                           capacity.diskBytesPerSecond, capacity.networkBytesPerSecond);
 }
 
 model::ContentionSpec readContention(const YamlNode& node, const std::string& path, ParseContext& context)

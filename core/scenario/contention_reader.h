@@ -12,8 +12,11 @@ namespace orrery::scenario {
 
 //! A bandwidth such as 60G or 500M (bytes per second); `fallback` when it is not valid.
 double readBandwidth(const YamlNode& node, const std::string& path, ParseContext& context, double fallback);
-//! The node's shared-resource capacity keys (llcWays, memoryBandwidth, diskBandwidth,
-//! networkBandwidth) present in `reader`, into `capacity`.
+//! The shared-resource keys llcWays, memoryBandwidth, diskBandwidth, networkBandwidth present in
+//! `reader` (a node's capacities or a container's limits; ways at least `minLlcWays`).
+void readSharedResourceKeys(MapReader& reader, ParseContext& context, double minLlcWays, double& llcWays,
+                            double& memoryBandwidth, double& diskBandwidth, double& networkBandwidth);
+//! A node's shared-resource capacities (the keys above, at least one way of LLC).
 void readContendedCapacityKeys(MapReader& reader, ParseContext& context, model::NodeContendedCapacity& capacity);
 //! `spec.contention`: {enabled, period, cpu|memoryBandwidth|…: {knee, saturation}}.
 model::ContentionSpec readContention(const YamlNode& node, const std::string& path, ParseContext& context);

@@ -17,7 +17,6 @@ namespace {
 
 constexpr std::int64_t kMaxReplicas = 10'000;
 constexpr std::int64_t kMaxQueueLimit = 1'000'000;
-constexpr double kMaxLlcWays = 1024.0;
 
 void readLimits(const YamlNode& node, const std::string& path, ParseContext& context, model::InstanceLimits& limits)
 {
@@ -32,14 +31,8 @@ void readLimits(const YamlNode& node, const std::string& path, ParseContext& con
         limits.millicores = readMillicores(*value, reader.pathOf("cpu"), context, 1, kMaxNodeMillicores).value_or(limits.millicores);
     if (const YamlNode* value = reader.get("memory"))
         limits.memoryBytes = readBytes(*value, reader.pathOf("memory"), context, 1, kMaxNodeMemoryBytes).value_or(limits.memoryBytes);
-    if (const YamlNode* value = reader.get("llcWays"))
-        limits.llcWays = readNumber(*value, reader.pathOf("llcWays"), context, 0.0, kMaxLlcWays, "ways").value_or(limits.llcWays);
-    if (const YamlNode* value = reader.get("memoryBandwidth"))
-        limits.memoryBandwidthBytesPerSecond = readBandwidth(*value, reader.pathOf("memoryBandwidth"), context, limits.memoryBandwidthBytesPerSecond);
-    if (const YamlNode* value = reader.get("diskBandwidth"))
-        limits.diskBytesPerSecond = readBandwidth(*value, reader.pathOf("diskBandwidth"), context, limits.diskBytesPerSecond);
-    if (const YamlNode* value = reader.get("networkBandwidth"))
-        limits.networkBytesPerSecond = readBandwidth(*value, reader.pathOf("networkBandwidth"), context, limits.networkBytesPerSecond);
+    readSharedResourceKeys(reader, context, 0.0, limits.llcWays, limits.memoryBandwidthBytesPerSecond, limits.diskBytesPerSecond,
+                           limits.networkBytesPerSecond);
 }
 
 void readNodeCapacity(const YamlNode& node, const std::string& path, ParseContext& context, model::NodeContendedCapacity& capacity)

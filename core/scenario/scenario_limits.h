@@ -19,5 +19,7 @@ inline constexpr std::int64_t kMaxDevicesPerNode = 64; //!< per device entry, an
 inline constexpr double kMaxArrivalsPerSecond = 1e6;
 inline constexpr std::int64_t kMaxJobs = 1'000'000'000;
 inline constexpr double kMaxLogNormalSigma = 5.0;
+inline constexpr double kMaxLlcWays = 1024.0;
+inline constexpr double kMaxBandwidthBytesPerSecond = 1e13; //!< 10 TB/s
 
 } // namespace orrery::scenario

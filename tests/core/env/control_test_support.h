@@ -1,7 +1,11 @@
 #pragma once
-// Shared by the control tests: a two-service graph and scenarios around it.
+// Shared by the env tests: a two-service graph and scenarios around it, loading, running and
+// reading metrics.
+#include "env/simulation.h"
 #include "model/scenario.h"
+#include "policy/plugin_registry.h"
 #include "scenario/scenario_loader.h"
+#include "sim/in_memory_run_recorder.h"
 
 #include <QtTest>
 
@@ -40,6 +44,28 @@ inline model::Scenario loadScenario(const std::string& text, const std::string& 
     if (!result.ok())
         qFatal("%s", model::formatAll(result.diagnostics).c_str());
     return *result.scenario;
+}
+
+//! Runs `scenario` to completion with `registry`'s plugins; fails the test run otherwise.
+inline sim::InMemoryRunRecorder runScenario(const model::Scenario& scenario, const policy::PluginRegistry& registry)
+{
+    sim::InMemoryRunRecorder recorder;
+    env::Simulation simulation(scenario, registry);
+    const auto result = simulation.run(recorder);
+    if (result.status != sim::RunStatus::Completed)
+        qFatal("run failed: %s", result.message.c_str());
+    return recorder;
+}
+
+//! The value of metric `name`; fails the test run when the run did not record it.
+inline double metric(const sim::InMemoryRunRecorder& recorder, const std::string& name)
+{
+    for (const auto& m : recorder.metrics()) {
+        if (m.name == name)
+            return m.value;
+    }
+    qFatal("no metric %s", name.c_str());
+    return 0;
 }
 
 inline std::string writeFile(const std::string& path, const std::string& text)

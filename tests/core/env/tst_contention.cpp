@@ -1,3 +1,4 @@
+#include "control_test_support.h"
 #include "env/node_contention.h"
 #include "env/simulation.h"
 
@@ -47,15 +48,7 @@ namespace {
 
 constexpr auto kMem = static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth);
 
-double metric(const sim::InMemoryRunRecorder& recorder, const std::string& name)
-{
-    for (const auto& m : recorder.metrics()) {
-        if (m.name == name)
-            return m.value;
-    }
-    qFatal("no metric %s", name.c_str());
-    return 0;
-}
+using testing::metric;
 
 model::ResourceSensitivity only(model::ContendedResource resource, double value = 1.0)
 {
@@ -108,22 +101,12 @@ void TestContention::initTestCase()
 
 model::Scenario TestContention::load(const std::string& text)
 {
-    scenario::ScenarioLoadOptions options;
-    options.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
-    const auto result = scenario::parseScenario(text, m_dir.filePath("s.yaml").toStdString(), options);
-    if (!result.ok())
-        qFatal("%s", model::formatAll(result.diagnostics).c_str());
-    return *result.scenario;
+    return testing::loadScenario(text, m_dir.filePath("s.yaml").toStdString());
 }
 
 sim::InMemoryRunRecorder TestContention::run(const model::Scenario& scenario)
 {
-    sim::InMemoryRunRecorder recorder;
-    env::Simulation simulation(scenario, m_registry);
-    const auto result = simulation.run(recorder);
-    if (result.status != sim::RunStatus::Completed)
-        qFatal("run failed: %s", result.message.c_str());
-    return recorder;
+    return testing::runScenario(scenario, m_registry);
 }
 
 void TestContention::curveShape_data()

@@ -1,3 +1,4 @@
+#include "control_test_support.h"
 #include "env/node_contention.h"
 #include "env/simulation.h"
 
@@ -98,21 +99,11 @@ void TestContentionCalibration::uncontendedComposePostLatency()
                              "  cluster:\n    pools:\n      - {name: node, count: 4, cpu: 16, memory: 64Gi}\n"
                              "  workloads:\n    - name: app\n      kind: Microservices\n      graph: socialnetwork\n      spans: off\n"
                              "      requests:\n        - {type: compose-post, arrival: 11/s}\n";
-    scenario::ScenarioLoadOptions options;
-    options.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
     QTemporaryDir dir;
-    const auto loaded = scenario::parseScenario(text, dir.filePath("s.yaml").toStdString(), options);
-    QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
     policy::PluginRegistry registry;
     policy::registerBuiltinPlugins(registry);
-    env::Simulation simulation(*loaded.scenario, registry);
-    sim::InMemoryRunRecorder recorder;
-    QVERIFY(simulation.run(recorder).status == sim::RunStatus::Completed);
-    double p50 = 0;
-    for (const auto& m : recorder.metrics()) {
-        if (m.name == "ms.compose-post.latency.p50")
-            p50 = m.value;
-    }
+    const auto recorder = testing::runScenario(testing::loadScenario(text, dir.filePath("s.yaml").toStdString()), registry);
+    const double p50 = testing::metric(recorder, "ms.compose-post.latency.p50");
     QVERIFY2(std::abs(p50 - 4.29e-3) <= 0.2 * 4.29e-3, qPrintable(QString("median %1 ms").arg(p50 * 1e3)));
 }
 

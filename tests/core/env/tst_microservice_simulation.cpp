@@ -1,3 +1,4 @@
+#include "control_test_support.h"
 #include "env/processor_sharing_instance.h"
 #include "env/simulation.h"
 
@@ -109,15 +110,7 @@ std::string scenarioText(const std::string& graph, const std::string& requests, 
         + "\n      instances: {default: {cpu: 1, memory: 1Gi}}\n      requests:\n" + requests + extra;
 }
 
-double metric(const sim::InMemoryRunRecorder& recorder, const std::string& name)
-{
-    for (const auto& m : recorder.metrics()) {
-        if (m.name == name)
-            return m.value;
-    }
-    qFatal("no metric %s", name.c_str());
-    return 0;
-}
+using testing::metric;
 
 } // namespace
 

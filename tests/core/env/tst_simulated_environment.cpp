@@ -43,15 +43,7 @@ private:
 
 namespace {
 
-double metric(const sim::InMemoryRunRecorder& recorder, const std::string& name)
-{
-    for (const auto& m : recorder.metrics()) {
-        if (m.name == name)
-            return m.value;
-    }
-    qFatal("no metric %s", name.c_str());
-    return 0;
-}
+using testing::metric;
 
 const char* const kOneEach = "        default: {replicas: 1, cpu: 1, memory: 1Gi}\n";
 
