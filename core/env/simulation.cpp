@@ -261,7 +261,6 @@ private:
             }
             m_contention->remove(static_cast<NodeContention::ResidentId>(task.resident));
             task.resident = -1;
-            m_contention->refresh(now);
         }
         --m_running;
         if (m_sampleSink)
@@ -280,6 +279,9 @@ private:
         updateIntegrals(now);
         m_queue->markCapacityFreed();
         schedule(now);
+        // After the tasks the freed capacity admits joined: one recomputation of the node.
+        if (m_contention->dirty())
+            m_contention->refresh(now);
     }
 
     policy::PlacementSample sampleOf(const TaskState& task) const
