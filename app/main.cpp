@@ -1,6 +1,7 @@
 // orrery: with no command, the window when a display is available, else the headless demo;
 // with a command, the CLI (DESIGN.md §10).
 #include "cli/commands.h"
+#include "kinds/built_in_kinds.h"
 
 #ifdef ORRERY_HAVE_GUI
 #include "cli/pdf_report_writer.h"
@@ -30,6 +31,7 @@ namespace {
 
 int main(int argc, char** argv)
 {
+    orrery::kinds::registerBuiltInKinds(); // before any scenario is read
     std::vector<std::string> args(argv + 1, argv + argc);
     const bool explicitGui = !args.empty() && args.front() == "gui";
 #ifdef ORRERY_HAVE_GUI

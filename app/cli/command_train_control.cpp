@@ -8,6 +8,7 @@
 #include "cli/scenario_check.h"
 #include "cli/text_format.h"
 #include "env/simulated_environment.h"
+#include "env/workload_kind_runtimes.h"
 #include "sim/run_control.h"
 #include "store/project.h"
 #include "store/store_error.h"
@@ -109,9 +110,9 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
 
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = static_cast<int>(config.stepsPerEpisode);
-    std::unique_ptr<env::SimulatedEnvironment> environment;
+    std::unique_ptr<policy::Environment> environment;
     try {
-        environment = std::make_unique<env::SimulatedEnvironment>(scenario, options);
+        environment = env::makeControlEnvironment(scenario, options);
     } catch (const std::exception& error) {
         std::cerr << "error: " << *scenarioPath << ": " << error.what() << '\n';
         return kExitBadInput;

@@ -2,6 +2,7 @@
 
 #include "cli/control_training_run.h"
 #include "env/simulated_environment.h"
+#include "env/workload_kind_runtimes.h"
 #include "store/project.h"
 #include "store/store_error.h"
 
@@ -90,7 +91,8 @@ void TrainingJob::work()
         }
         env::SimulatedEnvironmentOptions options;
         options.stepsPerEpisode = static_cast<int>(config.stepsPerEpisode);
-        env::SimulatedEnvironment environment(m_request.scenario, options);
+        const std::unique_ptr<policy::Environment> environmentOwner = env::makeControlEnvironment(m_request.scenario, options);
+        policy::Environment& environment = *environmentOwner;
 
         ControlTrainingHooks hooks;
         hooks.onEpisode = [this](const policy::ControlEpisodeReport& report) {

@@ -7,6 +7,7 @@
 #include "env/placement_queue.h"
 #include "env/task_state.h"
 #include "env/workload_generator_factory.h"
+#include "env/workload_kind_runtimes.h"
 #include "model/cluster.h"
 #include "policy/plugin_registry.h"
 #include "sim/rng_stream.h"
@@ -87,6 +88,19 @@ public:
                 throw SimulationSetupError(error.what());
             }
         }
+        for (const auto& workload : scenario.workloads) {
+            const auto* kind = std::get_if<model::KindWorkload>(&workload);
+            if (!kind)
+                continue;
+            const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(kind->spec->kind);
+            if (!runtime || !runtime->makeRuntime)
+                throw SimulationSetupError("workload '" + kind->name + "': kind " + kind->spec->kind + " cannot be simulated (not registered)");
+            try {
+                m_kindRuntimes.push_back(runtime->makeRuntime(*kind->spec, scenario, m_cluster, *m_contention));
+            } catch (const std::exception& error) {
+                throw SimulationSetupError(error.what());
+            }
+        }
         if (const auto it = scenario.policies.find("control"); it != scenario.policies.end())
             createControl(it->second, registry, models);
     }
@@ -95,8 +109,8 @@ public:
     // Microservices workload, through the same validator as the Environment (docs/model.md, "Control").
     void createControl(const model::PolicyChoice& choice, const policy::PluginRegistry& registry, const PolicyModels& models)
     {
-        if (m_microservices.empty())
-            throw SimulationSetupError(choice.fieldPath + ": a control policy needs a Microservices workload to control");
+        if (m_microservices.empty() && m_kindRuntimes.empty())
+            throw SimulationSetupError(choice.fieldPath + ": a control policy needs a workload to control (Microservices or a kind that accepts control)");
         const model::Diagnostics problems = registry.validate(choice, ORRERY_KIND_CONTROL);
         if (!problems.empty())
             throw SimulationSetupError(model::formatAll(problems));
@@ -109,7 +123,15 @@ public:
             throw SimulationSetupError(error.what());
         }
         m_controlDescription = choice.plugin + ' ' + m_controlContext.params.toString();
-        m_controlLoop = std::make_unique<ControlLoop>(*m_microservices.front(), ControlLoop::Options{});
+        if (!m_microservices.empty()) {
+            m_controlLoop = std::make_unique<ControlLoop>(*m_microservices.front(), ControlLoop::Options{});
+            return;
+        }
+        for (auto& runtime : m_kindRuntimes) {
+            if (runtime->attachControl(*m_control))
+                return;
+        }
+        throw SimulationSetupError(choice.fieldPath + ": no workload of this scenario accepts a control policy");
     }
 
     void setSpanSink(trace::SpanSink* sink) { m_spanSink = sink; }
@@ -154,6 +176,8 @@ public:
             microservice->start(m_engine, recorder, m_spanSink);
         if (m_controlLoop)
             m_controlLoop->start(m_engine, m_control.get());
+        for (auto& runtime : m_kindRuntimes)
+            runtime->start(m_engine, recorder);
 
         RunResult result;
         try {
@@ -170,6 +194,8 @@ public:
             result.metrics = collectMetrics();
             for (auto& microservice : m_microservices)
                 microservice->finish(&result.metrics);
+            for (auto& runtime : m_kindRuntimes)
+                runtime->finish(&result.metrics);
             if (m_controlLoop)
                 m_controlLoop->appendMetrics(result.metrics, m_scenario.horizon);
             for (const auto& metric : result.metrics)
@@ -178,6 +204,8 @@ public:
         if (result.status != sim::RunStatus::Completed) {
             for (auto& microservice : m_microservices)
                 microservice->finish(nullptr); // deliver the traces completed so far
+            for (auto& runtime : m_kindRuntimes)
+                runtime->finish(nullptr);
         }
         recorder.endRun(result.status, result.message);
         return result;
@@ -493,6 +521,7 @@ private:
     policy::ControlPolicyPtr m_control;
     std::string m_controlDescription;
     std::unique_ptr<ControlLoop> m_controlLoop; // after m_microservices: destroyed first
+    std::vector<std::unique_ptr<KindRuntime>> m_kindRuntimes; // after m_control: destroyed before the policy they call
     trace::SpanSink* m_spanSink = nullptr;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;

@@ -25,6 +25,8 @@ struct GeneratorMaker {
 
     //! Microservice requests are driven by MicroserviceSimulator, not by a job generator.
     std::unique_ptr<WorkloadGenerator> operator()(const model::MicroservicesSpec&) const { return nullptr; }
+    //! Registered kinds drive themselves (env/workload_kind_runtimes.h).
+    std::unique_ptr<WorkloadGenerator> operator()(const model::KindWorkload&) const { return nullptr; }
 };
 
 } // namespace

@@ -43,8 +43,13 @@ model::Scenario applySweep(model::Scenario scenario, SweepParameter parameter, d
     case SweepParameter::ArrivalRate:
         for (auto& workload : scenario.workloads) {
             std::visit([&](auto& spec) {
-                if constexpr (requires { spec.arrivalsPerSecond; })
+                if constexpr (requires { spec.arrivalsPerSecond; }) {
                     spec.arrivalsPerSecond *= value;
+                } else if constexpr (requires { spec.spec; }) {
+                    std::unique_ptr<model::KindSpec> scaled = spec.spec->clone(); // specs are shared between variants
+                    scaled->scaleArrivals(value);
+                    spec.spec = std::move(scaled);
+                }
             }, workload);
         }
         break;
@@ -64,9 +69,16 @@ std::string sweepProblem(const model::Scenario& scenario, SweepParameter paramet
                     if constexpr (!requires { spec.maxJobs; })
                         problem = "workload '" + spec.name + "' has no job count to set";
                 } else {
-                    if constexpr (requires { spec.arrivalsPerSecond; }) {
-                        if (spec.arrivalsPerSecond * value > scenario::kMaxArrivalsPerSecond) {
-                            problem = "workload '" + spec.name + "' would arrive at " + numberText(spec.arrivalsPerSecond * value)
+                    double rate = -1.0; // -1: nothing to scale
+                    if constexpr (requires { spec.arrivalsPerSecond; })
+                        rate = spec.arrivalsPerSecond;
+                    else if constexpr (requires { spec.spec; }) {
+                        if (spec.spec->clone()->scaleArrivals(1.0))
+                            rate = spec.spec->peakArrivalsPerSecond();
+                    }
+                    if (rate >= 0.0) {
+                        if (rate * value > scenario::kMaxArrivalsPerSecond) {
+                            problem = "workload '" + spec.name + "' would arrive at " + numberText(rate * value)
                                 + "/s, more than the limit of " + numberText(scenario::kMaxArrivalsPerSecond) + "/s";
                         }
                     } else {

@@ -3,6 +3,7 @@
 #include "model/batch_jobs_spec.h"
 #include "model/contention_spec.h"
 #include "model/decision_cost_spec.h"
+#include "model/kind_spec.h"
 #include "model/job_streams_spec.h"
 #include "model/microservices_spec.h"
 #include "model/node_pool_spec.h"
@@ -17,8 +18,9 @@
 
 namespace orrery::model {
 
-//! Any workload a scenario can declare; grows one alternative per workload kind.
-using WorkloadSpec = std::variant<BatchJobsSpec, JobStreamsSpec, MicroservicesSpec>;
+//! Any workload a scenario can declare. Kinds written before the kind registry have their own
+//! alternative; every later kind arrives as a KindWorkload (model/kind_spec.h).
+using WorkloadSpec = std::variant<BatchJobsSpec, JobStreamsSpec, MicroservicesSpec, KindWorkload>;
 
 //! A validated scenario: everything a simulation run needs, with no YAML left in it.
 struct Scenario {

@@ -12,6 +12,7 @@ namespace orrery::policy {
 //! cluster) over the last control period: seed 001 Table 3.1's telemetry reduced to Table 3.2's state.
 struct TargetObservation {
     std::string name;                       //!< service name, or "namespace/deployment" live
+    std::string group;                      //!< the target's class where its kind has one (functions: cpu, memory, io)
     std::int32_t replicas = 0;              //!< instances running now
     std::int32_t pendingReplicas = 0;       //!< instances requested but not yet started
     PerControlResource<double> limit{};     //!< per-instance limit (0 = unlimited / unknown)

@@ -20,8 +20,8 @@ struct TrainingResult;
 
 extern "C" {
 
-//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout.
-#define ORRERY_PLUGIN_ABI_VERSION 3u
+//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group).
+#define ORRERY_PLUGIN_ABI_VERSION 4u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).

@@ -10,6 +10,7 @@
 #include "scenario/microservices_reader.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
+#include "scenario/workload_kind_readers.h"
 
 #include <algorithm>
 #include <map>
@@ -18,10 +19,21 @@ namespace orrery::scenario {
 
 namespace {
 
-const std::vector<std::string>& knownKinds()
+//! The kinds read here, then every registered kind (scenario/workload_kind_readers.h).
+std::vector<std::string> knownKinds()
 {
-    static const std::vector<std::string> kKinds = {"BatchJobs", "JobStreams", "Microservices"};
-    return kKinds;
+    std::vector<std::string> kinds = {"BatchJobs", "JobStreams", "Microservices"};
+    for (const std::string& kind : registeredWorkloadKinds())
+        kinds.push_back(kind);
+    return kinds;
+}
+
+std::string knownKindsText()
+{
+    std::string text;
+    for (const std::string& kind : knownKinds())
+        text += (text.empty() ? "" : ", ") + kind;
+    return text;
 }
 
 const std::vector<std::string>& batchJobsKeys()
@@ -111,9 +123,14 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
         const std::string itemPath = indexPath(path, i);
         const YamlNode* kindNode = MapReader::find(item, "kind");
         const std::string kind = kindNode && kindNode->isScalar() ? kindNode->scalar() : std::string();
-        const bool knownKind = std::find(knownKinds().begin(), knownKinds().end(), kind) != knownKinds().end();
+        const WorkloadKindReader* registered = findWorkloadKindReader(kind);
+        const std::vector<std::string> builtIn = {"BatchJobs", "JobStreams", "Microservices"};
+        const bool knownKind = registered || std::find(builtIn.begin(), builtIn.end(), kind) != builtIn.end();
         MapReader reader(item, itemPath, context,
-                         kind == "JobStreams" ? jobStreamsKeys() : kind == "Microservices" ? microservicesKeys() : batchJobsKeys(),
+                         registered               ? registered->keys
+                             : kind == "JobStreams"    ? jobStreamsKeys()
+                             : kind == "Microservices" ? microservicesKeys()
+                                                       : batchJobsKeys(),
                          "a workload: a mapping with name and kind",
                          knownKind ? MapReader::UnknownKeys::Report : MapReader::UnknownKeys::Ignore);
         if (!reader.isMap())
@@ -128,16 +145,25 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
                 }
             }
         }
-        if (!reader.require("kind", "a workload kind; known kinds: BatchJobs, JobStreams, Microservices"))
+        if (!reader.require("kind", "a workload kind; known kinds: " + knownKindsText()))
             continue;
         if (!knownKind) {
             std::string message = "unknown workload kind " + kindNode->describe();
             if (kindNode->isScalar())
                 message += model::didYouMean(kindNode->scalar(), knownKinds());
-            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: BatchJobs, JobStreams, Microservices");
+            context.error(*kindNode, reader.pathOf("kind"), message + "; known kinds: " + knownKindsText());
             continue;
         }
-        if (kind == "Microservices") {
+        if (registered) {
+            if (std::unique_ptr<model::KindSpec> spec = registered->read(reader, context, cluster)) {
+                spec->kind = registered->kind;
+                spec->location = context.locationOf(item);
+                if (const YamlNode* name = reader.get("name"); name && name->isScalar())
+                    spec->name = name->scalar();
+                model::KindWorkload workload{spec->name, std::shared_ptr<const model::KindSpec>(std::move(spec))};
+                workloads.emplace_back(std::move(workload));
+            }
+        } else if (kind == "Microservices") {
             if (auto spec = readMicroservices(reader, context, cluster, graphs))
                 workloads.emplace_back(std::move(*spec));
         } else if (kind == "JobStreams") {

@@ -5,9 +5,14 @@
 //   ddpg_update           — one DDPG update (critic and actor step, soft target updates) on a
 //                           minibatch of 64 from a 10^5 replay buffer, FIRM's dimensions.
 //   svm_classify          — RandomFourierSvm::classify of one 2-D sample, 256 random features.
+//   ppo_inference         — PpoAgent::act for one state, greedy, 7 inputs, 7 actions, actor and
+//                           critic 2 × 64 (hand-written forward passes, value included).
+//   ppo_update            — one PpoAgent::update over a 50-step trajectory: GAE, then 5 epochs of
+//                           minibatches of 5 (SIMPPO's setting, 50 gradient steps of both networks).
 // All on one intra-op thread (makeTorchDeterministic), as runs train.
 #include "learn/ddpg_agent.h"
 #include "learn/deterministic_torch.h"
+#include "learn/ppo_agent.h"
 #include "learn/random_fourier_svm.h"
 #include "learn/replay_buffer.h"
 #include "learn/seeded_random.h"
@@ -94,5 +99,37 @@ int main()
         sink = sink + (svm.classify(std::span<const float>(inputs.data() + 2 * row, 2)) ? 1.0f : 0.0f);
     }
     std::printf("svm_classify %.3g us/sample\n", secondsSince(start) * 1e6 / classifications);
+
+    PpoConfig ppoConfig; // Table 4.1/4.2: 7 inputs, 7 actions, 2 × 64
+    ppoConfig.minibatchSize = 5;
+    ppoConfig.seed = 11;
+    PpoAgent ppo(ppoConfig);
+    std::vector<PpoTransition> trajectory;
+    for (int i = 0; i < 50; ++i) {
+        PpoTransition step;
+        step.state = randomVector(random, 7);
+        const PpoDecision decision = ppo.act(step.state, {}, true);
+        step.action = decision.action;
+        step.logProbability = decision.logProbability;
+        step.value = decision.value;
+        step.reward = static_cast<float>(random.uniform());
+        step.done = i == 49;
+        trajectory.push_back(std::move(step));
+    }
+    ppo.update(trajectory, 0.0f); // move off the initial weights
+    std::vector<std::vector<float>> ppoStates;
+    for (int i = 0; i < 1024; ++i)
+        ppoStates.push_back(randomVector(random, 7));
+    const int decisions = 200000;
+    start = Clock::now();
+    for (int i = 0; i < decisions; ++i)
+        sink = sink + ppo.act(ppoStates[static_cast<std::size_t>(i) % ppoStates.size()], {}, false).value;
+    std::printf("ppo_inference %.3g us/decision\n", secondsSince(start) * 1e6 / decisions);
+
+    const int ppoUpdates = 100;
+    start = Clock::now();
+    for (int i = 0; i < ppoUpdates; ++i)
+        ppo.update(trajectory, 0.0f);
+    std::printf("ppo_update %.3g updates/s\n", ppoUpdates / secondsSince(start));
     return 0;
 }

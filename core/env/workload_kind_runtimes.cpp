@@ -1,0 +1,65 @@
+#include "env/workload_kind_runtimes.h"
+
+#include <mutex>
+#include <stdexcept>
+#include <variant>
+#include <vector>
+
+namespace orrery::env {
+namespace {
+
+struct RuntimeTable {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<WorkloadKindRuntime>> runtimes; //!< never erased: pointers stay valid
+};
+
+RuntimeTable& table()
+{
+    static RuntimeTable instance;
+    return instance;
+}
+
+} // namespace
+
+void registerWorkloadKindRuntime(WorkloadKindRuntime runtime)
+{
+    RuntimeTable& t = table();
+    const std::lock_guard lock(t.mutex);
+    for (auto& existing : t.runtimes) {
+        if (existing->kind == runtime.kind) {
+            *existing = std::move(runtime);
+            return;
+        }
+    }
+    t.runtimes.push_back(std::make_unique<WorkloadKindRuntime>(std::move(runtime)));
+}
+
+const WorkloadKindRuntime* findWorkloadKindRuntime(const std::string& kind)
+{
+    RuntimeTable& t = table();
+    const std::lock_guard lock(t.mutex);
+    for (const auto& runtime : t.runtimes) {
+        if (runtime->kind == kind)
+            return runtime.get();
+    }
+    return nullptr;
+}
+
+std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenario& scenario,
+                                                            const SimulatedEnvironmentOptions& options)
+{
+    for (const model::WorkloadSpec& workload : scenario.workloads) {
+        const auto* kind = std::get_if<model::KindWorkload>(&workload);
+        if (!kind || (!options.workload.empty() && kind->name != options.workload))
+            continue;
+        const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(kind->spec->kind);
+        if (runtime && runtime->makeEnvironment)
+            return runtime->makeEnvironment(scenario, *kind->spec, options);
+        if (!options.workload.empty())
+            throw std::invalid_argument("workload '" + kind->name + "' (kind " + kind->spec->kind
+                                        + ") has no control environment");
+    }
+    return std::make_unique<SimulatedEnvironment>(scenario, options);
+}
+
+} // namespace orrery::env

@@ -1,0 +1,65 @@
+#pragma once
+#include "env/run_metric.h"
+#include "env/simulated_environment.h"
+#include "model/kind_spec.h"
+#include "model/scenario.h"
+#include "policy/environment.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace orrery::model {
+class Cluster;
+}
+namespace orrery::policy {
+class ControlPolicy;
+}
+namespace orrery::sim {
+class Engine;
+class RunRecorder;
+} // namespace orrery::sim
+
+namespace orrery::env {
+
+class NodeContention;
+
+//! One run's simulator of a self-registering workload kind (model/kind_spec.h), driven by the
+//! Simulation's engine next to every other workload, in the same contention model.
+class KindRuntime {
+public:
+    virtual ~KindRuntime() = default;
+    //! Schedules the workload's first events and defines its series. Called once, before the loop.
+    virtual void start(sim::Engine& engine, sim::RunRecorder& recorder) = 0;
+    //! After the loop: appends the run's metrics (null when the run did not complete).
+    virtual void finish(RunMetrics* metrics) = 0;
+    //! `policies.control`: the kind calls `control` every control period. False when the kind has
+    //! nothing a control policy could act on. `control` outlives the runtime.
+    virtual bool attachControl(policy::ControlPolicy& /*control*/) { return false; }
+};
+
+//! How the simulation and the trainers build a registered kind.
+struct WorkloadKindRuntime {
+    std::string kind; //!< as model::KindSpec::kind
+    std::function<std::unique_ptr<KindRuntime>(const model::KindSpec& spec, const model::Scenario& scenario,
+                                               model::Cluster& cluster, NodeContention& contention)>
+        makeRuntime;
+    //! The kind's control Environment for training (empty when it has none). `options.workload`
+    //! names the workload when there are several.
+    std::function<std::unique_ptr<policy::Environment>(const model::Scenario& scenario, const model::KindSpec& spec,
+                                                       const SimulatedEnvironmentOptions& options)>
+        makeEnvironment;
+};
+
+//! Registers (or replaces) a kind's runtime factories; kinds call it once at start-up.
+void registerWorkloadKindRuntime(WorkloadKindRuntime runtime);
+//! The factories of `kind` (exactly as model::KindSpec::kind), or nullptr.
+[[nodiscard]] const WorkloadKindRuntime* findWorkloadKindRuntime(const std::string& kind);
+
+//! The control Environment a trainer uses for `scenario`: the first registered-kind workload
+//! that offers one (or the one `options.workload` names), else the microservice
+//! SimulatedEnvironment. Throws std::invalid_argument as SimulatedEnvironment does.
+[[nodiscard]] std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenario& scenario,
+                                                                          const SimulatedEnvironmentOptions& options);
+
+} // namespace orrery::env

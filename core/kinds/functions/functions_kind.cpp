@@ -1,0 +1,44 @@
+#include "kinds/functions/functions_kind.h"
+
+#include "env/workload_kind_runtimes.h"
+#include "kinds/functions/functions_environment.h"
+#include "kinds/functions/functions_reader.h"
+#include "kinds/functions/functions_runtime.h"
+#include "scenario/workload_kind_readers.h"
+
+#include <mutex>
+
+namespace orrery::kinds::functions {
+
+namespace {
+constexpr const char* kKind = "Functions";
+
+const FunctionsSpec& functionsSpecOf(const model::KindSpec& spec)
+{
+    return dynamic_cast<const FunctionsSpec&>(spec);
+}
+} // namespace
+
+void registerFunctionsKind()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        scenario::registerWorkloadKindReader({kKind, functionsKeys(),
+                                              [](scenario::MapReader& reader, scenario::ParseContext& context,
+                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                  return readFunctionsWorkload(reader, context, cluster);
+                                              }});
+        env::registerWorkloadKindRuntime(
+            {kKind,
+             [](const model::KindSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
+                env::NodeContention& contention) -> std::unique_ptr<env::KindRuntime> {
+                 return std::make_unique<FunctionsRuntime>(functionsSpecOf(spec), scenario, cluster, contention);
+             },
+             [](const model::Scenario& scenario, const model::KindSpec& spec,
+                const env::SimulatedEnvironmentOptions& options) -> std::unique_ptr<policy::Environment> {
+                 return std::make_unique<FunctionsEnvironment>(scenario, functionsSpecOf(spec), options);
+             }});
+    });
+}
+
+} // namespace orrery::kinds::functions

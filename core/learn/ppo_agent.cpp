@@ -1,0 +1,508 @@
+#include "learn/ppo_agent.h"
+
+#include "learn/actor_snapshot.h"
+#include "learn/ppo_math.h"
+#include "learn/torch_support.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace orrery::learn {
+namespace {
+
+//! hiddenLayers × (Linear + Tanh), then a Linear output.
+torch::nn::Sequential makeMlp(std::size_t inputs, const PpoConfig& c, std::size_t outputs)
+{
+    torch::nn::Sequential net;
+    auto width = static_cast<std::int64_t>(inputs);
+    const auto hidden = static_cast<std::int64_t>(c.hiddenUnits);
+    for (std::size_t l = 0; l < c.hiddenLayers; ++l) {
+        net->push_back(torch::nn::Linear(width, hidden));
+        net->push_back(torch::nn::Tanh());
+        width = hidden;
+    }
+    net->push_back(torch::nn::Linear(width, static_cast<std::int64_t>(outputs)));
+    return net;
+}
+
+std::vector<std::shared_ptr<torch::nn::LinearImpl>> linearsOf(const torch::nn::Sequential& net)
+{
+    std::vector<std::shared_ptr<torch::nn::LinearImpl>> out;
+    for (const auto& child : net->children()) {
+        if (auto linear = std::dynamic_pointer_cast<torch::nn::LinearImpl>(child))
+            out.push_back(std::move(linear));
+    }
+    return out;
+}
+
+//! LibTorch's default Linear initialisation, U(±1/√fan_in), drawn from `generator`, with the last
+//! layer's weights and bias scaled by `finalScale`.
+void initialise(const torch::nn::Sequential& net, at::Generator& generator, double finalScale)
+{
+    torch::NoGradGuard noGrad;
+    const auto linears = linearsOf(net);
+    for (std::size_t i = 0; i < linears.size(); ++i) {
+        const double bound = 1.0 / std::sqrt(static_cast<double>(linears[i]->weight.size(1)));
+        linears[i]->weight.uniform_(-bound, bound, generator);
+        linears[i]->bias.uniform_(-bound, bound, generator);
+        if (i + 1 == linears.size()) {
+            linears[i]->weight.mul_(finalScale);
+            linears[i]->bias.mul_(finalScale);
+        }
+    }
+}
+
+void snapshotInto(ActorSnapshot& snapshot, const torch::nn::Sequential& net)
+{
+    std::vector<ActorSnapshot::Layer> layers;
+    for (const auto& linear : linearsOf(net)) {
+        const torch::Tensor w = linear->weight.detach().contiguous();
+        const torch::Tensor b = linear->bias.detach().contiguous();
+        ActorSnapshot::Layer layer;
+        layer.outputs = static_cast<std::size_t>(w.size(0));
+        layer.inputs = static_cast<std::size_t>(w.size(1));
+        layer.weights.assign(w.data_ptr<float>(), w.data_ptr<float>() + w.numel());
+        layer.bias.assign(b.data_ptr<float>(), b.data_ptr<float>() + b.numel());
+        layers.push_back(std::move(layer));
+    }
+    snapshot.setLayers(std::move(layers), ActorSnapshot::Activation::Tanh, ActorSnapshot::Activation::Identity);
+}
+
+std::unique_ptr<torch::optim::Adam> makeOptimizer(const torch::nn::Sequential& net, double learningRate)
+{
+    return std::make_unique<torch::optim::Adam>(net->parameters(), torch::optim::AdamOptions(learningRate));
+}
+
+std::vector<std::int64_t> dimsOf(const PpoConfig& c)
+{
+    return {static_cast<std::int64_t>(c.stateDim), static_cast<std::int64_t>(c.criticExtraDim),
+            static_cast<std::int64_t>(c.actionCount), static_cast<std::int64_t>(c.hiddenUnits),
+            static_cast<std::int64_t>(c.hiddenLayers)};
+}
+
+std::string dimsText(const std::vector<std::int64_t>& dims)
+{
+    static const char* const names[] = {"state", "critic extra", "actions", "hidden units", "hidden layers"};
+    std::string out;
+    for (std::size_t i = 0; i < dims.size() && i < std::size(names); ++i)
+        out += (out.empty() ? "" : ", ") + std::string(names[i]) + " " + std::to_string(dims[i]);
+    return out;
+}
+
+//! A batch as tensors, viewing a BatchStorage and spans the caller keeps alive.
+struct BatchTensors {
+    torch::Tensor states;       //!< [n, stateDim]
+    torch::Tensor criticInputs; //!< [n, stateDim + criticExtraDim]
+    torch::Tensor actions;      //!< [n] int64
+    torch::Tensor oldLogProbabilities;
+    torch::Tensor advantages;
+    torch::Tensor returns;
+
+    BatchTensors select(const torch::Tensor& index) const
+    {
+        return {states.index_select(0, index),     criticInputs.index_select(0, index),
+                actions.index_select(0, index),    oldLogProbabilities.index_select(0, index),
+                advantages.index_select(0, index), returns.index_select(0, index)};
+    }
+};
+
+//! Flat copies of a trajectory's inputs, the storage BatchTensors view.
+struct BatchStorage {
+    std::vector<float> states;
+    std::vector<float> criticInputs;
+    std::vector<std::int64_t> actions;
+    std::vector<float> oldLogProbabilities;
+};
+
+struct LossTensors {
+    torch::Tensor total;
+    torch::Tensor policyLoss;
+    torch::Tensor valueLoss;
+    torch::Tensor entropy;
+    torch::Tensor approxKl;
+    torch::Tensor clipFraction;
+};
+
+} // namespace
+
+struct PpoAgent::Impl {
+    PpoConfig config;
+    torch::nn::Sequential actor;
+    torch::nn::Sequential critic;
+    std::unique_ptr<torch::optim::Adam> actorOptimizer;
+    std::unique_ptr<torch::optim::Adam> criticOptimizer;
+    at::Generator generator; // initialisation, action sampling, minibatch shuffles
+    ActorSnapshot actorSnapshot;
+    ActorSnapshot criticSnapshot;
+    mutable std::vector<float> logits;      // scratch of act() and probabilities()
+    mutable std::vector<float> criticInput; // scratch of value(): state ++ criticExtra
+    std::size_t updates = 0;
+
+    void refreshSnapshots()
+    {
+        snapshotInto(actorSnapshot, actor);
+        snapshotInto(criticSnapshot, critic);
+    }
+
+    //! Straight from the generator's engine, with no tensor dispatch. The generator is private to
+    //! this agent, so its mutex is not taken.
+    std::uint64_t random64() { return generator.get<at::CPUGeneratorImpl>()->random64(); }
+    //! Uniform in [0, 1), 53 random bits.
+    double uniform() { return static_cast<double>(random64() >> 11) * 0x1.0p-53; }
+    //! Uniform index in [0, count), count > 0 (modulo bias below count / 2^64, as SeededRandom).
+    std::size_t index(std::size_t count) { return static_cast<std::size_t>(random64() % count); }
+
+    void requireState(std::span<const float> state, const char* where) const
+    {
+        if (state.size() != config.stateDim)
+            throw std::invalid_argument(std::string(where) + ": state has " + std::to_string(state.size())
+                                        + " values, expected " + std::to_string(config.stateDim));
+    }
+
+    void requireInputs(std::span<const float> state, std::span<const float> criticExtra, const char* where) const
+    {
+        requireState(state, where);
+        if (criticExtra.size() != config.criticExtraDim)
+            throw std::invalid_argument(std::string(where) + ": critic extra input has "
+                                        + std::to_string(criticExtra.size()) + " values, expected "
+                                        + std::to_string(config.criticExtraDim));
+    }
+
+    float criticValue(std::span<const float> state, std::span<const float> criticExtra) const
+    {
+        std::copy(state.begin(), state.end(), criticInput.begin());
+        std::copy(criticExtra.begin(), criticExtra.end(),
+                  criticInput.begin() + static_cast<std::ptrdiff_t>(state.size()));
+        float out = 0;
+        criticSnapshot.forward(criticInput, std::span<float>(&out, 1));
+        return out;
+    }
+
+    BatchStorage storageOf(std::span<const PpoTransition> batch) const
+    {
+        BatchStorage s;
+        s.states.reserve(batch.size() * config.stateDim);
+        s.criticInputs.reserve(batch.size() * (config.stateDim + config.criticExtraDim));
+        for (const PpoTransition& t : batch) {
+            requireInputs(t.state, t.criticExtra, "PpoAgent");
+            if (t.action < 0 || static_cast<std::size_t>(t.action) >= config.actionCount)
+                throw std::invalid_argument("PpoAgent: action " + std::to_string(t.action) + " is outside [0, "
+                                            + std::to_string(config.actionCount) + ")");
+            s.states.insert(s.states.end(), t.state.begin(), t.state.end());
+            s.criticInputs.insert(s.criticInputs.end(), t.state.begin(), t.state.end());
+            s.criticInputs.insert(s.criticInputs.end(), t.criticExtra.begin(), t.criticExtra.end());
+            s.actions.push_back(t.action);
+            s.oldLogProbabilities.push_back(t.logProbability);
+        }
+        return s;
+    }
+
+    BatchTensors tensorsOf(BatchStorage& s, std::span<const float> advantages, std::span<const float> returns) const
+    {
+        const auto n = static_cast<std::int64_t>(s.actions.size());
+        return {detail::viewOf(s.states, {n, static_cast<std::int64_t>(config.stateDim)}),
+                detail::viewOf(s.criticInputs, {n, static_cast<std::int64_t>(config.stateDim + config.criticExtraDim)}),
+                torch::from_blob(s.actions.data(), {n}, torch::kLong),
+                detail::viewOf(s.oldLogProbabilities, {n}),
+                detail::viewOf(advantages, {n}),
+                detail::viewOf(returns, {n})};
+    }
+
+    //! Schulman et al. 2017, Eq. 9, with the policy and the critic in separate networks.
+    LossTensors loss(const BatchTensors& b)
+    {
+        LossTensors out;
+        const torch::Tensor logProbabilities = torch::log_softmax(actor->forward(b.states), 1);
+        const torch::Tensor logProbability = logProbabilities.gather(1, b.actions.unsqueeze(1)).squeeze(1);
+        const torch::Tensor logRatio = logProbability - b.oldLogProbabilities;
+        const torch::Tensor ratio = logRatio.exp();
+        const torch::Tensor clipped = ratio.clamp(1.0 - config.clip, 1.0 + config.clip);
+        out.policyLoss = -torch::min(ratio * b.advantages, clipped * b.advantages).mean();
+        out.valueLoss = (critic->forward(b.criticInputs).squeeze(1) - b.returns).pow(2).mean();
+        out.entropy = -(logProbabilities.exp() * logProbabilities).sum(1).mean();
+        out.total = out.policyLoss + config.criticLossCoefficient * out.valueLoss
+                    - config.entropyCoefficient * out.entropy;
+        torch::NoGradGuard noGrad;
+        out.approxKl = ((ratio - 1.0) - logRatio).mean();
+        out.clipFraction = ((ratio - 1.0).abs() > config.clip).to(torch::kFloat).mean();
+        return out;
+    }
+
+    void resetOptimizers()
+    {
+        actorOptimizer = makeOptimizer(actor, config.actorLearningRate);
+        criticOptimizer = makeOptimizer(critic, config.criticLearningRate);
+    }
+};
+
+PpoAgent::PpoAgent(const PpoConfig& config) : m_impl(std::make_unique<Impl>())
+{
+    if (config.stateDim == 0 || config.actionCount == 0)
+        throw std::invalid_argument("PpoAgent: stateDim and actionCount must be positive");
+    if (config.hiddenLayers > 0 && config.hiddenUnits == 0)
+        throw std::invalid_argument("PpoAgent: hiddenUnits must be positive when there are hidden layers");
+    if (config.epochs == 0 || config.minibatchSize == 0)
+        throw std::invalid_argument("PpoAgent: epochs and minibatchSize must be positive");
+    Impl& d = *m_impl;
+    d.config = config;
+    d.actor = makeMlp(config.stateDim, config, config.actionCount);
+    d.critic = makeMlp(config.stateDim + config.criticExtraDim, config, 1);
+    d.generator = detail::privateGenerator(config.seed);
+    initialise(d.actor, d.generator, 0.01);
+    initialise(d.critic, d.generator, 1.0);
+    d.resetOptimizers();
+    d.logits.assign(config.actionCount, 0.0f);
+    d.criticInput.assign(config.stateDim + config.criticExtraDim, 0.0f);
+    d.refreshSnapshots();
+}
+
+PpoAgent::~PpoAgent() = default;
+PpoAgent::PpoAgent(PpoAgent&&) noexcept = default;
+PpoAgent& PpoAgent::operator=(PpoAgent&&) noexcept = default;
+
+PpoDecision PpoAgent::act(std::span<const float> state, std::span<const float> criticExtra, bool explore)
+{
+    Impl& d = *m_impl;
+    d.requireInputs(state, criticExtra, "PpoAgent::act");
+    d.actorSnapshot.forward(state, d.logits);
+    const std::vector<float>& logits = d.logits;
+    std::size_t best = 0;
+    for (std::size_t a = 1; a < logits.size(); ++a) {
+        if (logits[a] > logits[best])
+            best = a;
+    }
+    const double top = logits[best];
+    double sum = 0;
+    for (float l : logits)
+        sum += std::exp(l - top);
+    std::size_t action = best;
+    if (explore) {
+        // Inverse CDF over the unnormalised weights; the last action with weight takes the
+        // rounding remainder.
+        const double target = d.uniform() * sum;
+        double cumulative = 0;
+        for (std::size_t a = 0; a < logits.size(); ++a) {
+            const double weight = std::exp(logits[a] - top);
+            if (weight <= 0)
+                continue;
+            action = a;
+            cumulative += weight;
+            if (target < cumulative)
+                break;
+        }
+    }
+    PpoDecision decision;
+    decision.action = static_cast<std::int32_t>(action);
+    decision.logProbability = static_cast<float>(logits[action] - top - std::log(sum));
+    decision.value = d.criticValue(state, criticExtra);
+    return decision;
+}
+
+std::vector<float> PpoAgent::probabilities(std::span<const float> state) const
+{
+    const Impl& d = *m_impl;
+    d.requireState(state, "PpoAgent::probabilities");
+    d.actorSnapshot.forward(state, d.logits);
+    const double top = *std::max_element(d.logits.begin(), d.logits.end());
+    double sum = 0;
+    for (float l : d.logits)
+        sum += std::exp(l - top);
+    std::vector<float> out(d.logits.size());
+    for (std::size_t a = 0; a < out.size(); ++a)
+        out[a] = static_cast<float>(std::exp(d.logits[a] - top) / sum);
+    return out;
+}
+
+float PpoAgent::value(std::span<const float> state, std::span<const float> criticExtra) const
+{
+    const Impl& d = *m_impl;
+    d.requireInputs(state, criticExtra, "PpoAgent::value");
+    return d.criticValue(state, criticExtra);
+}
+
+PpoUpdateStats PpoAgent::update(std::span<const PpoTransition> trajectory, float bootstrapValue)
+{
+    Impl& d = *m_impl;
+    if (trajectory.empty())
+        throw std::invalid_argument("PpoAgent::update: empty trajectory");
+    BatchStorage storage = d.storageOf(trajectory);
+    std::vector<float> rewards, values;
+    std::vector<std::uint8_t> dones;
+    for (const PpoTransition& t : trajectory) {
+        rewards.push_back(t.reward);
+        values.push_back(t.value);
+        dones.push_back(t.done ? 1 : 0);
+    }
+    std::vector<float> advantages
+        = generalizedAdvantages(rewards, values, dones, bootstrapValue, d.config.gamma, d.config.gaeLambda);
+    const std::vector<float> returns = valueTargets(advantages, values);
+    normalizeAdvantages(advantages);
+    const BatchTensors all = d.tensorsOf(storage, advantages, returns);
+
+    const std::size_t n = trajectory.size();
+    std::vector<std::int64_t> order(n);
+    torch::Tensor sums = torch::zeros({5}, torch::kDouble);
+    PpoUpdateStats stats;
+    for (std::size_t epoch = 0; epoch < d.config.epochs; ++epoch) {
+        std::iota(order.begin(), order.end(), std::int64_t{0});
+        for (std::size_t i = n; i > 1; --i) // Fisher–Yates
+            std::swap(order[i - 1], order[d.index(i)]);
+        for (std::size_t start = 0; start < n; start += d.config.minibatchSize) {
+            const auto count = static_cast<std::int64_t>(std::min(d.config.minibatchSize, n - start));
+            const torch::Tensor index = torch::from_blob(order.data() + start, {count}, torch::kLong);
+            const LossTensors loss = d.loss(all.select(index));
+            d.actorOptimizer->zero_grad();
+            d.criticOptimizer->zero_grad();
+            loss.total.backward();
+            if (d.config.maxGradientNorm > 0) {
+                torch::nn::utils::clip_grad_norm_(d.actor->parameters(), d.config.maxGradientNorm);
+                torch::nn::utils::clip_grad_norm_(d.critic->parameters(), d.config.maxGradientNorm);
+            }
+            d.actorOptimizer->step();
+            d.criticOptimizer->step();
+            sums += torch::stack({loss.policyLoss.detach(), loss.valueLoss.detach(), loss.entropy.detach(),
+                                  loss.approxKl, loss.clipFraction})
+                        .to(torch::kDouble);
+            ++stats.minibatches;
+        }
+    }
+    sums /= static_cast<double>(stats.minibatches);
+    const double* mean = sums.data_ptr<double>();
+    stats.policyLoss = mean[0];
+    stats.valueLoss = mean[1];
+    stats.entropy = mean[2];
+    stats.approxKl = mean[3];
+    stats.clipFraction = mean[4];
+    ++d.updates;
+    d.refreshSnapshots();
+    return stats;
+}
+
+PpoLossTerms PpoAgent::lossTerms(std::span<const PpoTransition> batch, std::span<const float> advantages,
+                                 std::span<const float> returns) const
+{
+    Impl& d = *m_impl; // the modules' forward() is non-const
+    if (batch.empty() || advantages.size() != batch.size() || returns.size() != batch.size())
+        throw std::invalid_argument("PpoAgent::lossTerms: empty batch, or advantages or returns of another size");
+    BatchStorage storage = d.storageOf(batch);
+    torch::NoGradGuard noGrad;
+    const LossTensors loss = d.loss(d.tensorsOf(storage, advantages, returns));
+    PpoLossTerms out;
+    out.total = loss.total.item<double>();
+    out.policyLoss = loss.policyLoss.item<double>();
+    out.valueLoss = loss.valueLoss.item<double>();
+    out.entropy = loss.entropy.item<double>();
+    out.approxKl = loss.approxKl.item<double>();
+    out.clipFraction = loss.clipFraction.item<double>();
+    return out;
+}
+
+void PpoAgent::copyParametersFrom(const PpoAgent& other)
+{
+    if (&other == this)
+        return;
+    Impl& d = *m_impl;
+    const Impl& source = *other.m_impl;
+    if (dimsOf(source.config) != dimsOf(d.config))
+        throw std::invalid_argument("PpoAgent::copyParametersFrom: the source has " + dimsText(dimsOf(source.config))
+                                    + "; this agent has " + dimsText(dimsOf(d.config)));
+    {
+        torch::NoGradGuard noGrad;
+        const auto copy = [](const torch::nn::Sequential& to, const torch::nn::Sequential& from) {
+            const auto target = to->parameters();
+            const auto values = from->parameters();
+            for (std::size_t i = 0; i < target.size(); ++i)
+                target[i].copy_(values[i]);
+        };
+        copy(d.actor, source.actor);
+        copy(d.critic, source.critic);
+    }
+    d.resetOptimizers();
+    d.refreshSnapshots();
+}
+
+const PpoConfig& PpoAgent::config() const
+{
+    return m_impl->config;
+}
+
+std::size_t PpoAgent::updates() const
+{
+    return m_impl->updates;
+}
+
+std::string PpoAgent::saveBytes() const
+{
+    const Impl& d = *m_impl;
+    torch::serialize::OutputArchive root;
+    const auto writeModule = [&root](const char* key, const torch::nn::Sequential& net) {
+        torch::serialize::OutputArchive sub;
+        net->save(sub);
+        root.write(key, sub);
+    };
+    const auto writeOptimizer = [&root](const char* key, const torch::optim::Adam& optimizer) {
+        torch::serialize::OutputArchive sub;
+        optimizer.save(sub);
+        root.write(key, sub);
+    };
+    writeModule("actor", d.actor);
+    writeModule("critic", d.critic);
+    writeOptimizer("actor_optimizer", *d.actorOptimizer);
+    writeOptimizer("critic_optimizer", *d.criticOptimizer);
+    root.write("dims", torch::tensor(dimsOf(d.config), torch::kLong));
+    root.write("generator", d.generator.get_state());
+    root.write("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
+    std::ostringstream out;
+    root.save_to(out);
+    return std::move(out).str();
+}
+
+void PpoAgent::loadBytes(std::string_view bytes)
+{
+    Impl& d = *m_impl;
+    torch::serialize::InputArchive root;
+    torch::Tensor dims;
+    try {
+        root.load_from(bytes.data(), bytes.size());
+        root.read("dims", dims);
+    } catch (const std::exception& error) {
+        throw std::runtime_error(std::string("PpoAgent::loadBytes: not a PPO checkpoint: ") + error.what());
+    }
+    const std::vector<std::int64_t> saved(dims.data_ptr<std::int64_t>(), dims.data_ptr<std::int64_t>() + dims.numel());
+    if (saved != dimsOf(d.config))
+        throw std::runtime_error("PpoAgent::loadBytes: the checkpoint has " + dimsText(saved) + "; this agent has "
+                                 + dimsText(dimsOf(d.config)));
+    try {
+        const auto readModule = [&root](const char* key, torch::nn::Sequential net) {
+            torch::serialize::InputArchive sub;
+            root.read(key, sub);
+            net->load(sub);
+        };
+        const auto readOptimizer = [&root](const char* key, torch::optim::Adam& optimizer) {
+            torch::serialize::InputArchive sub;
+            root.read(key, sub);
+            optimizer.load(sub);
+        };
+        readModule("actor", d.actor);
+        readModule("critic", d.critic);
+        readOptimizer("actor_optimizer", *d.actorOptimizer);
+        readOptimizer("critic_optimizer", *d.criticOptimizer);
+        torch::Tensor generatorState;
+        torch::Tensor updates;
+        root.read("generator", generatorState);
+        root.read("updates", updates);
+        d.generator.set_state(generatorState);
+        d.updates = static_cast<std::size_t>(updates.item<std::int64_t>());
+    } catch (const c10::Error& error) {
+        throw std::runtime_error(std::string("PpoAgent::loadBytes: damaged checkpoint: ")
+                                 + error.what_without_backtrace());
+    }
+    d.refreshSnapshots();
+}
+
+} // namespace orrery::learn

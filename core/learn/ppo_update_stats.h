@@ -1,0 +1,17 @@
+#pragma once
+#include <cstddef>
+
+namespace orrery::learn {
+
+//! One PPO update, for learning curves: the loss terms (see PpoLossTerms) averaged over the
+//! minibatches, each measured before its step.
+struct PpoUpdateStats {
+    double policyLoss = 0;
+    double valueLoss = 0;
+    double entropy = 0;
+    double approxKl = 0;
+    double clipFraction = 0;
+    std::size_t minibatches = 0; //!< gradient steps taken: epochs × ⌈trajectory / minibatch⌉
+};
+
+} // namespace orrery::learn

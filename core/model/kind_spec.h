@@ -1,0 +1,34 @@
+#pragma once
+#include "model/diagnostic.h"
+
+#include <memory>
+#include <string>
+
+namespace orrery::model {
+
+//! The spec of a workload kind that registers itself (DESIGN.md §3, "Workload kinds"): the
+//! kind's own folder defines a subclass, reads it from YAML and simulates it, so adding a kind
+//! touches no other kind. Generic code sees only what is here.
+struct KindSpec {
+    virtual ~KindSpec() = default;
+    //! A deep copy, for variants of a scenario (experiment arms and sweeps).
+    [[nodiscard]] virtual std::unique_ptr<KindSpec> clone() const = 0;
+    //! Multiplies every arrival rate by `factor` (the arrival-rate sweep); false when the kind has
+    //! no arrival rate to scale.
+    virtual bool scaleArrivals(double /*factor*/) { return false; }
+    //! The largest arrival rate the workload declares, per second (0 = none), to check sweeps.
+    [[nodiscard]] virtual double peakArrivalsPerSecond() const { return 0.0; }
+
+    std::string kind;        //!< the kind as written in the scenario, e.g. "Functions"
+    std::string name;        //!< the workload's name
+    SourceLocation location; //!< the workload's mapping in the scenario file
+};
+
+//! A registered kind's workload inside model::WorkloadSpec. `name` mirrors spec->name so code
+//! that visits every alternative for its name works unchanged.
+struct KindWorkload {
+    std::string name;
+    std::shared_ptr<const KindSpec> spec;
+};
+
+} // namespace orrery::model

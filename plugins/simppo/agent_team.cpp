@@ -1,0 +1,290 @@
+#include "agent_team.h"
+
+#include "sim/rng_stream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace orrery::plugins::simppo {
+
+namespace {
+
+constexpr std::string_view kMagic = "ORRERY-SIMPPO-TEAM-1";
+
+void putString(std::vector<std::uint8_t>& out, std::string_view text)
+{
+    const auto size = static_cast<std::uint64_t>(text.size());
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(&size);
+    out.insert(out.end(), bytes, bytes + sizeof size);
+    out.insert(out.end(), text.begin(), text.end());
+}
+
+std::string getString(const std::vector<std::uint8_t>& in, std::size_t& at)
+{
+    std::uint64_t size = 0;
+    if (at + sizeof size > in.size())
+        throw std::runtime_error("truncated SIMPPO team model");
+    std::memcpy(&size, in.data() + at, sizeof size);
+    at += sizeof size;
+    if (size > in.size() - at)
+        throw std::runtime_error("truncated SIMPPO team model");
+    std::string text(reinterpret_cast<const char*>(in.data() + at), static_cast<std::size_t>(size));
+    at += static_cast<std::size_t>(size);
+    return text;
+}
+
+double individualReward(const policy::TargetObservation& target, double alpha)
+{
+    // r = α·SP + (1 − α)/2 · (RU_cpu + RU_mem)   (seed 001 §4.3.1; the penalty is added by the caller)
+    return alpha * std::clamp(target.sloMaintenance, 0.0, 1.0)
+        + (1.0 - alpha) / 2.0 * (cpuUtilization(target) + memoryUtilization(target));
+}
+
+} // namespace
+
+AgentTeam::AgentTeam(TeamConfig config)
+    : m_config(config)
+{
+}
+
+learn::PpoConfig AgentTeam::agentConfig(std::uint64_t seed) const
+{
+    learn::PpoConfig config;
+    config.stateDim = kLocalStateSize;
+    config.criticExtraDim = globalStateSize(globalStateKindOf(m_config.mode));
+    config.actionCount = kActionCount;
+    config.minibatchSize = m_config.minibatch;
+    config.seed = seed;
+    return config;
+}
+
+std::unique_ptr<learn::PpoAgent> AgentTeam::newAgent(const std::string& name, const std::string& group)
+{
+    // Each agent's seed depends on the team seed and its function's name, not on arrival order.
+    const std::uint64_t seed = m_config.seed ^ (sim::RngStream::hashName(name) * 0x9E3779B97F4A7C15ull);
+    auto agent = std::make_unique<learn::PpoAgent>(agentConfig(seed));
+    if (m_config.parameterSharing) {
+        if (const auto base = m_bases.find(group); base != m_bases.end())
+            agent->copyParametersFrom(*base->second);
+    }
+    ++m_created;
+    return agent;
+}
+
+std::pair<int, int> AgentTeam::syncAgents(const policy::Observation& observation)
+{
+    int added = 0, removed = 0;
+    for (auto it = m_agents.begin(); it != m_agents.end();) {
+        const bool present = std::any_of(observation.targets.begin(), observation.targets.end(),
+                                         [&](const auto& target) { return target.name == it->first; });
+        if (present) {
+            ++it;
+        } else {
+            it = m_agents.erase(it);
+            ++removed;
+        }
+    }
+    for (const auto& target : observation.targets) {
+        if (m_agents.count(target.name))
+            continue;
+        Agent agent;
+        agent.group = target.group;
+        agent.ppo = newAgent(target.name, target.group);
+        m_agents.emplace(target.name, std::move(agent));
+        ++added;
+    }
+    return {added, removed};
+}
+
+std::vector<policy::ControlAction> AgentTeam::act(const policy::Observation& observation, bool explore, bool record)
+{
+    const std::size_t n = observation.targets.size();
+    std::vector<AgentSnapshot> snapshots(n);
+    std::vector<Agent*> agents(n, nullptr);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& target = observation.targets[i];
+        snapshots[i].state = localState(target);
+        if (const auto it = m_agents.find(target.name); it != m_agents.end()) {
+            agents[i] = &it->second;
+            snapshots[i].lastAction = it->second.lastAction;
+        }
+    }
+    const std::vector<std::vector<float>> global = globalStates(globalStateKindOf(m_config.mode), snapshots);
+
+    std::vector<std::size_t> movers;
+    if (m_config.mode == Mode::PriorityQueue) {
+        // CPQ-RL (§4.6.2): the coordinator serves agents one at a time, lowest SLO preservation
+        // first; one control period is one agent's turn, so the others wait (and starve).
+        std::size_t best = n;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (agents[i] && (best == n || snapshots[i].state[kSp] < snapshots[best].state[kSp]))
+                best = i;
+        }
+        if (best < n)
+            movers.push_back(best);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (agents[i])
+                movers.push_back(i);
+        }
+    }
+    std::vector<policy::ControlAction> actions;
+    for (Agent* agent : agents) {
+        if (agent)
+            agent->pending = false;
+    }
+    for (const std::size_t i : movers) {
+        Agent& agent = *agents[i];
+        const auto& target = observation.targets[i];
+        const learn::PpoDecision decision = agent.ppo->act(snapshots[i].state, global[i], explore);
+        const auto action = static_cast<FunctionAction>(decision.action);
+        if (record) {
+            agent.pending = true;
+            agent.penalised = isIllegal(action, target) || oscillates(agent.lastAction, action);
+            agent.decision = {};
+            agent.decision.state.assign(snapshots[i].state.begin(), snapshots[i].state.end());
+            agent.decision.criticExtra = global[i];
+            agent.decision.action = decision.action;
+            agent.decision.logProbability = decision.logProbability;
+            agent.decision.value = decision.value;
+        }
+        agent.lastAction = action;
+        if (auto controlAction = toControlAction(action, target))
+            actions.push_back(std::move(*controlAction));
+    }
+    return actions;
+}
+
+double AgentTeam::observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done)
+{
+    std::map<std::string, double> rewards;
+    for (const auto& target : next.targets) {
+        const auto it = m_agents.find(target.name);
+        if (it == m_agents.end())
+            continue;
+        double reward = individualReward(target, m_config.alpha);
+        const bool rejected = std::any_of(outcomes.begin(), outcomes.end(), [&](const auto& outcome) {
+            return outcome.requested.target == target.name && outcome.status == policy::ActionOutcome::Status::Rejected;
+        });
+        if (it->second.pending && (it->second.penalised || rejected))
+            reward -= 1.0; // §4.3.1: illegal or oscillating actions
+        rewards[target.name] = reward;
+    }
+    double team = 0;
+    for (const auto& [name, reward] : rewards)
+        team += reward;
+    team = rewards.empty() ? 0.0 : team / static_cast<double>(rewards.size());
+    for (auto& [name, agent] : m_agents) {
+        const auto reward = rewards.find(name);
+        if (reward == rewards.end())
+            continue;
+        agent.episodeReward += reward->second;
+        if (!agent.pending)
+            continue;
+        agent.decision.reward = static_cast<float>(usesTeamReward(m_config.mode) ? team : reward->second);
+        agent.decision.done = done;
+        agent.trajectory.push_back(std::move(agent.decision));
+        agent.pending = false;
+    }
+    return team;
+}
+
+TeamUpdate AgentTeam::update()
+{
+    TeamUpdate summary;
+    for (auto& [name, agent] : m_agents) {
+        if (agent.trajectory.empty())
+            continue;
+        // The last recorded step ends the episode (or the agent's turns in it): no bootstrap.
+        agent.trajectory.back().done = true;
+        const learn::PpoUpdateStats stats = agent.ppo->update(agent.trajectory, 0.0f);
+        agent.trajectory.clear();
+        ++summary.agentsUpdated;
+        summary.policyLoss += stats.policyLoss;
+        summary.valueLoss += stats.valueLoss;
+        summary.entropy += stats.entropy;
+    }
+    if (summary.agentsUpdated > 0) {
+        const double n = static_cast<double>(summary.agentsUpdated);
+        summary.policyLoss /= n;
+        summary.valueLoss /= n;
+        summary.entropy /= n;
+    }
+    // Base models (§4.7.2): per class, the agent that earned the most this episode.
+    std::map<std::string, const Agent*> best;
+    for (const auto& [name, agent] : m_agents) {
+        const Agent*& current = best[agent.group];
+        if (!current || agent.episodeReward > current->episodeReward)
+            current = &agent;
+    }
+    for (const auto& [group, agent] : best) {
+        auto& base = m_bases[group];
+        if (!base)
+            base = std::make_unique<learn::PpoAgent>(agentConfig(m_config.seed ^ sim::RngStream::hashName("base/" + group)));
+        base->copyParametersFrom(*agent->ppo);
+    }
+    for (auto& [name, agent] : m_agents)
+        agent.episodeReward = 0;
+    ++m_episodes;
+    return summary;
+}
+
+std::map<std::string, double> AgentTeam::episodeRewards() const
+{
+    std::map<std::string, double> rewards;
+    for (const auto& [name, agent] : m_agents)
+        rewards[name] = agent.episodeReward;
+    return rewards;
+}
+
+std::vector<std::uint8_t> AgentTeam::save() const
+{
+    std::vector<std::uint8_t> out;
+    putString(out, kMagic);
+    putString(out, pluginIdOf(m_config.mode));
+    putString(out, std::to_string(m_episodes));
+    putString(out, std::to_string(m_agents.size()));
+    for (const auto& [name, agent] : m_agents) {
+        putString(out, name);
+        putString(out, agent.group);
+        putString(out, agent.ppo->saveBytes());
+    }
+    putString(out, std::to_string(m_bases.size()));
+    for (const auto& [group, base] : m_bases) {
+        putString(out, group);
+        putString(out, base->saveBytes());
+    }
+    return out;
+}
+
+void AgentTeam::load(const std::vector<std::uint8_t>& bytes)
+{
+    std::size_t at = 0;
+    if (getString(bytes, at) != kMagic)
+        throw std::runtime_error("not a SIMPPO team model");
+    const std::string mode = getString(bytes, at);
+    if (mode != pluginIdOf(m_config.mode))
+        throw std::runtime_error("the model was trained by " + mode + ", not " + std::string(pluginIdOf(m_config.mode)));
+    m_episodes = static_cast<std::uint32_t>(std::stoul(getString(bytes, at)));
+    const std::size_t agents = std::stoul(getString(bytes, at));
+    m_agents.clear();
+    for (std::size_t k = 0; k < agents; ++k) {
+        std::string name = getString(bytes, at);
+        Agent agent;
+        agent.group = getString(bytes, at);
+        agent.ppo = std::make_unique<learn::PpoAgent>(agentConfig(0));
+        agent.ppo->loadBytes(getString(bytes, at));
+        m_agents.emplace(std::move(name), std::move(agent));
+    }
+    const std::size_t bases = std::stoul(getString(bytes, at));
+    m_bases.clear();
+    for (std::size_t k = 0; k < bases; ++k) {
+        std::string group = getString(bytes, at);
+        auto base = std::make_unique<learn::PpoAgent>(agentConfig(0));
+        base->loadBytes(getString(bytes, at));
+        m_bases.emplace(std::move(group), std::move(base));
+    }
+}
+
+} // namespace orrery::plugins::simppo

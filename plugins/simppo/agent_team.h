@@ -1,0 +1,90 @@
+#pragma once
+#include "function_action.h"
+#include "function_state.h"
+#include "learn/ppo_agent.h"
+#include "policy/control_action.h"
+#include "policy/observation.h"
+#include "simppo_mode.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace orrery::plugins::simppo {
+
+struct TeamConfig {
+    Mode mode = Mode::Simppo;
+    double alpha = 0.3;            //!< reward coefficient α (Table 4.2)
+    int minibatch = 5;             //!< Table 4.2: 10 single-agent, 5 multi-agent
+    bool parameterSharing = true;  //!< new agents start from their class's base model (§4.7.2)
+    std::uint64_t seed = 0;
+};
+
+//! What the team's last training update did.
+struct TeamUpdate {
+    std::size_t agentsUpdated = 0;
+    double policyLoss = 0, valueLoss = 0, entropy = 0; //!< means over the agents
+};
+
+//! One PPO agent per function (by name), as every mode of the family uses them: the states,
+//! rewards and update rules of seed 001 §4.3–§4.7, with one PpoAgent each (core/learn). Agents
+//! come and go with the observation's targets; with parameter sharing a new one copies its
+//! function class's base model, the team's best agent of that class at the last episode's end.
+class AgentTeam {
+public:
+    explicit AgentTeam(TeamConfig config);
+
+    //! Adds an agent for every target without one and drops agents whose target is gone.
+    //! Returns {added, removed}.
+    std::pair<int, int> syncAgents(const policy::Observation& observation);
+    //! The actions for this step (in CPQ-RL one agent's at most). When `record`, remembers what
+    //! each acting agent decided, for observeOutcome(). Targets without an agent hold.
+    [[nodiscard]] std::vector<policy::ControlAction> act(const policy::Observation& observation, bool explore, bool record);
+    //! Rewards the decisions act() recorded from the next observation (Table 4.1's reward per
+    //! agent; the team average where the mode uses it) and appends them to each agent's
+    //! trajectory. Returns the team-average reward of the step.
+    double observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done);
+    //! One PPO update per agent on its trajectory, then clears them and refreshes the bases.
+    TeamUpdate update();
+
+    [[nodiscard]] std::size_t agentCount() const { return m_agents.size(); }
+    [[nodiscard]] bool hasAgent(const std::string& name) const { return m_agents.count(name) > 0; }
+    //! Each agent's reward summed over the current episode, by function.
+    [[nodiscard]] std::map<std::string, double> episodeRewards() const;
+    [[nodiscard]] const TeamConfig& config() const { return m_config; }
+    //! Episodes trained so far (update() calls), kept in save()'s bytes so a resumed run counts on.
+    [[nodiscard]] std::uint32_t episodesTrained() const { return m_episodes; }
+
+    //! The team as bytes: a header, then every agent's and base's PpoAgent bytes with its name and class.
+    [[nodiscard]] std::vector<std::uint8_t> save() const;
+    //! Restores save()'s bytes. Throws std::runtime_error when they are not a team of this mode.
+    void load(const std::vector<std::uint8_t>& bytes);
+
+    //! The PPO hyperparameters of one agent (Table 4.2).
+    [[nodiscard]] learn::PpoConfig agentConfig(std::uint64_t seed) const;
+
+private:
+    struct Agent {
+        std::string group;
+        std::unique_ptr<learn::PpoAgent> ppo;
+        FunctionAction lastAction = FunctionAction::Hold;
+        std::vector<learn::PpoTransition> trajectory;
+        bool pending = false;            //!< decided this step, waiting for its reward
+        learn::PpoTransition decision;   //!< the pending decision
+        bool penalised = false;
+        double episodeReward = 0;
+    };
+
+    std::unique_ptr<learn::PpoAgent> newAgent(const std::string& name, const std::string& group);
+
+    TeamConfig m_config;
+    std::map<std::string, Agent> m_agents; //!< by function name: iteration order is deterministic
+    std::map<std::string, std::unique_ptr<learn::PpoAgent>> m_bases; //!< by function class
+    std::uint64_t m_created = 0;
+    std::uint32_t m_episodes = 0;
+};
+
+} // namespace orrery::plugins::simppo

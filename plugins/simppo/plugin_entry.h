@@ -1,0 +1,62 @@
+#pragma once
+// The descriptor every plugin of the SIMPPO family shares; each plugin_<id>.cpp instantiates it
+// for its mode (one plugin id per mode, so each keeps its own trained models in a project).
+#include "policy/plugin_export.h"
+#include "simppo_policy.h"
+#include "simppo_trainer.h"
+
+#include <exception>
+
+namespace orrery::plugins::simppo {
+
+inline constexpr OrreryParamSpec kFamilyParams[] = {
+    {.name = "alpha", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.3", .minValue = 0, .maxValue = 1, .choices = nullptr,
+     .help = "Reward coefficient α: r = α·SP + (1−α)/2·(RU_cpu + RU_mem) − 1 for illegal or oscillating actions "
+             "(seed 001 §4.3.1, Table 4.2: 0.3)."},
+    {.name = "minibatch", .type = ORRERY_PARAM_INT, .defaultValue = "0", .minValue = 0, .maxValue = 1000, .choices = nullptr,
+     .help = "PPO minibatch size; 0 = Table 4.2's (10 single-agent, 5 multi-agent)."},
+    {.name = "parameterSharing", .type = ORRERY_PARAM_BOOL, .defaultValue = "true", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "Training: a new function's agent starts from its class's base model (seed 001 §4.7.2); false is "
+             "the Fig. 4.10 ablation."},
+    {.name = "untrained", .type = ORRERY_PARAM_ENUM, .defaultValue = "hold", .minValue = 0, .maxValue = 0,
+     .choices = "hold|act", .help = "Serving without a trained model: hold (no actions) or act with untrained agents."},
+};
+
+template <Mode M>
+bool trainMode(policy::Environment* environment, const policy::ControlTrainingConfig* config,
+               const policy::PolicyContext* context, policy::ControlTrainingProgress* progress, policy::TrainingResult* result)
+{
+    try {
+        *result = trainTeam(M, *environment, *config, *context, *progress);
+        return true;
+    } catch (const std::exception& error) {
+        result->error = error.what();
+        return false;
+    }
+}
+
+template <Mode M>
+constexpr OrreryPluginDescriptor familyDescriptor(const char* id, const char* displayName, const char* description)
+{
+    return OrreryPluginDescriptor{
+        .abiVersion = ORRERY_PLUGIN_ABI_VERSION,
+        .structSize = sizeof(OrreryPluginDescriptor),
+        .id = id,
+        .displayName = displayName,
+        .version = "1.0.0",
+        .compatVersion = "1.2",
+        .description = description,
+        .kinds = ORRERY_KIND_CONTROL,
+        .params = kFamilyParams,
+        .paramCount = sizeof(kFamilyParams) / sizeof(kFamilyParams[0]),
+        .createPlacement = nullptr,
+        .destroyPlacement = nullptr,
+        .trainPlacement = nullptr,
+        .createControl = &policy::createControlOf<ModePolicy<M>>,
+        .destroyControl = &policy::destroyControl,
+        .trainControl = &trainMode<M>,
+    };
+}
+
+} // namespace orrery::plugins::simppo

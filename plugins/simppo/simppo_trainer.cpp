@@ -1,0 +1,81 @@
+#include "simppo_trainer.h"
+
+#include "agent_team.h"
+#include "simppo_params.h"
+
+#include <sstream>
+
+namespace orrery::plugins::simppo {
+
+policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, const policy::ControlTrainingConfig& config,
+                                 const policy::PolicyContext& context, policy::ControlTrainingProgress& progress)
+{
+    const SimppoParams params = SimppoParams::from(context.params);
+    TeamConfig teamConfig;
+    teamConfig.mode = mode;
+    teamConfig.alpha = params.alpha;
+    teamConfig.parameterSharing = params.parameterSharing;
+    teamConfig.minibatch = params.minibatch > 0 ? params.minibatch : defaultMinibatch(mode);
+    teamConfig.seed = config.seed;
+    AgentTeam team(teamConfig);
+    if (config.baseModel && !config.baseModel->empty())
+        team.load(*config.baseModel);
+    const std::uint32_t first = team.episodesTrained();
+
+    std::uint64_t updates = 0;
+    double lastMean = 0;
+    double bestMean = -1e300;
+    std::uint32_t trained = 0;
+    int lastAgents = 0;
+    for (std::uint32_t k = 1; k <= config.episodes; ++k) {
+        const std::uint32_t episode = first + k;
+        policy::Observation observation = environment.reset(config.seed + episode);
+        team.syncAgents(observation);
+        lastAgents = static_cast<int>(team.agentCount());
+        double total = 0;
+        std::uint32_t steps = 0;
+        bool done = false;
+        while (steps < config.stepsPerEpisode && !done) {
+            const std::vector<policy::ControlAction> actions = team.act(observation, true, true);
+            policy::StepResult result = environment.step(actions);
+            ++steps;
+            done = result.done;
+            total += team.observeOutcome(result.observation, result.outcomes, done || steps == config.stepsPerEpisode);
+            observation = std::move(result.observation);
+        }
+        const TeamUpdate update = team.update();
+        updates += update.agentsUpdated;
+        ++trained;
+        policy::ControlEpisodeReport report;
+        report.episode = episode;
+        report.steps = steps;
+        report.reward = total;
+        report.meanReward = steps ? total / steps : 0.0;
+        report.updates = updates;
+        report.terminatedEarly = done && steps < config.stepsPerEpisode;
+        lastMean = report.meanReward;
+        bestMean = std::max(bestMean, lastMean);
+        const bool goOn = !progress.onEpisode || progress.onEpisode(report);
+        if (config.checkpointEvery > 0 && k % config.checkpointEvery == 0 && progress.onCheckpoint) {
+            progress.onCheckpoint(episode, team.save(),
+                                  {{"episode", static_cast<double>(episode)},
+                                   {"mean_team_reward", lastMean},
+                                   {"agents", static_cast<double>(team.agentCount())}});
+        }
+        if (!goOn)
+            break;
+    }
+    policy::TrainingResult result;
+    result.model = team.save();
+    result.metrics = {{"episodes", static_cast<double>(first + trained)},
+                      {"final_mean_team_reward", lastMean},
+                      {"best_mean_team_reward", bestMean},
+                      {"agents", static_cast<double>(lastAgents)}};
+    std::ostringstream report;
+    report << pluginIdOf(mode) << ": " << trained << " episodes (" << first + trained << " in all), " << lastAgents
+           << " agents, final mean team reward per step " << lastMean;
+    result.report = report.str();
+    return result;
+}
+
+} // namespace orrery::plugins::simppo

@@ -1,0 +1,19 @@
+#pragma once
+#include "policy/control_training.h"
+#include "policy/environment.h"
+#include "policy/placement_sample.h"
+#include "policy/policy_context.h"
+#include "simppo_mode.h"
+
+namespace orrery::plugins::simppo {
+
+//! Trains a team of PPO agents in a Functions environment (seed 001 §4.5–§4.8): each episode
+//! resets the environment (seed + k), adds and drops agents as functions come and go, steps
+//! every agent in lock-step (CPQ-RL: one per step) with exploration, rewards them, and gives
+//! each agent one PPO update on its trajectory at the episode's end. Reports every episode's
+//! team reward; checkpoints every config.checkpointEvery episodes. A base model (config.baseModel,
+//! `--mode transfer`) resumes training from that team, counting its episodes on.
+policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, const policy::ControlTrainingConfig& config,
+                                 const policy::PolicyContext& context, policy::ControlTrainingProgress& progress);
+
+} // namespace orrery::plugins::simppo

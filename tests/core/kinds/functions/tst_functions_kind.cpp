@@ -1,0 +1,324 @@
+// kind: Functions (core/kinds/functions): the scenario section, the platform's cold starts,
+// keep-alive and eviction, CPU shares under oversubscription, contention between co-located
+// functions, the control environment's determinism and churn.
+#include "env/node_contention.h"
+#include "kinds/built_in_kinds.h"
+#include "kinds/functions/functions_environment.h"
+#include "kinds/functions/functions_platform.h"
+#include "kinds/functions/functions_spec.h"
+#include "model/cluster.h"
+#include "scenario/scenario_loader.h"
+
+#include <QtTest>
+
+#include <variant>
+
+using namespace orrery;
+using namespace orrery::kinds::functions;
+
+namespace {
+
+const char* const kScenarioHead = R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: functions-test}
+spec:
+  seed: 7
+  horizon: 60s
+  cluster:
+    pools:
+      - {name: invokers, count: 2, cpu: 4, memory: 8Gi}
+  workloads:
+    - name: faas
+      kind: Functions
+      platform: {invokers: invokers, controlPeriod: 5s}
+)";
+
+scenario::LoadResult load(const std::string& functionsSection)
+{
+    kinds::registerBuiltInKinds();
+    return scenario::parseScenario(std::string(kScenarioHead) + functionsSection, "functions-test.yaml");
+}
+
+const FunctionsSpec* functionsOf(const model::Scenario& scenario)
+{
+    for (const auto& workload : scenario.workloads) {
+        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
+            return dynamic_cast<const FunctionsSpec*>(kind->spec.get());
+    }
+    return nullptr;
+}
+
+FunctionProfile cpuProfile(const std::string& name, sim::SimTime median)
+{
+    FunctionProfile profile;
+    profile.name = name;
+    profile.displayName = name;
+    profile.medianExecution = median;
+    profile.p99Execution = median; // deterministic execution time
+    profile.cpuFraction = 1.0;
+    profile.memoryBytes = 100LL << 20;
+    profile.demand = {};
+    return profile;
+}
+
+FunctionSpec function(const std::string& name, sim::SimTime median, int containers)
+{
+    FunctionSpec f;
+    f.name = name;
+    f.profile = cpuProfile(name, median);
+    f.slo = 2 * median;
+    f.arrivals.ratePerSecond = 0; // invocations are injected
+    f.initial.containers = containers;
+    f.initial.memoryBytes = 256LL << 20;
+    return f;
+}
+
+model::Scenario clusterScenario(int nodes, int cores)
+{
+    model::Scenario scenario;
+    scenario.seed = 3;
+    model::NodePoolSpec pool;
+    pool.name = "invokers";
+    pool.count = nodes;
+    pool.millicores = cores * 1000;
+    pool.memoryBytes = 8LL << 30;
+    scenario.cluster.pools.push_back(pool);
+    scenario.contention.enabled = false;
+    return scenario;
+}
+
+//! Injects invocations of function 0 at given times.
+class Injector final : public sim::EventHandler {
+public:
+    Injector(FunctionsPlatform& platform, sim::Engine& engine)
+        : m_platform(platform)
+        , m_kind(engine.registerHandler(*this))
+        , m_engine(engine)
+    {
+    }
+    void at(sim::SimTime time, std::uint32_t function = 0) { m_engine.schedule(time, m_kind, function); }
+    void handleEvent(const sim::Event& event, sim::Engine& engine) override { m_platform.invoke(event.target, engine.now()); }
+
+private:
+    FunctionsPlatform& m_platform;
+    sim::EventKind m_kind;
+    sim::Engine& m_engine;
+};
+
+} // namespace
+
+class TestFunctionsKind : public QObject {
+    Q_OBJECT
+
+private slots:
+    void readsTheFunctionsSection()
+    {
+        const auto result = load(R"(      functions:
+        - {name: primes, profile: primes, arrivals: {pattern: fluctuating, rate: 20/s, every: 30s}, containers: 2}
+        - {name: b64, profile: base64, slo: 300ms}
+      churn: {every: 10, changes: [2, -1]}
+)");
+        QVERIFY2(result.ok(), result.diagnostics.empty() ? "" : result.diagnostics.front().format().c_str());
+        const FunctionsSpec* spec = functionsOf(*result.scenario);
+        QVERIFY(spec);
+        QCOMPARE(spec->functions.size(), std::size_t{2});
+        QCOMPARE(spec->functions[0].profile.name, std::string("primes"));
+        QCOMPARE(spec->functions[0].slo, spec->functions[0].profile.defaultSlo()); // isolated p99 + 15 %
+        QCOMPARE(spec->functions[0].arrivals.pattern, FunctionArrivals::Pattern::Fluctuating);
+        QCOMPARE(spec->functions[0].initial.containers, 2);
+        QCOMPARE(spec->functions[1].slo, 300 * sim::kMillisecond);
+        QVERIFY(spec->catalog.size() >= 12); // Table 4.3's benchmarks
+        QCOMPARE(spec->churn.changes, (std::vector<std::int32_t>{2, -1}));
+    }
+
+    void badValuesNameFileLineAndField_data()
+    {
+        QTest::addColumn<QString>("functions");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("negative shares") << "        - {name: a, profile: primes, cpuShares: -5}\n" << "functions-test.yaml:15:";
+        QTest::newRow("negative shares field") << "        - {name: a, profile: primes, cpuShares: -5}\n" << "cpuShares";
+        QTest::newRow("unknown profile") << "        - {name: a, profile: primez}\n" << "unknown function profile 'primez'; did you mean 'primes'";
+        QTest::newRow("zero slo") << "        - {name: a, profile: primes, slo: 0s}\n" << "slo";
+        QTest::newRow("unknown pattern") << "        - {name: a, profile: primes, arrivals: {pattern: burst, rate: 1/s}}\n" << "unknown arrival pattern 'burst'";
+        QTest::newRow("too many containers") << "        - {name: a, profile: primes, containers: 5000}\n" << "containers";
+    }
+
+    void badValuesNameFileLineAndField()
+    {
+        QFETCH(QString, functions);
+        QFETCH(QString, expected);
+        const auto result = load("      functions:\n" + functions.toStdString());
+        QVERIFY(!result.ok());
+        QString all;
+        for (const auto& diagnostic : result.diagnostics)
+            all += QString::fromStdString(diagnostic.format()) + '\n';
+        QVERIFY2(all.contains(expected), qPrintable(all));
+    }
+
+    void unknownKindListsRegisteredKinds()
+    {
+        kinds::registerBuiltInKinds();
+        const auto result = scenario::parseScenario(std::string(kScenarioHead).replace(std::string(kScenarioHead).find("kind: Functions"), 15, "kind: Functionz")
+                                                        + "      functions: []\n",
+                                                    "functions-test.yaml");
+        QVERIFY(!result.ok());
+        QVERIFY2(result.diagnostics.front().message.find("Functions") != std::string::npos, result.diagnostics.front().message.c_str());
+    }
+
+    void coldStartThenWarmThenKeepAliveEviction()
+    {
+        model::Scenario scenario = clusterScenario(1, 4);
+        FunctionsSpec spec;
+        spec.name = "faas";
+        spec.platform.keepAlive = 30 * sim::kSecond;
+        spec.platform.coldStartStd = 0;
+        spec.platform.warmStartStd = 0;
+        spec.functions.push_back(function("f", 100 * sim::kMillisecond, 0)); // NC = 0: scale to zero
+        model::Cluster cluster(scenario.cluster);
+        auto contention = env::makeNodeContention(cluster, scenario);
+        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
+        sim::Engine engine;
+        Injector injector(platform, engine);
+        platform.start(engine);
+        injector.at(1 * sim::kSecond);              // cold: 2050.8 ms start + 100 ms
+        injector.at(5 * sim::kSecond);              // warm, paused: 45.7 ms unpause + 100 ms
+        engine.run(10 * sim::kSecond);
+        QCOMPARE(platform.totals(0).completions, std::uint64_t{2});
+        QCOMPARE(platform.totals(0).coldStarts, std::uint64_t{1});
+        QCOMPARE(platform.containersOf(0), 1);
+        const double coldMs = 2050.8 + 100.0, warmMs = 45.7 + 100.0;
+        const double p99 = platform.totals(0).latency.quantileNs(1.0) / 1e6;
+        const double p0 = platform.totals(0).latency.quantileNs(0.0) / 1e6;
+        QVERIFY2(std::abs(p99 - coldMs) / coldMs < 0.02, qPrintable(QString::number(p99)));
+        QVERIFY2(std::abs(p0 - warmMs) / warmMs < 0.02, qPrintable(QString::number(p0)));
+        // Idle for the keep-alive (30 s after its last use at ~5.15 s): the container is evicted.
+        engine.run(36 * sim::kSecond);
+        QCOMPARE(platform.containersOf(0), 0);
+        injector.at(40 * sim::kSecond);
+        engine.run(45 * sim::kSecond);
+        QCOMPARE(platform.totals(0).coldStarts, std::uint64_t{2});
+        // Memory is given back to the node when containers go.
+        engine.run(80 * sim::kSecond);
+        QCOMPARE(cluster.node(0).allocated.memoryBytes, std::int64_t{0});
+    }
+
+    void preWarmedContainersAreKeptAndServeWithoutColdStart()
+    {
+        model::Scenario scenario = clusterScenario(1, 4);
+        FunctionsSpec spec;
+        spec.platform.keepAlive = 5 * sim::kSecond;
+        spec.functions.push_back(function("f", 100 * sim::kMillisecond, 2));
+        model::Cluster cluster(scenario.cluster);
+        auto contention = env::makeNodeContention(cluster, scenario);
+        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
+        sim::Engine engine;
+        Injector injector(platform, engine);
+        platform.start(engine);
+        engine.run(20 * sim::kSecond); // NC = 2 containers survive the keep-alive
+        QCOMPARE(platform.containersOf(0), 2);
+        injector.at(21 * sim::kSecond);
+        injector.at(21 * sim::kSecond);
+        engine.run(25 * sim::kSecond);
+        QCOMPARE(platform.totals(0).coldStarts, std::uint64_t{2}); // only the two pre-warm starts
+        QCOMPARE(platform.totals(0).completions, std::uint64_t{2});
+    }
+
+    void cpuSharesDivideAnOversubscribedInvoker()
+    {
+        // One core, two functions busy at once: shares 1536 vs 512 give 3/4 and 1/4 of the core.
+        model::Scenario scenario = clusterScenario(1, 1);
+        FunctionsSpec spec;
+        spec.platform.pauseGrace = sim::kHour; // no unpause delay
+        spec.functions.push_back(function("heavy", sim::kSecond, 1));
+        spec.functions.push_back(function("light", sim::kSecond, 1));
+        spec.functions[0].initial.cpuShares = 1536;
+        spec.functions[1].initial.cpuShares = 512;
+        model::Cluster cluster(scenario.cluster);
+        auto contention = env::makeNodeContention(cluster, scenario);
+        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
+        sim::Engine engine;
+        Injector injector(platform, engine);
+        platform.start(engine);
+        injector.at(10 * sim::kSecond, 0);
+        injector.at(10 * sim::kSecond, 1);
+        engine.run(20 * sim::kSecond);
+        // heavy: 1 s of work at 3/4 core → 4/3 s. light: 1/3 s of work done by then, the
+        // remaining 2/3 s alone at a full core → 2 s in all.
+        const double heavy = platform.totals(0).latency.quantileNs(0.5) / 1e9;
+        const double light = platform.totals(1).latency.quantileNs(0.5) / 1e9;
+        QVERIFY2(std::abs(heavy - 4.0 / 3.0) < 0.03, qPrintable(QString::number(heavy)));
+        QVERIFY2(std::abs(light - 2.0) < 0.04, qPrintable(QString::number(light)));
+    }
+
+    void coLocatedFunctionsSlowEachOtherThroughMemoryBandwidth()
+    {
+        const auto p99With = [](int neighbours) {
+            model::Scenario scenario = clusterScenario(1, 16);
+            scenario.contention.enabled = true;
+            scenario.cluster.pools[0].contended.memoryBandwidthBytesPerSecond = 20e9;
+            FunctionsSpec spec;
+            spec.platform.pauseGrace = sim::kHour;
+            spec.functions.push_back(function("probe", 200 * sim::kMillisecond, 1));
+            spec.functions[0].profile.demand.memoryBandwidthPerCore = 4e9;
+            for (int n = 0; n < neighbours; ++n) {
+                spec.functions.push_back(function("hog" + std::to_string(n), 10 * sim::kSecond, 1));
+                spec.functions.back().profile.demand.memoryBandwidthPerCore = 8e9;
+            }
+            model::Cluster cluster(scenario.cluster);
+            auto contention = env::makeNodeContention(cluster, scenario);
+            FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
+            sim::Engine engine;
+            Injector injector(platform, engine);
+            platform.start(engine);
+            for (int n = 0; n < neighbours; ++n)
+                injector.at(5 * sim::kSecond, static_cast<std::uint32_t>(n + 1));
+            for (int k = 0; k < 10; ++k)
+                injector.at(6 * sim::kSecond + k * 300 * sim::kMillisecond, 0);
+            engine.run(12 * sim::kSecond);
+            return platform.totals(0).latency.quantileNs(0.99) / 1e6;
+        };
+        const double alone = p99With(0);
+        const double crowded = p99With(4);
+        QVERIFY2(alone < 215.0, qPrintable(QString::number(alone)));
+        QVERIFY2(crowded > 1.2 * alone, qPrintable(QString("alone %1 ms, with 4 hogs %2 ms").arg(alone).arg(crowded)));
+    }
+
+    void environmentIsDeterministicAndChurnChangesTargets()
+    {
+        const auto result = load(R"(      defaults: {arrivals: {pattern: fluctuating, rate: 30/s, every: 10s}, containers: 2}
+      functions:
+        - {name: primes, profile: primes}
+        - {name: b64, profile: base64}
+      churn: {every: 2, changes: [3, -2]}
+)");
+        QVERIFY2(result.ok(), result.diagnostics.empty() ? "" : result.diagnostics.front().format().c_str());
+        env::SimulatedEnvironmentOptions options;
+        options.stepsPerEpisode = 4;
+        const auto runEpisode = [&](FunctionsEnvironment& environment, std::uint64_t seed) {
+            std::vector<double> trace;
+            policy::Observation observation = environment.reset(seed);
+            for (int t = 0; t < 4; ++t) {
+                const std::vector<policy::ControlAction> actions = {policy::ControlAction::setReplicas(observation.targets[0].name, 3 + t)};
+                const policy::StepResult step = environment.step(actions);
+                for (const auto& target : step.observation.targets)
+                    trace.insert(trace.end(), {target.p99LatencyMs, target.usage[0], target.arrivalRate, double(target.replicas)});
+                observation = step.observation;
+            }
+            return trace;
+        };
+        FunctionsEnvironment a(*result.scenario, *functionsOf(*result.scenario), options);
+        FunctionsEnvironment b(*result.scenario, *functionsOf(*result.scenario), options);
+        const auto first = runEpisode(a, 11);
+        QCOMPARE(first, runEpisode(b, 11));
+        QVERIFY(first != runEpisode(b, 12)); // episode 2, another seed
+        QCOMPARE(b.functionNames().size(), std::size_t{2});
+        runEpisode(b, 13); // episode 3: the first change (+3) applies
+        QCOMPARE(b.functionNames().size(), std::size_t{5});
+        runEpisode(b, 14);
+        runEpisode(b, 15); // episode 5: the second change (−2)
+        QCOMPARE(b.functionNames().size(), std::size_t{3});
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFunctionsKind)
+#include "tst_functions_kind.moc"
