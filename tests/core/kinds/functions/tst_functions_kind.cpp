@@ -137,7 +137,7 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("negative shares") << "        - {name: a, profile: primes, cpuShares: -5}\n" << "functions-test.yaml:15:";
         QTest::newRow("negative shares field") << "        - {name: a, profile: primes, cpuShares: -5}\n" << "cpuShares";
-        QTest::newRow("unknown profile") << "        - {name: a, profile: primez}\n" << "unknown function profile 'primez'; did you mean 'primes'";
+        QTest::newRow("unknown profile") << "        - {name: a, profile: primez}\n" << "unknown function profile 'primez' (did you mean 'primes'?)";
         QTest::newRow("zero slo") << "        - {name: a, profile: primes, slo: 0s}\n" << "slo";
         QTest::newRow("unknown pattern") << "        - {name: a, profile: primes, arrivals: {pattern: burst, rate: 1/s}}\n" << "unknown arrival pattern 'burst'";
         QTest::newRow("too many containers") << "        - {name: a, profile: primes, containers: 5000}\n" << "containers";
