@@ -41,7 +41,7 @@ void run(const char* figure, double ratePerFunction, sim::SimTime horizon)
         function.profile.ioFraction = 0.1;
         function.profile.memoryBytes = 128LL << 20;
         function.profile.demand = model::ResourceDemand::microservice();
-        function.slo = function.profile.defaultSlo();
+        function.slo = function.profile.defaultSlo(spec.platform.isolatedOverhead());
         function.arrivals.ratePerSecond = ratePerFunction;
         function.initial.containers = 4;
         function.initial.memoryBytes = 256LL << 20;

@@ -29,9 +29,9 @@ std::optional<FunctionClass> parseFunctionClass(std::string_view text)
     return std::nullopt;
 }
 
-sim::SimTime FunctionProfile::defaultSlo() const
+sim::SimTime FunctionProfile::defaultSlo(sim::SimTime platformOverhead) const
 {
-    return static_cast<sim::SimTime>(std::llround(static_cast<double>(p99Execution) * 1.15));
+    return static_cast<sim::SimTime>(std::llround(static_cast<double>(p99Execution + platformOverhead) * 1.15));
 }
 
 double FunctionProfile::executionSigma() const

@@ -1,7 +1,7 @@
 #include "kinds/functions/functions_environment.h"
 
 #include "env/node_contention.h"
-#include "kinds/functions/functions_platform.h"
+#include "kinds/functions/functions_deployment.h"
 #include "model/cluster.h"
 #include "sim/engine.h"
 #include "sim/rng_stream.h"
@@ -16,7 +16,7 @@ struct FunctionsEnvironment::Run {
     model::Cluster cluster;
     std::unique_ptr<env::NodeContention> contention;
     sim::Engine engine;
-    std::unique_ptr<FunctionsPlatform> platform;
+    std::unique_ptr<FunctionsDeployment> platform;
     int steps = 0;
 
     Run(const model::Scenario& scenario, const FunctionsSpec& spec, std::uint64_t seed)
@@ -24,7 +24,7 @@ struct FunctionsEnvironment::Run {
         , contention(env::makeNodeContention(cluster, scenario))
     {
         contention->publishTo(cluster);
-        platform = std::make_unique<FunctionsPlatform>(spec, seed, cluster, *contention);
+        platform = std::make_unique<FunctionsDeployment>(spec, scenario, seed, cluster, *contention);
         platform->start(engine);
     }
 };
@@ -43,7 +43,7 @@ FunctionsEnvironment::FunctionsEnvironment(const model::Scenario& scenario, cons
     // Fail now, not at the first reset, when there is no invoker.
     model::Cluster cluster(scenario.cluster);
     auto contention = env::makeNodeContention(cluster, scenario);
-    FunctionsPlatform probe(spec, scenario.seed, cluster, *contention);
+    FunctionsDeployment probe(spec, scenario, scenario.seed, cluster, *contention);
 }
 
 FunctionsEnvironment::~FunctionsEnvironment() = default;
@@ -57,7 +57,7 @@ void FunctionsEnvironment::applyChurn(std::uint32_t change)
             FunctionSpec function;
             function.profile = m_base.catalog[random.below(m_base.catalog.size())];
             function.name = function.profile.name + "-c" + std::to_string(change + 1) + "-" + std::to_string(k + 1);
-            function.slo = function.profile.defaultSlo();
+            function.slo = function.profile.defaultSlo(m_base.platform.isolatedOverhead());
             function.arrivals = m_base.churnArrivals;
             function.initial = m_base.churnInitial;
             m_current.functions.push_back(std::move(function));

@@ -735,41 +735,4 @@ std::vector<policy::ActionOutcome> FunctionsPlatform::apply(std::span<const poli
     return outcomes;
 }
 
-void FunctionsPlatform::appendMetrics(env::RunMetrics& metrics, sim::SimTime now) const
-{
-    std::uint64_t arrivals = 0, completions = 0, failures = 0, violations = 0, coldStarts = 0;
-    double cpu = 0, share = 0, used = 0, limit = 0, containerSeconds = 0;
-    double p99Sum = 0;
-    for (const FunctionState& function : m_functions) {
-        const FunctionTotals& t = function.totals;
-        arrivals += t.arrivals;
-        completions += t.completions;
-        failures += t.failures;
-        violations += t.sloViolations;
-        coldStarts += t.coldStarts;
-        cpu += t.cpuCoreSeconds;
-        share += t.cpuShareSeconds;
-        used += t.memoryUsedByteSeconds;
-        limit += t.memoryLimitByteSeconds;
-        containerSeconds += t.containerSeconds;
-        const double p99 = millisecondsOf(t.latency.quantileNs(0.99));
-        p99Sum += p99;
-        const std::string prefix = "fn." + function.spec.name + ".";
-        metrics.push_back({prefix + "latency.p99", p99, "ms"});
-        metrics.push_back({prefix + "latency.p50", millisecondsOf(t.latency.quantileNs(0.5)), "ms"});
-        metrics.push_back({prefix + "slo_violation_rate", t.completions ? static_cast<double>(t.sloViolations) / t.completions : 0.0, "ratio"});
-    }
-    const double horizon = std::max(1e-9, sim::toSeconds(now));
-    metrics.push_back({"fn.invocations", static_cast<double>(arrivals), "invocations"});
-    metrics.push_back({"fn.completed", static_cast<double>(completions), "invocations"});
-    metrics.push_back({"fn.failures", static_cast<double>(failures), "invocations"});
-    metrics.push_back({"fn.slo_violations", static_cast<double>(violations), "invocations"});
-    metrics.push_back({"fn.slo_violation_rate", completions ? static_cast<double>(violations) / completions : 0.0, "ratio"});
-    metrics.push_back({"fn.cold_starts", static_cast<double>(coldStarts), "containers"});
-    metrics.push_back({"fn.latency.p99.mean", m_functions.empty() ? 0.0 : p99Sum / m_functions.size(), "ms"});
-    metrics.push_back({"fn.cpu_utilization", share > 0 ? cpu / share : 0.0, "ratio"});
-    metrics.push_back({"fn.memory_utilization", limit > 0 ? used / limit : 0.0, "ratio"});
-    metrics.push_back({"fn.containers.mean", containerSeconds / horizon, "containers"});
-}
-
 } // namespace orrery::kinds::functions

@@ -90,9 +90,6 @@ public:
     //! One invocation of function `f` arriving now, besides its arrival process (trace replay, tests).
     void invoke(std::uint32_t f, sim::SimTime now) { onArrivalInjected(f, now); }
 
-    //! Run metrics ("fn." prefix; per function "fn.<name>.…") over the whole run so far.
-    void appendMetrics(env::RunMetrics& metrics, sim::SimTime now) const;
-
     [[nodiscard]] std::size_t functionCount() const { return m_functions.size(); }
     [[nodiscard]] const FunctionSpec& functionSpec(std::size_t f) const { return m_functions[f].spec; }
     [[nodiscard]] const FunctionTotals& totals(std::size_t f) const { return m_functions[f].totals; }

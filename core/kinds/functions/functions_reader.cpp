@@ -67,7 +67,7 @@ void readPlatform(const YamlNode& node, const std::string& path, ParseContext& c
 {
     MapReader reader(node, path, context,
                      {"invokers", "coldStart", "coldStartStd", "warmStart", "warmStartStd", "pauseGrace", "keepAlive",
-                      "controlPeriod", "idleMemoryShare", "maxContainers"},
+                      "controlPeriod", "idleMemoryShare", "maxContainers", "isolated"},
                      "the platform: a mapping with invokers, coldStart, keepAlive, controlPeriod");
     if (!reader.isMap())
         return;
@@ -97,6 +97,8 @@ void readPlatform(const YamlNode& node, const std::string& path, ParseContext& c
     duration("controlPeriod", 100 * sim::kMillisecond, sim::kHour, platform.controlPeriod);
     if (const YamlNode* share = reader.get("idleMemoryShare"))
         platform.idleMemoryShare = scenario::readNumber(*share, reader.pathOf("idleMemoryShare"), context, 0.0, 1.0, "").value_or(platform.idleMemoryShare);
+    if (const YamlNode* isolated = reader.get("isolated"))
+        platform.isolated = scenario::readSwitch(*isolated, reader.pathOf("isolated"), context, false);
     if (const YamlNode* max = reader.get("maxContainers"))
         platform.maxContainers = static_cast<std::int32_t>(
             scenario::readInteger(*max, reader.pathOf("maxContainers"), context, 1, kMaxContainersPerFunction).value_or(platform.maxContainers));
@@ -198,7 +200,7 @@ std::unique_ptr<FunctionsSpec> readFunctionsWorkload(MapReader& reader, ParseCon
                     }
                 }
                 if (profileOk)
-                    function.slo = function.profile.defaultSlo();
+                    function.slo = function.profile.defaultSlo(spec->platform.isolatedOverhead());
                 if (const YamlNode* slo = f.get("slo"))
                     function.slo = scenario::readDuration(*slo, f.pathOf("slo"), context, sim::kMicrosecond, sim::kHour).value_or(function.slo);
                 if (const YamlNode* arrivals = f.get("arrivals"))

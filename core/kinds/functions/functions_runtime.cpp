@@ -10,7 +10,7 @@ namespace orrery::kinds::functions {
 FunctionsRuntime::FunctionsRuntime(const FunctionsSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
                                    env::NodeContention& contention)
     : m_spec(spec)
-    , m_platform(spec, scenario.seed, cluster, contention)
+    , m_platform(spec, scenario, scenario.seed, cluster, contention)
 {
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "env/workload_kind_runtimes.h"
-#include "kinds/functions/functions_platform.h"
+#include "kinds/functions/functions_deployment.h"
 #include "sim/run_recorder.h"
 
 #include <memory>
@@ -22,7 +22,7 @@ public:
 
 private:
     const FunctionsSpec& m_spec;
-    FunctionsPlatform m_platform;
+    FunctionsDeployment m_platform;
     policy::ControlPolicy* m_control = nullptr;
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;

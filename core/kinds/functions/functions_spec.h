@@ -55,6 +55,16 @@ struct PlatformSettings {
     sim::SimTime controlPeriod = 5 * sim::kSecond;     //!< one agent step
     double idleMemoryShare = 0.5; //!< an idle container holds this share of its footprint (judgement)
     std::int32_t maxContainers = 1000;                 //!< per function (AWS Lambda's default concurrency)
+    //! Each function alone on its own copy of the cluster: the single-tenant setting of seed 001
+    //! §4.5.1, where no function can slow another.
+    bool isolated = false;
+
+    //! The platform's share of an invocation's p99 in isolation: one unpause (warm start) at its
+    //! 99th percentile, for FunctionProfile::defaultSlo.
+    [[nodiscard]] sim::SimTime isolatedOverhead() const
+    {
+        return warmStartMean + static_cast<sim::SimTime>(2.326 * static_cast<double>(warmStartStd));
+    }
 };
 
 //! Function churn during training (seed 001 §4.8.1): every `every` episodes the next change of

@@ -123,7 +123,8 @@ private slots:
         QVERIFY(spec);
         QCOMPARE(spec->functions.size(), std::size_t{2});
         QCOMPARE(spec->functions[0].profile.name, std::string("primes"));
-        QCOMPARE(spec->functions[0].slo, spec->functions[0].profile.defaultSlo()); // isolated p99 + 15 %
+        QCOMPARE(spec->functions[0].slo, spec->functions[0].profile.defaultSlo(spec->platform.isolatedOverhead())); // isolated p99 + 15 %
+        QVERIFY(std::abs(static_cast<double>(spec->functions[0].slo) - (1910.0 + 45.7 + 2.326 * 6.9) * 1.15 * 1e6) < 10.0);
         QCOMPARE(spec->functions[0].arrivals.pattern, FunctionArrivals::Pattern::Fluctuating);
         QCOMPARE(spec->functions[0].initial.containers, 2);
         QCOMPARE(spec->functions[1].slo, 300 * sim::kMillisecond);
