@@ -59,6 +59,8 @@ void FunctionsEnvironment::applyChurn(std::uint32_t change)
             function.name = function.profile.name + "-c" + std::to_string(change + 1) + "-" + std::to_string(k + 1);
             function.slo = function.profile.defaultSlo(m_base.platform.isolatedOverhead());
             function.arrivals = m_base.churnArrivals;
+            if (m_base.churn.peakCores > 0 && function.profile.medianExecution > 0)
+                function.arrivals.ratePerSecond = m_base.churn.peakCores / sim::toSeconds(function.profile.medianExecution);
             function.initial = m_base.churnInitial;
             m_current.functions.push_back(std::move(function));
         }

@@ -211,11 +211,13 @@ std::unique_ptr<FunctionsSpec> readFunctionsWorkload(MapReader& reader, ParseCon
         }
     }
     if (const YamlNode* churn = reader.get("churn")) {
-        MapReader c(*churn, reader.pathOf("churn"), context, {"every", "changes"},
+        MapReader c(*churn, reader.pathOf("churn"), context, {"every", "changes", "peakCores"},
                     "churn: a mapping {every: 800, changes: [5, -5]} (episodes; + adds, - removes functions)");
         if (c.isMap()) {
             if (const YamlNode* every = c.require("every", "episodes between changes such as 800"))
                 spec->churn.every = static_cast<std::uint32_t>(scenario::readInteger(*every, c.pathOf("every"), context, 1, 1'000'000).value_or(0));
+            if (const YamlNode* peak = c.get("peakCores"))
+                spec->churn.peakCores = scenario::readNumber(*peak, c.pathOf("peakCores"), context, 0.0, 1000.0, "cores").value_or(0.0);
             if (const YamlNode* changes = c.require("changes", "a sequence such as [5, -5]")) {
                 if (!changes->isSequence())
                     context.error(*changes, c.pathOf("changes"), "expected a sequence of function counts such as [5, -5], got " + changes->describe());

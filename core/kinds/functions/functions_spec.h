@@ -73,6 +73,9 @@ struct PlatformSettings {
 struct ChurnSchedule {
     std::uint32_t every = 0; //!< 0 = no churn
     std::vector<std::int32_t> changes;
+    //! > 0: an added function's arrival rate is set so that its peak demand is this many cores of
+    //! execution (rate = peakCores / median execution), as the study scenarios set theirs.
+    double peakCores = 0;
 };
 
 //! `kind: Functions`: a serverless platform serving functions on invoker nodes.
