@@ -14,6 +14,12 @@
 #include "experiment/experiment_loader.h"
 #include "experiment/experiment_runner.h"
 #include "experiment/trained_models.h"
+#include "experiment_training.h"
+#include "policy/plugin_error.h"
+#include "sim/run_control.h"
+
+#include <mutex>
+#include <thread>
 #include "store/store_error.h"
 
 #include <chrono>
@@ -156,6 +162,21 @@ int runExperimentCommand(const std::vector<std::string>& args)
     experiment::ExperimentOutcome outcome;
     try {
         options.models = experiment::latestTrainedModels(experiment, registry, *projectPath);
+        {
+            // Arms that train their own control policy do so first (or reuse the project's model).
+            sim::RunControl trainingControl;
+            InterruptGuard trainingGuard(trainingControl);
+            std::mutex logMutex;
+            options.armModels = prepareArmModels(
+                registry, experiment, *projectPath, options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency()),
+                [&](const std::string& text) {
+                    if (quiet)
+                        return;
+                    const std::lock_guard lock(logMutex);
+                    std::cerr << experiment.spec.name << ": " << text << '\n';
+                },
+                trainingControl);
+        }
         experiment::ExperimentRunner runner(experiment, registry, *projectPath, std::move(options));
         ExperimentProgressPrinter printer(std::cerr, experiment.spec.name);
         if (!quiet)
@@ -168,6 +189,12 @@ int runExperimentCommand(const std::vector<std::string>& args)
     } catch (const store::StoreError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitBadInput;
+    } catch (const policy::PluginError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitRunFailed;
+    } catch (const std::runtime_error& error) { // an arm's training failed or was cancelled
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitRunFailed;
     }
     return report(experiment, outcome, *projectPath);
 }

@@ -45,7 +45,9 @@ ControlTrainingOutcome trainControlIntoProject(const policy::PluginRegistry& reg
         stored.sampleCount = static_cast<std::int64_t>(outcome.steps);
         stored.bytes = std::move(bytes);
         stored.metrics = std::move(metrics);
-        stored.report = std::move(report);
+        // What it was trained on, by what (a checkpoint is reproducible from these).
+        stored.report = std::move(report) + "\ntrained by orrery " ORRERY_VERSION " on scenario " + scenario.name + " (seed "
+            + std::to_string(scenario.seed) + ")";
         return stored;
     };
 

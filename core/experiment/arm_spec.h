@@ -2,16 +2,30 @@
 #include "model/diagnostic.h"
 #include "model/policy_choice.h"
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace orrery::experiment {
+
+//! How an arm's trainable control policy is trained before the runs (`train:` of an arm):
+//! in the control environment of another (or the same) scenario, for a number of episodes.
+struct ArmTraining {
+    std::string scenarioReference;  //!< `train.scenario` as written
+    std::string scenarioFile;       //!< resolved relative to the experiment file's directory
+    std::uint32_t episodes = 1;
+    std::uint32_t steps = 50;       //!< steps per episode
+    std::uint32_t checkpointEvery = 0;
+    model::SourceLocation location;
+};
 
 //! One arm of an experiment: a name and the policy choices that replace the scenario's own at
 //! the decision points it names (the others keep the scenario's choice).
 struct ArmSpec {
     std::string name;
     std::map<std::string, model::PolicyChoice> policies; //!< decision point → choice
+    std::optional<ArmTraining> training;                 //!< train its control policy first
     model::SourceLocation location;
 };
 

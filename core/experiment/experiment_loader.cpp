@@ -3,6 +3,8 @@
 #include "experiment/experiment_parser.h"
 #include "experiment/scenario_variant.h"
 #include "scenario/line_index.h"
+
+#include <map>
 #include "scenario/parse_context.h"
 #include "scenario/scenario_loader.h"
 #include "scenario/text_check.h"
@@ -30,35 +32,63 @@ ExperimentLoadResult fileError(const std::string& path, int line, std::string me
     return result;
 }
 
-//! Loads the scenario `spec.scenario` names, reporting its problems in its own file and one
-//! error at `spec.scenario`. Returns the scenario when valid.
-std::optional<model::Scenario> loadScenarioOf(ExperimentSpec& spec, scenario::ParseContext& context,
-                                              const scenario::ScenarioLoadOptions& options)
+//! Loads a scenario file an experiment refers to (`reference`, relative to the experiment file's
+//! directory; `resolved` receives the path), reporting its problems in its own file and one error
+//! at `at` / `fieldPath`. Returns the scenario when valid.
+std::optional<model::Scenario> loadReferencedScenario(const std::string& reference, const std::string& experimentFile,
+                                                      const model::SourceLocation& at, const std::string& fieldPath,
+                                                      std::string& resolved, scenario::ParseContext& context,
+                                                      const scenario::ScenarioLoadOptions& options)
 {
-    fs::path file(spec.scenarioReference);
+    fs::path file(reference);
     if (file.is_relative())
-        file = fs::path(spec.sourceFile).parent_path() / file;
-    spec.scenarioFile = file.lexically_normal().string();
+        file = fs::path(experimentFile).parent_path() / file;
+    resolved = file.lexically_normal().string();
     std::error_code ec;
     if (!fs::is_regular_file(file, ec)) {
-        context.error(spec.scenarioLocation, "spec.scenario",
-                      "cannot open scenario file '" + spec.scenarioReference + "' (looked at " + spec.scenarioFile
+        context.error(at, fieldPath,
+                      "cannot open scenario file '" + reference + "' (looked at " + resolved
                           + "): " + (fs::exists(file, ec) ? "not a regular file" : "no such file")
                           + "; expected a path to a scenario file, relative to the experiment file's directory");
         return std::nullopt;
     }
     scenario::ScenarioLoadOptions scenarioOptions = options;
     scenarioOptions.baseDirectory.clear();
-    scenario::LoadResult loaded = scenario::loadScenarioFile(spec.scenarioFile, scenarioOptions);
+    scenario::LoadResult loaded = scenario::loadScenarioFile(resolved, scenarioOptions);
     if (loaded.ok())
         return std::move(loaded.scenario);
     for (const auto& diagnostic : loaded.diagnostics)
         context.error(diagnostic.location, diagnostic.fieldPath, diagnostic.message);
     const std::size_t count = loaded.diagnostics.size();
-    context.error(spec.scenarioLocation, "spec.scenario",
-                  "scenario '" + spec.scenarioReference + "' is not valid: " + std::to_string(count)
+    context.error(at, fieldPath,
+                  "scenario '" + reference + "' is not valid: " + std::to_string(count)
                       + (count == 1 ? " problem" : " problems") + ", reported in that file; expected a valid Scenario file");
     return std::nullopt;
+}
+
+//! Loads the scenario `spec.scenario` names. Returns the scenario when valid.
+std::optional<model::Scenario> loadScenarioOf(ExperimentSpec& spec, scenario::ParseContext& context,
+                                              const scenario::ScenarioLoadOptions& options)
+{
+    return loadReferencedScenario(spec.scenarioReference, spec.sourceFile, spec.scenarioLocation, "spec.scenario",
+                                  spec.scenarioFile, context, options);
+}
+
+//! Loads every arm's training scenario (ArmSpec::training), by arm index.
+std::map<std::size_t, model::Scenario> loadTrainingScenarios(ExperimentSpec& spec, scenario::ParseContext& context,
+                                                             const scenario::ScenarioLoadOptions& options)
+{
+    std::map<std::size_t, model::Scenario> scenarios;
+    for (std::size_t a = 0; a < spec.arms.size(); ++a) {
+        if (!spec.arms[a].training)
+            continue;
+        ArmTraining& training = *spec.arms[a].training;
+        if (auto loaded = loadReferencedScenario(training.scenarioReference, spec.sourceFile, training.location,
+                                                 "spec.arms[" + std::to_string(a) + "].train.scenario",
+                                                 training.scenarioFile, context, options))
+            scenarios.emplace(a, std::move(*loaded));
+    }
+    return scenarios;
 }
 
 void checkSweep(const ExperimentSpec& spec, const model::Scenario& scenario, scenario::ParseContext& context)
@@ -103,7 +133,8 @@ ExperimentLoadResult parseChecked(std::string_view text, const std::string& file
                 checkSweep(*spec, *scenario, context);
                 if (spec->seeds.empty())
                     spec->seeds.push_back(scenario->seed);
-                experiment = Experiment{std::move(*spec), std::move(*scenario)};
+                std::map<std::size_t, model::Scenario> training = loadTrainingScenarios(*spec, context, options);
+                experiment = Experiment{std::move(*spec), std::move(*scenario), std::move(training)};
             }
         }
     }

@@ -168,7 +168,7 @@ void ExperimentParser::readArms(const YamlNode& node, const std::string& path, E
     for (std::size_t i = 0; i < node.items().size(); ++i) {
         const YamlNode& item = *node.items()[i];
         const std::string itemPath = indexPath(path, i);
-        MapReader reader(item, itemPath, m_context, {"name", "policies"}, "an arm: a mapping with name and policies");
+        MapReader reader(item, itemPath, m_context, {"name", "policies", "train"}, "an arm: a mapping with name and policies");
         if (!reader.isMap())
             continue;
         ArmSpec arm;
@@ -187,8 +187,39 @@ void ExperimentParser::readArms(const YamlNode& node, const std::string& path, E
         }
         if (const YamlNode* policies = reader.get("policies"))
             arm.policies = scenario::readPolicies(*policies, reader.pathOf("policies"), m_context);
+        if (const YamlNode* train = reader.get("train")) {
+            arm.training = readTraining(*train, reader.pathOf("train"));
+            if (arm.training && arm.policies.find("control") == arm.policies.end()) {
+                m_context.error(*train, reader.pathOf("train"),
+                                "an arm that trains needs policies.control naming a trainable control plugin");
+            }
+        }
         spec.arms.push_back(std::move(arm));
     }
+}
+
+std::optional<ArmTraining> ExperimentParser::readTraining(const YamlNode& node, const std::string& path)
+{
+    MapReader reader(node, path, m_context, {"scenario", "episodes", "steps", "checkpointEvery"},
+                     "training: a mapping {scenario: FILE.yaml, episodes: N, steps: 50}");
+    if (!reader.isMap())
+        return std::nullopt;
+    const std::size_t errorsBefore = m_context.errorCount();
+    ArmTraining training;
+    training.location = m_context.locationOf(node);
+    if (const YamlNode* scenarioNode = reader.require("scenario", "the scenario to train in, relative to this file")) {
+        if (const auto value = scenario::readString(*scenarioNode, reader.pathOf("scenario"), m_context, "a scenario file"))
+            training.scenarioReference = *value;
+    }
+    if (const YamlNode* episodes = reader.require("episodes", "training episodes such as 500"))
+        training.episodes = static_cast<std::uint32_t>(scenario::readInteger(*episodes, reader.pathOf("episodes"), m_context, 1, 1'000'000).value_or(1));
+    if (const YamlNode* steps = reader.get("steps"))
+        training.steps = static_cast<std::uint32_t>(scenario::readInteger(*steps, reader.pathOf("steps"), m_context, 1, 100'000).value_or(50));
+    if (const YamlNode* every = reader.get("checkpointEvery"))
+        training.checkpointEvery = static_cast<std::uint32_t>(scenario::readInteger(*every, reader.pathOf("checkpointEvery"), m_context, 0, 1'000'000).value_or(0));
+    if (m_context.errorCount() != errorsBefore)
+        return std::nullopt;
+    return training;
 }
 
 std::optional<std::size_t> ExperimentParser::readArmReference(const YamlNode& node, const std::string& path,

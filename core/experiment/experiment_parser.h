@@ -33,6 +33,7 @@ private:
     void readMetadata(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);
     void readSpec(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);
     void readArms(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);
+    std::optional<ArmTraining> readTraining(const scenario::YamlNode& node, const std::string& path);
     std::optional<std::size_t> readArmReference(const scenario::YamlNode& node, const std::string& path,
                                                 const ExperimentSpec& spec);
     void readSeeds(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);

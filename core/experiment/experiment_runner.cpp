@@ -125,7 +125,7 @@ private:
         env::RunResult result;
         std::optional<store::RunId> runId;
         try {
-            env::Simulation simulation(scenario, m_runner.m_registry, m_runner.m_options.models);
+            env::Simulation simulation(scenario, m_runner.m_registry, m_runner.modelsOf(cell.arm));
             ExperimentRunRecorder recorder(project, m_experiment, key);
             const sim::ProgressCallback onProgress = [this, worker](sim::SimTime now, sim::SimTime horizon, std::uint64_t) {
                 m_inFlight[worker].store(horizon > 0 ? std::min(1.0, static_cast<double>(now) / static_cast<double>(horizon)) : 1.0);
@@ -224,6 +224,19 @@ ExperimentRunner::ExperimentRunner(const Experiment& experiment, const policy::P
     , m_projectPath(std::move(projectPath))
     , m_options(std::move(options))
 {
+    for (const ArmSpec& arm : experiment.spec.arms) {
+        env::PolicyModels models = m_options.models;
+        if (const auto own = m_options.armModels.find(arm.name); own != m_options.armModels.end()) {
+            for (const auto& [plugin, bytes] : own->second)
+                models[plugin] = bytes;
+        }
+        m_armModels.push_back(std::move(models));
+    }
+}
+
+const env::PolicyModels& ExperimentRunner::modelsOf(std::size_t arm) const
+{
+    return m_armModels.at(arm);
 }
 
 void ExperimentRunner::setProgressCallback(std::function<void(const ExperimentProgress&)> callback)
@@ -241,7 +254,7 @@ ExperimentOutcome ExperimentRunner::run()
     for (std::size_t point = 0; point < spec.pointCount(); ++point) {
         for (std::size_t arm = 0; arm < spec.arms.size(); ++arm) {
             variants.push_back(armScenario(m_experiment, point, arm));
-            const env::Simulation probe(variants.back(), m_registry, m_options.models);
+            const env::Simulation probe(variants.back(), m_registry, modelsOf(arm));
         }
     }
 

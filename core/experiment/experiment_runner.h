@@ -1,5 +1,7 @@
 #pragma once
 #include "env/policy_models.h"
+
+#include <map>
 #include "experiment/experiment.h"
 #include "experiment/experiment_comparison.h"
 #include "experiment/experiment_outcome.h"
@@ -24,6 +26,9 @@ namespace orrery::experiment {
 struct ExperimentRunOptions {
     unsigned jobs = 0;          //!< worker threads; 0 = every hardware thread
     env::PolicyModels models;   //!< trained parameters for trainable plugins, by plugin id
+    //! Per arm (by name): models that replace `models`' for that arm's runs (arms that trained
+    //! their own, ArmSpec::training).
+    std::map<std::string, env::PolicyModels> armModels;
     ComparisonOptions comparison;
 };
 
@@ -67,6 +72,9 @@ public:
 private:
     class Workers;
 
+    //! The models arm `arm`'s runs use: its own (ExperimentRunOptions::armModels) over the shared ones.
+    [[nodiscard]] const env::PolicyModels& modelsOf(std::size_t arm) const;
+
     //! Steps 2–4 of run(): find or create the experiment, run what is missing, compare.
     void runInProject(store::Project& project, const std::vector<model::Scenario>& variants, ExperimentOutcome& outcome);
 
@@ -74,6 +82,7 @@ private:
     const policy::PluginRegistry& m_registry;
     std::string m_projectPath;
     ExperimentRunOptions m_options;
+    std::vector<env::PolicyModels> m_armModels; //!< per arm: m_options.models with the arm's own on top
     std::function<void(const ExperimentProgress&)> m_progress;
     sim::RunControl m_control;
 };

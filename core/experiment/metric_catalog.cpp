@@ -79,17 +79,33 @@ const std::vector<std::string>& knownMetricNames()
     return names;
 }
 
+//! Functions workloads (core/kinds/functions, FunctionsDeployment::appendMetrics): fn.<total> and
+//! fn.<function>.{latency.p50, latency.p99, slo_violation_rate}.
+bool isFunctionMetric(std::string_view metric)
+{
+    if (!startsWith(metric, "fn."))
+        return false;
+    static const std::vector<std::string_view> kTotals = {
+        "fn.invocations", "fn.completed", "fn.failures", "fn.slo_violations", "fn.slo_violation_rate", "fn.cold_starts",
+        "fn.latency.p99.mean", "fn.cpu_utilization", "fn.memory_utilization", "fn.containers.mean"};
+    if (std::find(kTotals.begin(), kTotals.end(), metric) != kTotals.end())
+        return true;
+    return metric.ends_with(".latency.p99") || metric.ends_with(".latency.p50") || metric.ends_with(".slo_violation_rate");
+}
+
 bool isKnownMetric(std::string_view metric)
 {
     const auto& names = knownMetricNames();
-    return std::find(names.begin(), names.end(), metric) != names.end() || isClassCompletionTime(metric, false);
+    return std::find(names.begin(), names.end(), metric) != names.end() || isClassCompletionTime(metric, false)
+        || isFunctionMetric(metric);
 }
 
 bool isLatencyLike(std::string_view metric)
 {
     return startsWith(metric, "job.wait.") || startsWith(metric, "job.completion_time.")
         || isClassCompletionTime(metric, true) || metric == "makespan" || metric == "placement.decision_time"
-        || (startsWith(metric, "ms.") && metric.find(".latency.") != std::string_view::npos) || metric == "control.mitigation_time";
+        || (startsWith(metric, "ms.") && metric.find(".latency.") != std::string_view::npos) || metric == "control.mitigation_time"
+        || (isFunctionMetric(metric) && metric.find(".latency.") != std::string_view::npos);
 }
 
 } // namespace orrery::experiment

@@ -79,6 +79,8 @@ public:
     ModelId saveModel(const StoredModel& model);
     //! The most recently saved model of `plugin` (highest id), bytes included; nullopt if none.
     [[nodiscard]] std::optional<StoredModel> latestModel(std::string_view plugin) const;
+    //! The model with `id`, bytes included; nullopt if there is none.
+    [[nodiscard]] std::optional<StoredModel> model(ModelId id) const;
     //! Every stored model without its bytes and report, oldest first.
     [[nodiscard]] std::vector<ModelSummary> listModels() const;
 

@@ -51,13 +51,11 @@ ModelId Project::saveModel(const StoredModel& model)
     return id;
 }
 
-std::optional<StoredModel> Project::latestModel(std::string_view plugin) const
+namespace {
+
+//! The row `query` stands on (columns as modelQuery selects them) as a StoredModel.
+StoredModel modelFromRow(const Database& db, Statement& query)
 {
-    Statement query(m_db, "SELECT id, plugin, created_at, scenario_name, seed, sample_count, bytes, metrics, report "
-                          "FROM models WHERE plugin = ?1 ORDER BY id DESC LIMIT 1");
-    query.bindText(1, plugin);
-    if (!query.step())
-        return std::nullopt;
     StoredModel model;
     model.id = query.columnInt64(0);
     model.plugin = query.columnText(1);
@@ -69,9 +67,31 @@ std::optional<StoredModel> Project::latestModel(std::string_view plugin) const
     model.bytes.resize(blob.size());
     for (std::size_t i = 0; i < blob.size(); ++i)
         model.bytes[i] = static_cast<std::uint8_t>(blob[i]);
-    model.metrics = metricsOf(m_db, model.id, query.columnText(7));
+    model.metrics = metricsOf(db, model.id, query.columnText(7));
     model.report = query.columnText(8);
     return model;
+}
+
+constexpr const char* kModelColumns = "SELECT id, plugin, created_at, scenario_name, seed, sample_count, bytes, metrics, report FROM models ";
+
+} // namespace
+
+std::optional<StoredModel> Project::latestModel(std::string_view plugin) const
+{
+    Statement query(m_db, std::string(kModelColumns) + "WHERE plugin = ?1 ORDER BY id DESC LIMIT 1");
+    query.bindText(1, plugin);
+    if (!query.step())
+        return std::nullopt;
+    return modelFromRow(m_db, query);
+}
+
+std::optional<StoredModel> Project::model(ModelId id) const
+{
+    Statement query(m_db, std::string(kModelColumns) + "WHERE id = ?1");
+    query.bindInt64(1, id);
+    if (!query.step())
+        return std::nullopt;
+    return modelFromRow(m_db, query);
 }
 
 std::vector<ModelSummary> Project::listModels() const

@@ -1,6 +1,7 @@
 #include "simppo_trainer.h"
 
 #include "agent_team.h"
+#include "learn/deterministic_torch.h"
 #include "simppo_params.h"
 
 #include <sstream>
@@ -10,6 +11,7 @@ namespace orrery::plugins::simppo {
 policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, const policy::ControlTrainingConfig& config,
                                  const policy::PolicyContext& context, policy::ControlTrainingProgress& progress)
 {
+    learn::makeTorchDeterministic(config.seed);
     const SimppoParams params = SimppoParams::from(context.params);
     TeamConfig teamConfig;
     teamConfig.mode = mode;

@@ -1,0 +1,157 @@
+#include "experiment_training.h"
+
+#include "control_training_run.h"
+#include "env/workload_kind_runtimes.h"
+#include "sim/run_control.h"
+#include "store/project.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace orrery::app {
+namespace {
+
+struct ArmJob {
+    std::size_t arm = 0;
+    model::PolicyChoice choice;
+    const model::Scenario* scenario = nullptr;
+    const experiment::ArmTraining* training = nullptr;
+    std::vector<std::uint8_t> model; //!< the result
+};
+
+double metricOf(const store::ModelSummary& model, const std::string& name)
+{
+    for (const auto& [metric, value] : model.metrics) {
+        if (metric == name)
+            return value;
+    }
+    return -1.0;
+}
+
+//! The newest final model (not a checkpoint) matching the job's training, if the project has one.
+std::optional<store::ModelId> existingModel(const store::Project& project, const ArmJob& job)
+{
+    std::optional<store::ModelId> found;
+    for (const store::ModelSummary& model : project.listModels()) {
+        if (model.plugin == job.choice.plugin && model.scenarioName == job.scenario->name && model.seed == job.scenario->seed
+            && metricOf(model, "episodes") == static_cast<double>(job.training->episodes))
+            found = model.id; // oldest first, so the last match is the newest
+    }
+    return found;
+}
+
+} // namespace
+
+std::map<std::string, env::PolicyModels> prepareArmModels(const policy::PluginRegistry& registry,
+                                                          const experiment::Experiment& experiment,
+                                                          const std::string& projectPath, unsigned threads,
+                                                          const std::function<void(const std::string&)>& log,
+                                                          sim::RunControl& control)
+{
+    const experiment::ExperimentSpec& spec = experiment.spec;
+    std::vector<ArmJob> jobs;
+    for (std::size_t a = 0; a < spec.arms.size(); ++a) {
+        const auto& arm = spec.arms[a];
+        if (!arm.training)
+            continue;
+        ArmJob job;
+        job.arm = a;
+        job.choice = arm.policies.at("control");
+        job.scenario = &experiment.trainingScenarios.at(a);
+        job.training = &*arm.training;
+        jobs.push_back(std::move(job));
+    }
+    std::map<std::string, env::PolicyModels> models;
+    if (jobs.empty())
+        return models;
+
+    // Reuse what the project holds; open (and so create) it here, before any training thread.
+    std::vector<ArmJob*> todo;
+    {
+        store::Project project = store::Project::open(projectPath);
+        for (ArmJob& job : jobs) {
+            if (const auto id = existingModel(project, job)) {
+                const auto stored = project.model(*id);
+                job.model = stored ? stored->bytes : std::vector<std::uint8_t>{};
+                log("arm " + spec.arms[job.arm].name + ": using trained " + job.choice.plugin + " model " + std::to_string(*id));
+            } else {
+                todo.push_back(&job);
+            }
+        }
+    }
+
+    std::mutex failureMutex;
+    std::string failure;
+    std::atomic<std::size_t> next{0};
+    const auto worker = [&] {
+        for (std::size_t k = next++; k < todo.size(); k = next++) {
+            ArmJob& job = *todo[k];
+            const std::string armName = spec.arms[job.arm].name;
+            try {
+                std::optional<store::Project> project;
+                const auto projectOf = [&]() -> store::Project& {
+                    if (!project)
+                        project = store::Project::open(projectPath);
+                    return *project;
+                };
+                env::SimulatedEnvironmentOptions options;
+                options.stepsPerEpisode = static_cast<int>(job.training->steps);
+                const std::unique_ptr<policy::Environment> environment = env::makeControlEnvironment(*job.scenario, options);
+                policy::ControlTrainingConfig config;
+                config.episodes = job.training->episodes;
+                config.stepsPerEpisode = job.training->steps;
+                config.seed = job.scenario->seed;
+                config.checkpointEvery = job.training->checkpointEvery;
+                log("arm " + armName + ": training " + job.choice.plugin + " for " + std::to_string(config.episodes)
+                    + " episodes of " + std::to_string(config.stepsPerEpisode) + " steps on " + job.scenario->name);
+                const auto start = std::chrono::steady_clock::now();
+                const std::uint32_t every = std::max<std::uint32_t>(1, config.episodes / 10);
+                ControlTrainingHooks hooks;
+                hooks.onEpisode = [&](const policy::ControlEpisodeReport& report) {
+                    if (report.episode % every == 0 || report.episode == config.episodes) {
+                        std::ostringstream line;
+                        line << "arm " << armName << ": episode " << report.episode << "/" << config.episodes << "  mean reward "
+                             << report.meanReward << "  elapsed "
+                             << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s";
+                        log(line.str());
+                    }
+                    return !control.isCancelled();
+                };
+                const ControlTrainingOutcome outcome = trainControlIntoProject(
+                    registry, job.choice, *job.scenario, *environment, config,
+                    "experiment " + spec.name + ", arm " + armName, projectOf, hooks);
+                if (outcome.cancelled || !outcome.modelId)
+                    throw std::runtime_error("training of arm " + armName + " was cancelled");
+                job.model = projectOf().model(*outcome.modelId)->bytes;
+                log("arm " + armName + ": stored " + job.choice.plugin + " model " + std::to_string(*outcome.modelId));
+            } catch (const std::exception& error) {
+                const std::lock_guard lock(failureMutex);
+                if (failure.empty())
+                    failure = "arm " + armName + ": " + error.what();
+                control.cancel(); // the other arms stop too
+            }
+        }
+    };
+    const unsigned count = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < count; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread& thread : pool)
+        thread.join();
+    if (!failure.empty())
+        throw std::runtime_error(failure);
+    for (const ArmJob& job : jobs)
+        models[spec.arms[job.arm].name][job.choice.plugin] = job.model;
+    return models;
+}
+
+} // namespace orrery::app
