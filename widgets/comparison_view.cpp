@@ -1,7 +1,9 @@
 #include "widgets/comparison_view.h"
 
 #include "widgets/arm_colors.h"
+#include "experiment/metric_family.h"
 #include "widgets/box_plot_chart.h"
+#include "widgets/grouped_bar_chart.h"
 #include "widgets/cdf_chart.h"
 #include "widgets/comparison_table_model.h"
 #include "widgets/sweep_chart.h"
@@ -105,6 +107,20 @@ ComparisonView::ComparisonView(QWidget* parent)
     m_tabs->insertTab(BoxPlotTab, m_boxPlot, tr("Box plot"));
     m_tabs->insertTab(SweepTab, m_sweep, tr("Sweep"));
     m_tabs->insertTab(TimeSeriesTab, timePage, tr("Time series"));
+    auto* perItemPage = new QWidget(m_tabs);
+    auto* perItemLayout = new QVBoxLayout(perItemPage);
+    perItemLayout->setContentsMargins(0, 0, 0, 0);
+    m_familyBox = new QComboBox(perItemPage);
+    m_familyBox->setObjectName(QStringLiteral("familyBox"));
+    m_perItem = new GroupedBarChart(perItemPage);
+    m_perItem->setObjectName(QStringLiteral("perItemChart"));
+    perItemLayout->addWidget(m_familyBox);
+    perItemLayout->addWidget(m_perItem, 1);
+    m_tabs->insertTab(PerItemTab, perItemPage, tr("Per item"));
+    connect(m_familyBox, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            showFamily();
+    });
 
     m_table = new ComparisonTableModel(this);
     m_tableView = new QTableView(m_splitter);
@@ -194,6 +210,14 @@ void ComparisonView::fillSelectors()
     m_sweepBox->setVisible(swept);
     m_tabs->setTabEnabled(SweepTab, swept);
     m_tabs->setTabToolTip(SweepTab, swept ? QString() : tr("The experiment has no sweep."));
+    const QString family = m_familyBox->currentText();
+    m_familyBox->clear();
+    for (const experiment::MetricFamily& f : experiment::metricFamilies(m_data))
+        m_familyBox->addItem(qs(f.pattern));
+    m_familyBox->setCurrentIndex(std::max(0, m_familyBox->findText(family)));
+    m_tabs->setTabEnabled(PerItemTab, m_familyBox->count() > 0);
+    m_tabs->setTabToolTip(PerItemTab, m_familyBox->count() > 0 ? QString()
+                                                                : tr("No metric family such as fn.*.latency.p99 (one metric per item)."));
     m_filling = false;
 }
 
@@ -228,8 +252,28 @@ QString ComparisonView::metricAxisTitle(const experiment::MetricResults& metric)
     return metric.unit.empty() ? qs(metric.metric) : tr("%1 (%2)").arg(qs(metric.metric), qs(metric.unit));
 }
 
+void ComparisonView::showFamily()
+{
+    const std::vector<experiment::MetricFamily> families = experiment::metricFamilies(m_data, std::max(0, currentSweepPoint()));
+    const int index = m_familyBox->currentIndex();
+    if (index < 0 || index >= static_cast<int>(families.size())) {
+        m_perItem->setValues({}, {}, {});
+        return;
+    }
+    const experiment::MetricFamily& family = families[static_cast<std::size_t>(index)];
+    QStringList arms, items;
+    for (const std::string& arm : family.arms)
+        arms << qs(arm);
+    for (const std::string& item : family.items)
+        items << qs(item);
+    m_perItem->setChartTitle(tr("%1: mean over runs, per item and arm").arg(qs(family.pattern)));
+    m_perItem->setValueAxisTitle(family.unit.empty() ? qs(family.pattern) : tr("%1 (%2)").arg(qs(family.pattern), qs(family.unit)));
+    m_perItem->setValues(arms, items, family.means);
+}
+
 void ComparisonView::showSelection()
 {
+    showFamily();
     const int metricIndex = currentMetric();
     const int pointIndex = currentSweepPoint();
     if (metricIndex < 0 || metricIndex >= static_cast<int>(m_data.metrics.size())) {

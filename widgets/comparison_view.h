@@ -18,6 +18,7 @@ namespace orrery::widgets {
 
 class BoxPlotChart;
 class CdfChart;
+class GroupedBarChart;
 class ComparisonTableModel;
 class SweepChart;
 class TimeSeriesChart;
@@ -33,7 +34,7 @@ class TimeSeriesChart;
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { CdfTab, BoxPlotTab, SweepTab, TimeSeriesTab };
+    enum Tab { CdfTab, BoxPlotTab, SweepTab, TimeSeriesTab, PerItemTab };
 
     //! One arm's line on the time-series tab.
     struct ArmSeries {
@@ -71,6 +72,9 @@ public:
     [[nodiscard]] BoxPlotChart* boxPlotChart() const { return m_boxPlot; }
     [[nodiscard]] SweepChart* sweepChart() const { return m_sweep; }
     [[nodiscard]] TimeSeriesChart* timeSeriesChart() const { return m_timeSeries; }
+    //! The per-item tab (metric families such as fn.*.latency.p99; experiment/metric_family.h).
+    [[nodiscard]] GroupedBarChart* perItemChart() const { return m_perItem; }
+    [[nodiscard]] QComboBox* familyBox() const { return m_familyBox; }
     [[nodiscard]] ComparisonTableModel* tableModel() const { return m_table; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
 
@@ -81,6 +85,7 @@ signals:
 private:
     void fillSelectors();
     void showSelection();
+    void showFamily();
     [[nodiscard]] int armIndex(const std::string& arm) const;
     [[nodiscard]] QString metricAxisTitle(const experiment::MetricResults& metric) const;
 
@@ -97,6 +102,8 @@ private:
     SweepChart* m_sweep = nullptr;
     TimeSeriesChart* m_timeSeries = nullptr;
     QLabel* m_timeSeriesMessage = nullptr;
+    QComboBox* m_familyBox = nullptr;
+    GroupedBarChart* m_perItem = nullptr;
     QTableView* m_tableView = nullptr;
     ComparisonTableModel* m_table = nullptr;
     bool m_filling = false; //!< selectors being refilled: ignore their signals

@@ -1,8 +1,10 @@
 #include "gui/training_dock.h"
 
+#include "analysis/convergence.h"
 #include "widgets/time_series_chart.h"
 
 #include <QChart>
+#include <QColor>
 #include <QHBoxLayout>
 #include <QLegend>
 #include <QLabel>
@@ -11,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <vector>
 
 namespace orrery::app {
 namespace {
@@ -46,6 +49,17 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     m_stepsChart->setAxisTitles(tr("Episode"), tr("Steps"));
     m_stepsChart->setMinimumHeight(140);
     m_stepsChart->chart()->legend()->hide();
+    m_agentChart = new widgets::TimeSeriesChart;
+    m_agentChart->setObjectName(QStringLiteral("trainingAgentChart"));
+    m_agentChart->setChartTitle(tr("Mean reward per agent"));
+    m_agentChart->setAxisTitles(tr("Episode"), tr("Mean reward"));
+    m_agentChart->setMinimumHeight(180);
+    m_agentChart->setVisible(false); // multi-agent trainers only
+    m_convergence = new QLabel;
+    m_convergence->setObjectName(QStringLiteral("trainingConvergence"));
+    m_convergence->setWordWrap(true);
+    m_convergence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_convergence->setVisible(false);
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("trainingProgress"));
     m_progress->setRange(0, 100);
@@ -67,6 +81,8 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     layout->addWidget(m_title);
     layout->addWidget(m_rewardChart, 3);
     layout->addWidget(m_stepsChart, 2);
+    layout->addWidget(m_agentChart, 3);
+    layout->addWidget(m_convergence);
     layout->addLayout(progressRow);
     layout->addWidget(m_status);
 }
@@ -80,6 +96,12 @@ bool TrainingDock::start(TrainingJob::Request request)
     m_episodes = request.config.episodes;
     m_reward.clear();
     m_steps.clear();
+    m_agentReward.clear();
+    m_churn.clear();
+    m_agentChart->clearSeries();
+    m_agentChart->setVisible(false);
+    m_convergence->clear();
+    m_convergence->setVisible(false);
     redrawCharts();
     m_title->setText(tr("Training %1 on “%2”: %3 episodes of up to %4 steps, seed %5, %6")
                          .arg(request.plugin, QString::fromStdString(request.scenario.name))
@@ -93,6 +115,7 @@ bool TrainingDock::start(TrainingJob::Request request)
     m_cancel->setEnabled(true);
     m_job = new TrainingJob(std::move(request), m_registry, this);
     connect(m_job, &TrainingJob::episodeFinished, this, &TrainingDock::onEpisode);
+    connect(m_job, &TrainingJob::agentRewardsFinished, this, &TrainingDock::onAgentRewards);
     connect(m_job, &TrainingJob::checkpointStored, this, [this](quint32 episode, qint64 modelId) {
         emit message(tr("Training: checkpoint of episode %1 stored as model %2.").arg(episode).arg(modelId), false);
         emit modelStored(modelId);
@@ -129,6 +152,60 @@ void TrainingDock::onEpisode(quint32 episode, quint32 steps, double reward, doub
                               .arg(meanReward, 0, 'g', 4)
                               .arg(steps)
                               .arg(duration(elapsedS)));
+}
+
+void TrainingDock::onAgentRewards(quint32 episode, const QStringList& agents, const QList<double>& rewards, int added,
+                                  int removed)
+{
+    for (qsizetype k = 0; k < agents.size() && k < rewards.size(); ++k)
+        m_agentReward[agents[k]].append(QPointF(episode, rewards[k]));
+    if (added != 0)
+        m_churn.append({episode, added});
+    if (removed != 0)
+        m_churn.append({episode, -removed});
+    m_agentChart->setVisible(true);
+    m_convergence->setVisible(true);
+    // Redraw at most ~100 times per training: a line per agent is costlier than the team's.
+    const quint32 every = std::max<quint32>(1, m_episodes / 100);
+    if (episode % every == 0 || episode >= m_episodes || added != 0 || removed != 0)
+        redrawAgentChart();
+}
+
+void TrainingDock::redrawAgentChart()
+{
+    m_agentChart->clearSeries();
+    double low = 0, high = 0;
+    bool first = true;
+    int converged = 0, present = 0;
+    const quint32 last = m_reward.isEmpty() ? 0 : static_cast<quint32>(m_reward.back().x());
+    // Agents still training (reported at the latest episode), with a window since the last churn.
+    const quint32 lastChurn = m_churn.isEmpty() ? 0 : m_churn.back().first;
+    for (auto it = m_agentReward.cbegin(); it != m_agentReward.cend(); ++it) {
+        for (const QPointF& point : it.value()) {
+            low = first ? point.y() : std::min(low, point.y());
+            high = first ? point.y() : std::max(high, point.y());
+            first = false;
+        }
+        m_agentChart->addSeries(it.key(), it.value());
+        if (it.value().isEmpty() || static_cast<quint32>(it.value().back().x()) != last)
+            continue;
+        ++present;
+        std::vector<double> since;
+        for (const QPointF& point : it.value()) {
+            if (static_cast<quint32>(point.x()) >= lastChurn)
+                since.push_back(point.y());
+        }
+        converged += analysis::hasConverged(since, 20, 0.02) ? 1 : 0;
+    }
+    for (const auto& [episode, change] : m_churn) {
+        m_agentChart->addSeries(change > 0 ? tr("+%1 functions (episode %2)").arg(change).arg(episode)
+                                           : tr("%1 functions (episode %2)").arg(change).arg(episode),
+                                {QPointF(episode, low), QPointF(episode, high)}, QColor(Qt::gray));
+    }
+    m_convergence->setText(tr("%1 of %2 agents converged (mean reward of the last 20 episodes within 2 % of the 20 "
+                              "before, since the last churn)")
+                               .arg(converged)
+                               .arg(present));
 }
 
 void TrainingDock::onFinished(bool cancelled, qint64 modelId, int checkpoints, const QString& error)

@@ -3,6 +3,9 @@
 
 #include <QElapsedTimer>
 #include <QList>
+#include <QMap>
+#include <QPair>
+#include <QStringList>
 #include <QPointF>
 #include <QWidget>
 
@@ -34,6 +37,14 @@ public:
     [[nodiscard]] const QList<QPointF>& rewardPoints() const { return m_reward; }
     [[nodiscard]] const QList<QPointF>& stepPoints() const { return m_steps; }
     [[nodiscard]] widgets::TimeSeriesChart* rewardChart() const { return m_rewardChart; }
+    //! Multi-agent training: one line per agent, churn events as vertical markers.
+    [[nodiscard]] widgets::TimeSeriesChart* agentChart() const { return m_agentChart; }
+    //! "9 of 12 agents converged …" (Table 4.4's rule, analysis/convergence.h).
+    [[nodiscard]] QLabel* convergenceLabel() const { return m_convergence; }
+    //! Per agent: its mean reward per episode (x: episode number).
+    [[nodiscard]] const QMap<QString, QList<QPointF>>& agentPoints() const { return m_agentReward; }
+    //! Episodes at whose start churn added (> 0) or removed (< 0) agents.
+    [[nodiscard]] const QList<QPair<quint32, int>>& churnEvents() const { return m_churn; }
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
 
 public slots:
@@ -50,7 +61,9 @@ signals:
 private:
     void onEpisode(quint32 episode, quint32 steps, double reward, double meanReward);
     void onFinished(bool cancelled, qint64 modelId, int checkpoints, const QString& error);
+    void onAgentRewards(quint32 episode, const QStringList& agents, const QList<double>& rewards, int added, int removed);
     void redrawCharts();
+    void redrawAgentChart();
 
     const policy::PluginRegistry& m_registry;
     TrainingJob* m_job = nullptr; //!< child of the dock while training runs
@@ -61,6 +74,10 @@ private:
     QLabel* m_title = nullptr;
     widgets::TimeSeriesChart* m_rewardChart = nullptr;
     widgets::TimeSeriesChart* m_stepsChart = nullptr;
+    widgets::TimeSeriesChart* m_agentChart = nullptr;
+    QLabel* m_convergence = nullptr;
+    QMap<QString, QList<QPointF>> m_agentReward;
+    QList<QPair<quint32, int>> m_churn;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_cancel = nullptr;

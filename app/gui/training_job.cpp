@@ -100,6 +100,15 @@ void TrainingJob::work()
                 this,
                 [this, report] {
                     emit episodeFinished(report.episode, report.steps, report.reward, report.meanReward);
+                    if (!report.agentRewards.empty()) {
+                        QStringList agents;
+                        QList<double> rewards;
+                        for (const auto& [name, reward] : report.agentRewards) {
+                            agents.append(QString::fromStdString(name));
+                            rewards.append(reward);
+                        }
+                        emit agentRewardsFinished(report.episode, agents, rewards, report.agentsAdded, report.agentsRemoved);
+                    }
                 },
                 Qt::QueuedConnection);
             return !m_control.isCancelled();

@@ -1,4 +1,6 @@
 #pragma once
+#include <QList>
+#include <QStringList>
 #include "model/scenario.h"
 #include "policy/control_training.h"
 #include "sim/run_control.h"
@@ -47,6 +49,9 @@ public:
 signals:
     //! Episode `episode` (1-based) of the run ended after `steps` steps.
     void episodeFinished(quint32 episode, quint32 steps, double reward, double meanReward);
+    //! Multi-agent trainers (the SIMPPO family): each agent's mean reward this episode, and the
+    //! agents churn added or removed at its start.
+    void agentRewardsFinished(quint32 episode, const QStringList& agents, const QList<double>& rewards, int added, int removed);
     void checkpointStored(quint32 episode, qint64 modelId);
     //! The run ended: modelId is the final model (0 when cancelled or failed); `error` is empty
     //! unless it failed.

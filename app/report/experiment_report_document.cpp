@@ -2,10 +2,13 @@
 
 #include "experiment/comparison_table.h"
 #include "report/svg_box_plot.h"
+#include "report/svg_grouped_bar_chart.h"
+#include "experiment/metric_family.h"
 #include "report/svg_cdf_chart.h"
 #include "report/svg_chart_helpers.h"
 #include "report/svg_line_chart.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -233,6 +236,53 @@ ReportSection metricSection(const ExperimentReportData& data, const MetricResult
     return section;
 }
 
+//! Metric families (fn.*.latency.p99, …): each item's mean under every arm, as grouped bars and a
+//! table, at every sweep point.
+std::vector<ReportSection> familySections(const ExperimentReportData& data)
+{
+    std::vector<ReportSection> sections;
+    const std::size_t points = data.metrics.empty() ? 0 : data.metrics.front().points.size();
+    std::size_t index = 0;
+    for (const experiment::MetricFamily& first : experiment::metricFamilies(data, 0)) {
+        ReportSection section{"family-" + std::to_string(++index), {}};
+        section.blocks.push_back({ReportBlock::Kind::Html,
+                                  "<h2>" + htmlEscape(first.pattern) + " per item</h2>\n<p>Each item's mean over its runs, per arm"
+                                      + (first.unit.empty() ? std::string() : " (" + htmlEscape(first.unit) + ")") + ".</p>\n"});
+        for (std::size_t point = 0; point < std::max<std::size_t>(points, 1); ++point) {
+            std::vector<experiment::MetricFamily> families = experiment::metricFamilies(data, static_cast<int>(point));
+            const auto found = std::find_if(families.begin(), families.end(),
+                                            [&](const auto& f) { return f.pattern == first.pattern; });
+            if (found == families.end())
+                continue;
+            const experiment::MetricFamily& family = *found;
+            std::vector<BarGroupSeries> series;
+            for (std::size_t a = 0; a < family.arms.size(); ++a)
+                series.push_back({family.arms[a], armColor(data, family.arms[a]), family.means[a]});
+            std::string html;
+            const std::string& sweepValue = data.metrics.front().points.at(point).sweepValue;
+            if (!sweepValue.empty())
+                html += "<h3>" + htmlEscape(data.record.sweepParameter + " = " + sweepValue) + "</h3>\n";
+            html += "<table><tr><th>item</th>";
+            for (const std::string& arm : family.arms)
+                html += "<th>" + htmlEscape(arm) + "</th>";
+            html += "</tr>\n";
+            for (std::size_t i = 0; i < family.items.size(); ++i) {
+                html += "<tr><td>" + htmlEscape(family.items[i]) + "</td>";
+                for (std::size_t a = 0; a < family.arms.size(); ++a)
+                    html += "<td>" + (std::isnan(family.means[a][i]) ? std::string("—") : svgNumber(family.means[a][i])) + "</td>";
+                html += "</tr>\n";
+            }
+            html += "</table>\n";
+            section.blocks.push_back({ReportBlock::Kind::Svg,
+                                      svgGroupedBarChart(family.items, series,
+                                                         family.pattern + (family.unit.empty() ? "" : " (" + family.unit + ")"))});
+            section.blocks.push_back({ReportBlock::Kind::Html, html});
+        }
+        sections.push_back(std::move(section));
+    }
+    return sections;
+}
+
 ReportSection definitions(const ExperimentReportData& data)
 {
     const auto& record = data.record;
@@ -264,6 +314,8 @@ std::vector<ReportSection> experimentReportSections(const experiment::Experiment
                                                     const ReportEnvironment& environment)
 {
     std::vector<ReportSection> sections{overview(data)};
+    for (auto& family : familySections(data))
+        sections.push_back(std::move(family));
     for (std::size_t m = 0; m < data.metrics.size(); ++m)
         sections.push_back(metricSection(data, data.metrics[m], m));
     sections.push_back(definitions(data));

@@ -34,6 +34,11 @@ struct ControlEpisodeReport {
     double meanReward = 0;          //!< reward / steps
     std::uint64_t updates = 0;      //!< gradient updates so far, all agents together
     bool terminatedEarly = false;   //!< the environment said done before stepsPerEpisode
+    //! Multi-agent trainers: each agent's mean reward per step this episode, by target name
+    //! (empty for single-agent trainers).
+    std::vector<std::pair<std::string, double>> agentRewards;
+    std::int32_t agentsAdded = 0;   //!< agents added at this episode's start (function churn)
+    std::int32_t agentsRemoved = 0; //!< agents removed at this episode's start
 };
 
 //! Callbacks of a control training run; either may be empty. They run on the training thread.

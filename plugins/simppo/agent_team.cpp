@@ -171,6 +171,22 @@ double AgentTeam::observeOutcome(const policy::Observation& next, const std::vec
             reward -= 1.0; // §4.3.1: illegal or oscillating actions
         rewards[target.name] = reward;
     }
+    // The state after this step, for bootstrapping at the episode's time limit.
+    {
+        std::vector<AgentSnapshot> snapshots(next.targets.size());
+        for (std::size_t i = 0; i < next.targets.size(); ++i) {
+            snapshots[i].state = localState(next.targets[i]);
+            if (const auto it = m_agents.find(next.targets[i].name); it != m_agents.end())
+                snapshots[i].lastAction = it->second.lastAction;
+        }
+        const std::vector<std::vector<float>> global = globalStates(globalStateKindOf(m_config.mode), snapshots);
+        for (std::size_t i = 0; i < next.targets.size(); ++i) {
+            if (const auto it = m_agents.find(next.targets[i].name); it != m_agents.end() && it->second.pending) {
+                it->second.lastState.assign(snapshots[i].state.begin(), snapshots[i].state.end());
+                it->second.lastGlobal = global[i];
+            }
+        }
+    }
     double team = 0;
     for (const auto& [name, reward] : rewards)
         team += reward;
@@ -183,7 +199,8 @@ double AgentTeam::observeOutcome(const policy::Observation& next, const std::vec
         if (!agent.pending)
             continue;
         agent.decision.reward = static_cast<float>(usesTeamReward(m_config.mode) ? team : reward->second);
-        agent.decision.done = done;
+        agent.decision.done = false; // a time limit, not a terminal state (see the header)
+        (void)done;
         agent.trajectory.push_back(std::move(agent.decision));
         agent.pending = false;
     }
@@ -196,9 +213,9 @@ TeamUpdate AgentTeam::update()
     for (auto& [name, agent] : m_agents) {
         if (agent.trajectory.empty())
             continue;
-        // The last recorded step ends the episode (or the agent's turns in it): no bootstrap.
-        agent.trajectory.back().done = true;
-        const learn::PpoUpdateStats stats = agent.ppo->update(agent.trajectory, 0.0f);
+        // The episode ended at its time limit: bootstrap from V of the state after the last step.
+        const float bootstrap = agent.lastState.empty() ? 0.0f : agent.ppo->value(agent.lastState, agent.lastGlobal);
+        const learn::PpoUpdateStats stats = agent.ppo->update(agent.trajectory, bootstrap);
         agent.trajectory.clear();
         ++summary.agentsUpdated;
         summary.policyLoss += stats.policyLoss;

@@ -45,7 +45,10 @@ public:
     [[nodiscard]] std::vector<policy::ControlAction> act(const policy::Observation& observation, bool explore, bool record);
     //! Rewards the decisions act() recorded from the next observation (Table 4.1's reward per
     //! agent; the team average where the mode uses it) and appends them to each agent's
-    //! trajectory. Returns the team-average reward of the step.
+    //! trajectory. Returns the team-average reward of the step. A serverless platform has no
+    //! terminal state: episodes end at a time limit, so `done` only marks the episode's last step
+    //! and update() bootstraps it with V of the state after it (partial-episode bootstrapping,
+    //! Pardo et al., ICML 2018) instead of treating the end as terminal.
     double observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done);
     //! One PPO update per agent on its trajectory, then clears them and refreshes the bases.
     TeamUpdate update();
@@ -76,6 +79,8 @@ private:
         learn::PpoTransition decision;   //!< the pending decision
         bool penalised = false;
         double episodeReward = 0;
+        std::vector<float> lastState;  //!< the state after the agent's latest step (bootstraps update())
+        std::vector<float> lastGlobal;
     };
 
     std::unique_ptr<learn::PpoAgent> newAgent(const std::string& name, const std::string& group);

@@ -32,7 +32,7 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
     for (std::uint32_t k = 1; k <= config.episodes; ++k) {
         const std::uint32_t episode = first + k;
         policy::Observation observation = environment.reset(config.seed + episode);
-        team.syncAgents(observation);
+        const auto [added, removed] = team.syncAgents(observation);
         lastAgents = static_cast<int>(team.agentCount());
         double total = 0;
         std::uint32_t steps = 0;
@@ -45,6 +45,9 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
             total += team.observeOutcome(result.observation, result.outcomes, done || steps == config.stepsPerEpisode);
             observation = std::move(result.observation);
         }
+        std::vector<std::pair<std::string, double>> agentRewards;
+        for (const auto& [name, reward] : team.episodeRewards())
+            agentRewards.emplace_back(name, steps ? reward / steps : 0.0);
         const TeamUpdate update = team.update();
         updates += update.agentsUpdated;
         ++trained;
@@ -55,6 +58,9 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         report.meanReward = steps ? total / steps : 0.0;
         report.updates = updates;
         report.terminatedEarly = done && steps < config.stepsPerEpisode;
+        report.agentRewards = std::move(agentRewards);
+        report.agentsAdded = k == 1 ? 0 : added; // the first episode's agents are the start, not churn
+        report.agentsRemoved = removed;
         lastMean = report.meanReward;
         bestMean = std::max(bestMean, lastMean);
         const bool goOn = !progress.onEpisode || progress.onEpisode(report);

@@ -481,11 +481,28 @@ void FunctionsPlatform::finishInvocation(std::uint32_t c, sim::SimTime now, bool
     addLive(c, -1);
     container.state = ContainerState::Idle;
     addLive(c, +1);
-    if (failed || static_cast<std::int32_t>(function.containers.size()) > std::max(function.target, std::int32_t{1})
-        || container.memoryLimit != function.memoryLimit) {
-        // OOM-killed, surplus, or its memory limit changed while busy: the container goes (a
-        // new one replaces it on demand)
-        destroyContainer(c, now);
+    bool goes = failed; // an OOM-killed container goes
+    if (!failed && container.memoryLimit != function.memoryLimit) {
+        // The limit changed while it was busy: the cgroup write waits for the invocation to end
+        // (shrinking under a running invocation would kill it), then applies in place, or the
+        // container goes when its invoker has no room for a larger limit.
+        model::Resources old;
+        old.memoryBytes = container.memoryLimit;
+        model::Resources wanted;
+        wanted.memoryBytes = function.memoryLimit;
+        const std::uint32_t node = m_invokers[container.invoker].node;
+        m_cluster.release(node, old);
+        if (m_cluster.allocate(node, wanted)) {
+            addLive(c, -1);
+            container.memoryLimit = function.memoryLimit;
+            addLive(c, +1);
+        } else {
+            m_cluster.allocate(node, old);
+            goes = true;
+        }
+    }
+    if (goes || static_cast<std::int32_t>(function.containers.size()) > std::max(function.target, std::int32_t{1})) {
+        destroyContainer(c, now); // a new one replaces it on demand
         reconcile(f, now);
     } else {
         makeIdle(c, now);

@@ -22,7 +22,7 @@ constexpr std::int64_t kMaxContainersPerFunction = 1000; // seed 001 §4.3.1 (AW
 
 void readArrivals(const YamlNode& node, const std::string& path, ParseContext& context, FunctionArrivals& arrivals)
 {
-    MapReader reader(node, path, context, {"pattern", "rate", "every", "sigma", "diurnalAmplitude"},
+    MapReader reader(node, path, context, {"pattern", "rate", "every", "popularity", "diurnalAmplitude", "burstShape", "burstyShare"},
                      "arrivals: a mapping {pattern: flat | fluctuating | azure, rate: 10/s}");
     if (!reader.isMap())
         return;
@@ -43,8 +43,12 @@ void readArrivals(const YamlNode& node, const std::string& path, ParseContext& c
         arrivals.ratePerSecond = scenario::readRate(*rate, reader.pathOf("rate"), context, scenario::kMaxArrivalsPerSecond).value_or(arrivals.ratePerSecond);
     if (const YamlNode* every = reader.get("every"))
         arrivals.every = scenario::readDuration(*every, reader.pathOf("every"), context, sim::kMillisecond, 24 * sim::kHour).value_or(arrivals.every);
-    if (const YamlNode* sigma = reader.get("sigma"))
-        arrivals.azureSigma = scenario::readNumber(*sigma, reader.pathOf("sigma"), context, 0.0, 5.0, "").value_or(arrivals.azureSigma);
+    if (const YamlNode* popularity = reader.get("popularity"))
+        arrivals.popularity = scenario::readSwitch(*popularity, reader.pathOf("popularity"), context, arrivals.popularity);
+    if (const YamlNode* shape = reader.get("burstShape"))
+        arrivals.burstShape = scenario::readNumber(*shape, reader.pathOf("burstShape"), context, 0.0, 100.0, "").value_or(arrivals.burstShape);
+    if (const YamlNode* share = reader.get("burstyShare"))
+        arrivals.burstyShare = scenario::readNumber(*share, reader.pathOf("burstyShare"), context, 0.0, 1.0, "").value_or(arrivals.burstyShare);
     if (const YamlNode* amplitude = reader.get("diurnalAmplitude"))
         arrivals.diurnalAmplitude = scenario::readNumber(*amplitude, reader.pathOf("diurnalAmplitude"), context, 0.0, 1.0, "").value_or(arrivals.diurnalAmplitude);
 }

@@ -15,15 +15,18 @@ struct FunctionArrivals {
     enum class Pattern : std::uint8_t {
         Flat,        //!< Poisson at `ratePerSecond`
         Fluctuating, //!< Poisson whose rate is redrawn uniformly in [0, ratePerSecond] every `every`
-        Azure,       //!< per-minute rates like the Azure Functions 2019 trace's (AzureRates)
+        Azure,       //!< per-minute rates shaped like the Azure Functions 2019 trace's (docs/model.md)
     };
     Pattern pattern = Pattern::Flat;
-    double ratePerSecond = 1.0; //!< Flat: the rate; Fluctuating: the peak; Azure: the long-run mean
+    //! Flat: the rate; Fluctuating: the peak; Azure: the long-run mean of a function of median
+    //! popularity (each function's own mean is drawn from the trace's popularity distribution).
+    double ratePerSecond = 1.0;
     sim::SimTime every = sim::kMinute; //!< how long one drawn rate holds (Fluctuating, Azure)
-    //! Azure: per-minute rates are mean × diurnal(t) × a mean-one log-normal of this σ
-    //! (docs/model.md, "Azure-like invocation rates").
-    double azureSigma = 1.0;
-    double diurnalAmplitude = 0.5;     //!< Azure: relative amplitude of the 24 h cycle
+    // Azure only (Shahrad et al., ATC 2020, §3; docs/model.md, "Azure-like invocation rates"):
+    bool popularity = true;         //!< draw the function's mean from the fitted log-normal popularity
+    double diurnalAmplitude = 1.0 / 3.0; //!< A of 1 + A·cos(2π(t − 15 h)/24 h): trough/peak 0.5 (Fig. 4)
+    double burstShape = 0.5;        //!< bursty functions' per-minute factor ~ Gamma(shape, mean 1); CV > 1 (Fig. 6)
+    double burstyShare = 0.4;       //!< share of functions that are bursty (Fig. 6: 40 %)
 };
 
 //! The container settings a function starts with (the agent changes them).

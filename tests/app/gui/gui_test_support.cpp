@@ -1,5 +1,7 @@
 #include "gui_test_support.h"
 
+#include "kinds/built_in_kinds.h"
+
 #include "cli/demo_scenario.h"
 #include "cli/project_run.h"
 #include "cli/scenario_check.h"
@@ -35,6 +37,7 @@ void isolateSettings(const QString& testName)
 const policy::PluginRegistry& pluginRegistry()
 {
     static const policy::PluginRegistry registry = [] {
+        kinds::registerBuiltInKinds(); // scenarios with kind: Functions
         policy::PluginRegistry r;
         policy::registerBuiltinPlugins(r);
         return r;

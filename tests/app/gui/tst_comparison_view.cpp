@@ -5,10 +5,13 @@
 #include "widgets/cdf_chart.h"
 #include "widgets/comparison_table_model.h"
 #include "widgets/comparison_view.h"
+#include "widgets/grouped_bar_chart.h"
 #include "widgets/sweep_chart.h"
 #include "widgets/time_series_chart.h"
 
 #include <QAbstractItemModelTester>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QBoxSet>
 #include <QComboBox>
 #include <QLineSeries>
@@ -103,7 +106,43 @@ private slots:
     void sweepPlotPlacesMeansAtSweepValues();
     void timeSeriesRunsAreEachArmsFirstSeed();
     void emptyDataShowsNothing();
+    void perItemTabGroupsMetricFamilies();
 };
+
+//! fn.<function>.latency.p99 for three functions: the per-item tab shows one bar per (arm,
+//! function) at the arms' means; the sample data (no such family) leaves the tab disabled.
+void TestComparisonView::perItemTabGroupsMetricFamilies()
+{
+    widgets::ComparisonView view;
+    view.setData(sampleData());
+    QVERIFY(!view.tabs()->isTabEnabled(widgets::ComparisonView::PerItemTab));
+
+    experiment::ExperimentReportData data;
+    data.record.name = "functions";
+    data.arms = {"s-rl", "simppo"};
+    const std::vector<std::pair<const char*, std::pair<std::vector<double>, std::vector<double>>>> functions = {
+        {"fn.primes.latency.p99", {{2000, 2200}, {1500, 1700}}},
+        {"fn.base64.latency.p99", {{900, 1100}, {800, 800}}},
+        {"fn.uploader.latency.p99", {{300, 500}, {60000, 60000}}}};
+    for (const auto& [name, values] : functions) {
+        experiment::MetricResults metric{name, "ms", {}};
+        metric.points.push_back({0, "", {arm("s-rl", values.first, 10), arm("simppo", values.second, 20)}, {}});
+        data.metrics.push_back(metric);
+    }
+    data.metrics.push_back({"fn.slo_violation_rate", "ratio", {{0, "", {arm("s-rl", {0.1}, 10), arm("simppo", {0.2}, 20)}, {}}}});
+    view.setData(data);
+    QVERIFY(view.tabs()->isTabEnabled(widgets::ComparisonView::PerItemTab));
+    QCOMPARE(view.familyBox()->count(), 1);
+    QCOMPARE(view.familyBox()->currentText(), QStringLiteral("fn.*.latency.p99"));
+    QBarSeries* series = view.perItemChart()->series();
+    QVERIFY(series);
+    QCOMPARE(series->count(), 2);                        // one set per arm
+    QCOMPARE(series->barSets().at(0)->label(), QStringLiteral("s-rl"));
+    QCOMPARE(series->barSets().at(0)->count(), 3);       // one bar per function
+    QCOMPARE(series->barSets().at(0)->at(0), 2100.0);    // mean of primes under s-rl
+    QCOMPARE(series->barSets().at(1)->at(2), 60000.0);
+    QVERIFY(view.perItemChart()->logarithmic());         // 400 ms to 60 s: more than two decades
+}
 
 void TestComparisonView::cdfHasOneStepLinePerArmEndingAtOne()
 {

@@ -12,6 +12,8 @@
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
 #include <QFileInfo>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -45,6 +47,7 @@ class TestTrainingView : public QObject {
 private slots:
     void initTestCase();
     void trainsIntoTheProject();
+    void showsEveryAgentAndChurnForMultiAgentTraining();
     void cancelKeepsCheckpointsAndTheUiResponsive();
     void screenshot();
 
@@ -106,6 +109,56 @@ void TestTrainingView::trainsIntoTheProject()
     QVERIFY(catalog);
     QCOMPARE(catalog->rowCount(catalog->modelsGroupIndex()), 2);
 
+}
+
+// The SIMPPO family reports each agent's reward: one line per agent, churn marked, convergence
+// counted (Table 4.4's rule).
+void TestTrainingView::showsEveryAgentAndChurnForMultiAgentTraining()
+{
+    const QString scenarioPath = m_dir.filePath(QStringLiteral("churn.yaml"));
+    QFile file(scenarioPath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: churn-small}
+spec:
+  seed: 4
+  horizon: 60s
+  cluster:
+    pools:
+      - {name: invokers, count: 1, cpu: 4, memory: 8Gi}
+  workloads:
+    - name: faas
+      kind: Functions
+      platform: {invokers: invokers, controlPeriod: 2s}
+      defaults: {containers: 1, arrivals: {pattern: flat, rate: 5/s}}
+      functions:
+        - {name: a, profile: image-resize}
+        - {name: b, profile: html-gen}
+      churn: {every: 2, changes: [1]}
+)");
+    file.close();
+    MainWindow window(testing::pluginRegistry());
+    window.resize(1400, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openProject(m_dir.filePath(QStringLiteral("team.orrery"))));
+    TrainingDock* dock = window.trainingDock();
+    QSignalSpy finished(dock, &TrainingDock::trainingFinished);
+    policy::ControlTrainingConfig settings = config(4, 0);
+    settings.stepsPerEpisode = 5;
+    QVERIFY(window.startTraining(QStringLiteral("simppo"), scenarioPath, settings, 3));
+    QVERIFY(finished.wait(kTimeoutMs));
+    QVERIFY2(finished.first().at(2).toString().isEmpty(), qPrintable(finished.first().at(2).toString()));
+    QCOMPARE(dock->rewardPoints().size(), 4);
+    QCOMPARE(dock->agentPoints().size(), 3);                     // a, b and the function churn added
+    QCOMPARE(dock->agentPoints().value(QStringLiteral("a")).size(), 4);
+    QCOMPARE(dock->churnEvents().size(), 1);
+    QCOMPARE(dock->churnEvents().first(), (QPair<quint32, int>{3, 1})); // added before episode 3
+    QVERIFY(dock->agentChart()->isVisible());
+    QCOMPARE(dock->agentChart()->seriesCount(), 4);               // 3 agents + the churn marker
+    QVERIFY(dock->convergenceLabel()->isVisible());
+    QVERIFY2(dock->convergenceLabel()->text().contains(QStringLiteral("of 3 agents")), qPrintable(dock->convergenceLabel()->text()));
 }
 
 // docs/screenshots/training-view.png (ORRERY_UPDATE_SCREENSHOTS=1 writes it there): a longer

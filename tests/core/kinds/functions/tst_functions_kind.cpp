@@ -6,6 +6,7 @@
 #include "kinds/functions/functions_environment.h"
 #include "kinds/functions/functions_platform.h"
 #include "kinds/functions/functions_spec.h"
+#include "kinds/functions/invocation_arrivals.h"
 #include "model/cluster.h"
 #include "scenario/scenario_loader.h"
 
@@ -282,6 +283,78 @@ private slots:
         const double crowded = p99With(4);
         QVERIFY2(alone < 215.0, qPrintable(QString::number(alone)));
         QVERIFY2(crowded > 1.2 * alone, qPrintable(QString("alone %1 ms, with 4 hogs %2 ms").arg(alone).arg(crowded)));
+    }
+
+    void azureRatesFollowTheTraceCharacterization()
+    {
+        // Popularity: heavy-tailed means over functions; about 40 % bursty.
+        FunctionArrivals azure;
+        azure.pattern = FunctionArrivals::Pattern::Azure;
+        azure.ratePerSecond = 1.0;
+        std::vector<double> hourly;
+        for (int f = 0; f < 200; ++f) {
+            InvocationArrivals arrivals(azure, 5, "fn" + std::to_string(f));
+            int count = 0;
+            for (sim::SimTime t = arrivals.next(0); t < sim::kHour; t = arrivals.next(t))
+                ++count;
+            hourly.push_back(count);
+        }
+        std::sort(hourly.begin(), hourly.end());
+        QVERIFY2(hourly.back() > 100 * std::max(1.0, hourly[20]), qPrintable(QString("max %1, 10th pct %2").arg(hourly.back()).arg(hourly[20])));
+        // One function without popularity: the long-run mean is `rate`, and afternoons are busier than nights.
+        azure.popularity = false;
+        azure.burstShape = 0.0;
+        InvocationArrivals arrivals(azure, 9, "steady");
+        double night = 0, afternoon = 0, total = 0;
+        for (sim::SimTime t = arrivals.next(0); t < 48 * sim::kHour; t = arrivals.next(t)) {
+            const double hour = std::fmod(sim::toSeconds(t) / 3600.0, 24.0);
+            total += 1;
+            night += hour >= 1 && hour < 5;
+            afternoon += hour >= 13 && hour < 17;
+        }
+        QVERIFY2(std::abs(total / (48 * 3600.0) - 1.0) < 0.05, qPrintable(QString::number(total)));
+        QVERIFY2(afternoon > 1.6 * night, qPrintable(QString("night %1, afternoon %2").arg(night).arg(afternoon)));
+    }
+
+    void isolatedFunctionsDoNotSlowEachOther()
+    {
+        // Two functions, each busy ~55 % of a core: together they oversubscribe the one invoker
+        // core; isolated, each has its own copy of the cluster.
+        const auto meanP99 = [](bool isolated) {
+            kinds::registerBuiltInKinds();
+            const std::string text = std::string(R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: isolation}
+spec:
+  seed: 3
+  horizon: 60s
+  cluster:
+    pools:
+      - {name: invokers, count: 1, cpu: 1, memory: 8Gi}
+  workloads:
+    - name: faas
+      kind: Functions
+      platform: {invokers: invokers, controlPeriod: 5s, isolated: )") + (isolated ? "on" : "off") + R"(}
+      defaults: {containers: 1, arrivals: {pattern: flat, rate: 12/s}}
+      functions:
+        - {name: a, profile: image-resize}
+        - {name: b, profile: image-resize}
+)";
+            const auto result = scenario::parseScenario(text, "isolation.yaml");
+            if (!result.ok())
+                qFatal("%s", result.diagnostics.front().format().c_str());
+            env::SimulatedEnvironmentOptions options;
+            options.stepsPerEpisode = 10;
+            FunctionsEnvironment environment(*result.scenario, *functionsOf(*result.scenario), options);
+            environment.reset(1);
+            for (int t = 0; t < 10; ++t)
+                environment.step({});
+            const auto p99 = environment.episodeP99Ms();
+            return (p99[0] + p99[1]) / 2;
+        };
+        const double alone = meanP99(true);
+        const double shared = meanP99(false);
+        QVERIFY2(shared > 2 * alone, qPrintable(QString("isolated %1 ms, shared %2 ms").arg(alone).arg(shared)));
     }
 
     void environmentIsDeterministicAndChurnChangesTargets()
