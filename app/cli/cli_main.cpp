@@ -28,7 +28,8 @@ commands:
                             compute kinds); store the model in P [--seed N] [--quiet]
   experiment FILE --project P
                             run an experiment's arms x seeds x sweep points into P (resuming
-                            runs already there) and print the comparison [--jobs N] [--quiet]
+                            runs already there; arms with train: train first) and print the
+                            comparison [--jobs N] [--quiet] [--training-curves FILE.csv]
   report --project P --out FILE.html|FILE.pdf
                             write an experiment's report (the newest, or [--experiment ID|NAME]);
                             without experiments, a run's summary [--run ID] (PDF: GUI build only)

@@ -18,6 +18,7 @@
 #include "policy/plugin_error.h"
 #include "sim/run_control.h"
 
+#include <fstream>
 #include <mutex>
 #include <thread>
 #include "store/store_error.h"
@@ -31,7 +32,8 @@
 namespace orrery::app {
 namespace {
 
-constexpr const char* kUsage = "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet]";
+constexpr const char* kUsage =
+    "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet] [--training-curves FILE.csv]";
 constexpr std::uint64_t kMaxJobs = 4096;
 constexpr std::size_t kMaxFailuresShown = 10;
 
@@ -134,7 +136,7 @@ int report(const experiment::Experiment& experiment, const experiment::Experimen
 
 int runExperimentCommand(const std::vector<std::string>& args)
 {
-    const CommandLine line(args, {"project", "jobs"}, {"quiet"});
+    const CommandLine line(args, {"project", "jobs", "training-curves"}, {"quiet"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
     const auto projectPath = line.value("project");
@@ -167,6 +169,14 @@ int runExperimentCommand(const std::vector<std::string>& args)
             sim::RunControl trainingControl;
             InterruptGuard trainingGuard(trainingControl);
             std::mutex logMutex;
+            // --training-curves FILE.csv: every training episode's mean reward, the team's and each agent's.
+            std::ofstream curves;
+            if (const auto path = line.value("training-curves")) {
+                curves.open(*path, std::ios::trunc);
+                if (!curves)
+                    throw UsageError{"option --training-curves: cannot write '" + *path + "'"};
+                curves << "arm,episode,agent,mean_reward,agents_added,agents_removed\n";
+            }
             options.armModels = prepareArmModels(
                 registry, experiment, *projectPath, options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency()),
                 [&](const std::string& text) {
@@ -175,7 +185,16 @@ int runExperimentCommand(const std::vector<std::string>& args)
                     const std::lock_guard lock(logMutex);
                     std::cerr << experiment.spec.name << ": " << text << '\n';
                 },
-                trainingControl);
+                trainingControl,
+                [&](const std::string& arm, const policy::ControlEpisodeReport& report) {
+                    if (!curves.is_open())
+                        return;
+                    const std::lock_guard lock(logMutex);
+                    curves << arm << ',' << report.episode << ",," << report.meanReward << ',' << report.agentsAdded << ','
+                           << report.agentsRemoved << '\n';
+                    for (const auto& [agent, reward] : report.agentRewards)
+                        curves << arm << ',' << report.episode << ',' << agent << ',' << reward << ",,\n";
+                });
         }
         experiment::ExperimentRunner runner(experiment, registry, *projectPath, std::move(options));
         ExperimentProgressPrinter printer(std::cerr, experiment.spec.name);

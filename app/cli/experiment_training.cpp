@@ -50,11 +50,10 @@ std::optional<store::ModelId> existingModel(const store::Project& project, const
 
 } // namespace
 
-std::map<std::string, env::PolicyModels> prepareArmModels(const policy::PluginRegistry& registry,
-                                                          const experiment::Experiment& experiment,
-                                                          const std::string& projectPath, unsigned threads,
-                                                          const std::function<void(const std::string&)>& log,
-                                                          sim::RunControl& control)
+std::map<std::string, env::PolicyModels> prepareArmModels(
+    const policy::PluginRegistry& registry, const experiment::Experiment& experiment, const std::string& projectPath,
+    unsigned threads, const std::function<void(const std::string&)>& log, sim::RunControl& control,
+    const std::function<void(const std::string& arm, const policy::ControlEpisodeReport&)>& onEpisode)
 {
     const experiment::ExperimentSpec& spec = experiment.spec;
     std::vector<ArmJob> jobs;
@@ -116,6 +115,8 @@ std::map<std::string, env::PolicyModels> prepareArmModels(const policy::PluginRe
                 const std::uint32_t every = std::max<std::uint32_t>(1, config.episodes / 10);
                 ControlTrainingHooks hooks;
                 hooks.onEpisode = [&](const policy::ControlEpisodeReport& report) {
+                    if (onEpisode)
+                        onEpisode(armName, report);
                     if (report.episode % every == 0 || report.episode == config.episodes) {
                         std::ostringstream line;
                         line << "arm " << armName << ": episode " << report.episode << "/" << config.episodes << "  mean reward "

@@ -20,11 +20,11 @@ namespace orrery::app {
 //! `threads` threads, each stored in the project with its checkpoints like `orrery train`
 //! stores them. `log` receives progress lines (from several threads, one line per call). Throws
 //! policy::PluginError when a training fails and store::StoreError when the project does.
-//! Stops early (and throws std::runtime_error) when `control` is cancelled.
-std::map<std::string, env::PolicyModels> prepareArmModels(const policy::PluginRegistry& registry,
-                                                          const experiment::Experiment& experiment,
-                                                          const std::string& projectPath, unsigned threads,
-                                                          const std::function<void(const std::string&)>& log,
-                                                          sim::RunControl& control);
+//! Stops early (and throws std::runtime_error) when `control` is cancelled. `onEpisode`, when
+//! set, receives every training episode's report with its arm's name (from several threads).
+std::map<std::string, env::PolicyModels> prepareArmModels(
+    const policy::PluginRegistry& registry, const experiment::Experiment& experiment, const std::string& projectPath,
+    unsigned threads, const std::function<void(const std::string&)>& log, sim::RunControl& control,
+    const std::function<void(const std::string& arm, const policy::ControlEpisodeReport&)>& onEpisode = {});
 
 } // namespace orrery::app

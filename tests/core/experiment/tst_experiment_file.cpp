@@ -210,6 +210,15 @@ private slots:
         row("sweep without values", {"    values: [100, 200]\n", ""}, 16, 5, "spec.sweep.values", "missing required field 'values'");
         row("too many runs", {"[1, 2]", "{count: 100000}", "[100, 200]", "[1, 2, 3, 4, 5, 6]"}, 6, 3, "spec",
             "the experiment has 1200000 runs (6 sweep points x 2 arms x 100000 seeds x 1 repeats); expected at most 1000000");
+        row("train without control", {"placement: {plugin: random, params: {maxProbes: 8}}",
+                                      "placement: {plugin: random, params: {maxProbes: 8}}\n      train: {scenario: ../scenarios/demo.yaml, episodes: 5}"},
+            14, 14, "spec.arms[1].train", "an arm that trains needs policies.control");
+        row("train episodes zero", {"placement: {plugin: random, params: {maxProbes: 8}}",
+                                    "placement: {plugin: random, params: {maxProbes: 8}}\n      train: {scenario: ../scenarios/demo.yaml, episodes: 0}"},
+            14, 59, "spec.arms[1].train.episodes", "expected an integer from 1 to 1000000");
+        row("train scenario missing", {"placement: {plugin: random, params: {maxProbes: 8}}",
+                                       "control: {plugin: firm}\n      train: {scenario: gone.yaml, episodes: 5}"},
+            14, 14, "spec.arms[1].train.scenario", "cannot open scenario file 'gone.yaml'");
         row("yaml syntax", {"values: [100, 200]", "values: [100, 200"}, 0, 0, "", "");
     }
 
