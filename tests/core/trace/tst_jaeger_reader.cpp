@@ -187,8 +187,15 @@ private slots:
                                            R"("references": [{"refType": "CHILD_OF", "spanID": "0000000000000002"}],)");
         QTest::newRow("cycle") << cycle << 6 << std::string("data[0].spans[0].references")
                                << std::string("reference cycle");
-        QTest::newRow("not-an-object") << std::string("[1, 2]") << 1 << std::string("(document)")
+        QTest::newRow("not-an-object") << std::string("\n42") << 2 << std::string("(document)")
                                        << std::string("expected an object");
+        // A top-level array is Zipkin's (or Jaeger traces): its elements must be spans.
+        QTest::newRow("array-of-numbers") << std::string("[1, 2]") << 1 << std::string("[0]")
+                                          << std::string("expected a span object");
+        QTest::newRow("empty-input") << std::string("  \n") << 2 << std::string("(document)")
+                                     << std::string("empty input");
+        QTest::newRow("garbage-after-trace") << replaced(good, "  ]}\n]}", "  ]} x\n]}") << 8 << std::string("data[0]")
+                                             << std::string("expected ',' or ']'");
         QTest::newRow("no-data") << std::string("{\n\"traces\": []}") << 1 << std::string("data")
                                  << std::string("missing required field");
         QTest::newRow("spans-not-array") << replaced(good, R"("spans": [)", R"("spans": 3, "x": [)") << 5

@@ -1,0 +1,104 @@
+#include "trace/trace_import.h"
+
+#include "trace/element_context.h"
+#include "trace/hex_id.h"
+
+#include <vector>
+
+namespace orrery::trace {
+namespace {
+
+using detail::ElementContext;
+using detail::ImportState;
+
+//! A top-level array's format, from its first element: Jaeger traces carry `traceID` and
+//! `spans`; anything else is read as Zipkin (a span, or a trace's array of spans).
+TraceFormat formatOfArrayElement(std::string_view text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text[first] == '{' && text.find("\"traceID\"") != std::string_view::npos
+        && text.find("\"spans\"") != std::string_view::npos)
+        return TraceFormat::Jaeger;
+    return TraceFormat::Zipkin;
+}
+
+TraceSet readStream(JsonElementStream stream, TraceImportStats* stats)
+{
+    TraceImportStats local;
+    TraceImportStats& counts = stats ? *stats : local;
+    counts = {};
+    TraceSet set;
+    ImportState state{set, TraceBuilder(set), counts};
+    detail::od::parser parser;
+    std::vector<bool> finished;  // traces still to finish are those of span-list formats
+    JsonElement element;
+    TraceFormat format = TraceFormat::Unknown;
+    std::size_t document = static_cast<std::size_t>(-1);
+    while (stream.next(element)) {
+        if (element.container == "data")
+            format = TraceFormat::Jaeger;
+        else if (element.container == "resourceSpans")
+            format = TraceFormat::Otlp;
+        else if (element.document != document)
+            format = formatOfArrayElement(element.text);
+        document = element.document;
+        counts.format = format;
+        ElementContext context(stream, element, parser);
+        const std::size_t before = set.traces.size();
+        switch (format) {
+        case TraceFormat::Jaeger:
+            detail::readJaegerElement(context, state);
+            finished.resize(set.traces.size(), false);
+            for (std::size_t i = before; i < set.traces.size(); ++i)
+                finished[i] = true;
+            break;
+        case TraceFormat::Otlp:
+            detail::readOtlpElement(context, state);
+            break;
+        case TraceFormat::Zipkin:
+        case TraceFormat::Unknown:
+            detail::readZipkinElement(context, state);
+            break;
+        }
+    }
+    counts.bytes = stream.bytesRead();
+    finished.resize(set.traces.size(), false);
+    for (std::size_t i = 0; i < set.traces.size(); ++i) {
+        if (finished[i])
+            continue;
+        const auto problem = state.builder.finish(i, counts.orphanSpans);
+        const Trace& trace = set.traces[i];
+        if (problem.kind == TraceBuilder::Problem::Kind::DuplicateId)
+            throw TraceReadError(stream.sourceName(), 0, "trace " + trace.id.hex(),
+                                 "duplicate span id " + hexSpanId(trace.spans[problem.span].id));
+        if (problem.kind == TraceBuilder::Problem::Kind::Cycle)
+            throw TraceReadError(stream.sourceName(), 0, "trace " + trace.id.hex(),
+                                 "reference cycle through span " + hexSpanId(trace.spans[problem.span].id) + ": no root above it");
+    }
+    return set;
+}
+
+} // namespace
+
+const char* formatName(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Jaeger: return "Jaeger";
+    case TraceFormat::Otlp: return "OTLP";
+    case TraceFormat::Zipkin: return "Zipkin";
+    case TraceFormat::Unknown: break;
+    }
+    return "unknown";
+}
+
+TraceSet readTraceFile(const std::string& path, TraceImportStats* stats)
+{
+    return readStream(JsonElementStream::openFile(path), stats);
+}
+
+TraceSet readTraceText(std::string_view text, const std::string& sourceName, TraceImportStats* stats)
+{
+    return readStream(JsonElementStream::fromText(text, sourceName), stats);
+}
+
+} // namespace orrery::trace
