@@ -97,7 +97,7 @@ bool isKnownMetric(std::string_view metric)
 {
     const auto& names = knownMetricNames();
     return std::find(names.begin(), names.end(), metric) != names.end() || isClassCompletionTime(metric, false)
-        || isFunctionMetric(metric);
+        || isFunctionMetric(metric) || startsWith(metric, "train."); // training-jobs (core/kinds/training_jobs)
 }
 
 bool isLatencyLike(std::string_view metric)

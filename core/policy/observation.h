@@ -3,6 +3,7 @@
 #include "sim/sim_time.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,12 @@ struct TargetObservation {
     bool critical = false;
     double relativeImportance = 0;          //!< PCC(T_i, T_CP), when extracted
     double congestionIntensity = 0;         //!< p99 / p50, when extracted
+    // Targets pinned to one node (training-job containers, seed 004):
+    std::string node;                       //!< the node it runs on; empty when not pinned
+    double nodeCores = 0;                   //!< that node's cores
+    //! The job's evaluation function now (loss or accuracy, seed 004 Eq. 1); empty when the
+    //! target reports none.
+    std::optional<double> evaluation;
 };
 
 //! One control period's view of the whole application (or cluster namespace).

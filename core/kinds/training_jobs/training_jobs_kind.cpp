@@ -1,0 +1,44 @@
+#include "kinds/training_jobs/training_jobs_kind.h"
+
+#include "env/workload_kind_runtimes.h"
+#include "kinds/training_jobs/training_jobs_environment.h"
+#include "kinds/training_jobs/training_jobs_reader.h"
+#include "kinds/training_jobs/training_jobs_runtime.h"
+#include "scenario/workload_kind_readers.h"
+
+#include <mutex>
+
+namespace orrery::kinds::training_jobs {
+
+namespace {
+constexpr const char* kKind = "training-jobs";
+
+const TrainingJobsSpec& trainingSpecOf(const model::KindSpec& spec)
+{
+    return dynamic_cast<const TrainingJobsSpec&>(spec);
+}
+} // namespace
+
+void registerTrainingJobsKind()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        scenario::registerWorkloadKindReader({kKind, trainingJobsKeys(),
+                                              [](scenario::MapReader& reader, scenario::ParseContext& context,
+                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                  return readTrainingJobsWorkload(reader, context, cluster);
+                                              }});
+        env::registerWorkloadKindRuntime(
+            {kKind,
+             [](const model::KindSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
+                env::NodeContention& contention) -> std::unique_ptr<env::KindRuntime> {
+                 return std::make_unique<TrainingJobsRuntime>(trainingSpecOf(spec), scenario, cluster, contention);
+             },
+             [](const model::Scenario& scenario, const model::KindSpec& spec,
+                const env::SimulatedEnvironmentOptions& options) -> std::unique_ptr<policy::Environment> {
+                 return std::make_unique<TrainingJobsEnvironment>(scenario, trainingSpecOf(spec), options);
+             }});
+    });
+}
+
+} // namespace orrery::kinds::training_jobs
