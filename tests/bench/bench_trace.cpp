@@ -8,6 +8,9 @@
 #include "store/project_run_recorder.h"
 #include "trace/jaeger_reader.h"
 #include "trace/jaeger_writer.h"
+#include "trace/otlp_writer.h"
+#include "trace/trace_import.h"
+#include "trace/zipkin_writer.h"
 
 #include <unistd.h>
 
@@ -142,18 +145,33 @@ int main()
     for (const char* suffix : {"", "-wal", "-shm"})
         std::filesystem::remove(file.string() + suffix, ignored);
 
+    // Imports (streamed, simdjson On-Demand): the real DeathStarBench file is Jaeger's UI-download
+    // shape (each reference repeats its parent span: ~5 KiB a span); the compact shape is the
+    // query API's (writeJaegerJson's output), repeated to 100 copies of the 20 traces.
     const std::string real = ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json";
+    const auto realBytes = static_cast<double>(std::filesystem::file_size(real));
     std::size_t imported = 0;
+    int repeats = 0;
     start = std::chrono::steady_clock::now();
-    for (int repeat = 0; repeat < 10; ++repeat)
-        imported += trace::readJaegerFile(real).spanCount();
-    print("jaeger_import", static_cast<double>(imported) / seconds(start), "spans/s");
-    // The same traces without the UI-style nested parent copies (5 KiB a span in that file).
-    const std::string compact = trace::writeJaegerJson(trace::readJaegerFile(real));
-    imported = 0;
-    start = std::chrono::steady_clock::now();
-    for (int repeat = 0; repeat < 100; ++repeat)
-        imported += trace::readJaegerText(compact, "compact.json").spanCount();
-    print("jaeger_import_compact", static_cast<double>(imported) / seconds(start), "spans/s");
+    for (; repeats < 20; ++repeats)
+        imported += trace::readTraceFile(real).spanCount();
+    double elapsed = seconds(start);
+    print("jaeger_import_ui_download", static_cast<double>(imported) / elapsed, "spans/s");
+    print("jaeger_import_ui_download_bytes", realBytes * repeats / elapsed / 1e6, "MB/s");
+
+    const trace::TraceSet sample = syntheticTraces(20'000);
+    auto measureText = [&](const char* name, const std::string& text) {
+        std::size_t spansRead = 0;
+        int rounds = 0;
+        const auto begin = std::chrono::steady_clock::now();
+        for (; rounds < 5; ++rounds)
+            spansRead += trace::readTraceText(text, name).spanCount();
+        const double took = seconds(begin);
+        std::printf("%s %.0f spans/s\n", name, static_cast<double>(spansRead) / took);
+        std::printf("%s_bytes %.0f MB/s\n", name, static_cast<double>(text.size()) * rounds / took / 1e6);
+    };
+    measureText("jaeger_import_query_api", trace::writeJaegerJson(sample));
+    measureText("otlp_import", trace::writeOtlpJson(sample));
+    measureText("zipkin_import", trace::writeZipkinJson(sample));
     return 0;
 }

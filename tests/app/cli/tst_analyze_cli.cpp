@@ -3,6 +3,9 @@
 #include "store/project.h"
 #include "store/project_run_recorder.h"
 #include "trace/jaeger_reader.h"
+#include "trace/jaeger_writer.h"
+#include "trace/otlp_writer.h"
+#include "trace/zipkin_writer.h"
 
 #include "cli_test_support.h"
 
@@ -19,6 +22,12 @@ namespace {
 
 const QString kRealFile = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json");
 const QString kMalformed = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/malformed-duration.json");
+
+bool writeText(const QString& path, const std::string& text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+}
 
 } // namespace
 
@@ -80,6 +89,71 @@ private slots:
         QVERIFY2(result.err.contains(kMalformed + ":9: data[0].spans[1].duration: expected an integer"),
                  qPrintable(result.err));
         QVERIFY(!QFile::exists(dir.filePath("never.json")));
+    }
+
+    void oneTracePerTypeIsNotAMeasurement()
+    {
+        QTemporaryDir dir;
+        trace::TraceSet one = trace::readJaegerFile(kRealFile.toStdString());
+        one.traces.resize(1);
+        const QString file = dir.filePath("one.json");
+        QVERIFY(writeText(file, trace::writeJaegerJson(one)));
+        const auto result = runOrrery({"analyze", file, "--json", dir.filePath("r.json")}, dir.path());
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains("n/a (1 sample)"), qPrintable(result.out));
+        QVERIFY(result.out.contains("RI needs at least 3 traces"));
+        QVERIFY(!result.out.contains(" 1.00 "));  // no CI pretending to be measured
+        QFile json(dir.filePath("r.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject type = QJsonDocument::fromJson(json.readAll()).object()["requestTypes"].toArray()[0].toObject();
+        QVERIFY(type["services"].toArray()[0].toObject()["relativeImportance"].isNull());
+
+        // The critical path, one hop a line, in time order, starting at the root with its whole duration.
+        const QStringList lines = result.out.split('\n');
+        const auto header = lines.indexOf(QRegularExpression("^\\s+start ms\\s+own ms\\s+subtree ms.*"));
+        QVERIFY(header > 0);
+        QVERIFY(lines[header - 1].contains("hop by hop"));
+        QVERIFY(lines[header + 1].contains("nginx-web-server:/wrk2-api/post/compose"));
+        QVERIFY(lines[header + 1].contains("5.303"));
+        double previous = -1.0;
+        double own = 0.0;
+        int hops = 0;
+        for (int i = header + 1; i < lines.size() && lines[i].startsWith("    ") && !lines[i].contains("service "); ++i) {
+            const QStringList fields = lines[i].split(' ', Qt::SkipEmptyParts);
+            QVERIFY(fields.size() == 4);
+            QVERIFY(fields[0].toDouble() >= previous);
+            previous = fields[0].toDouble();
+            own += fields[1].toDouble();
+            ++hops;
+        }
+        QVERIFY(hops >= 10);
+        QVERIFY(std::abs(own - 5.303) < 0.02);  // own times add up to the root's duration
+    }
+
+    void analyzesADirectoryOfFormats()
+    {
+        QTemporaryDir dir;
+        const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
+        QVERIFY(QDir(dir.path()).mkdir("traces"));
+        QVERIFY(writeText(dir.filePath("traces/a-otlp.json"), trace::writeOtlpJson(real)));
+        QVERIFY(writeText(dir.filePath("traces/b-zipkin.json"), trace::writeZipkinJson(real)));
+        QVERIFY(writeText(dir.filePath("traces/notes.txt"), "not a trace file"));
+        const auto result = runOrrery({"analyze", dir.filePath("traces")}, dir.path());
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains("40 traces, 1320 spans, 1 request type"), qPrintable(result.out));
+        QVERIFY2(result.err.contains("read 2 files: 40 traces, 1320 spans"), qPrintable(result.err));
+
+        const auto many = runOrrery({"analyze", dir.filePath("traces/a-otlp.json"), kRealFile}, dir.path());
+        QVERIFY2(many.exitCode == 0, qPrintable(many.err));
+        QVERIFY(many.out.contains("40 traces, 1320 spans"));
+    }
+
+    void emptyDirectoryIsNamed()
+    {
+        QTemporaryDir dir;
+        const auto result = runOrrery({"analyze", dir.path()}, dir.path());
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("is a directory"), qPrintable(result.err));
     }
 
     void analyzesARunsSpans()
