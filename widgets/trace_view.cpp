@@ -1,7 +1,7 @@
 #include "widgets/trace_view.h"
 
 #include "analysis/critical_components.h"
-#include "trace/jaeger_reader.h"
+#include "trace/trace_import.h"
 #include "widgets/trace_list_model.h"
 #include "widgets/trace_timeline.h"
 
@@ -35,7 +35,7 @@ TraceLoad loadTraces(const QString& path)
 {
     TraceLoad load;
     try {
-        auto traces = std::make_shared<trace::TraceSet>(trace::readJaegerFile(path.toStdString()));
+        auto traces = std::make_shared<trace::TraceSet>(trace::readTraceFile(path.toStdString()));
         load.report = std::make_shared<analysis::CriticalPathReport>(analysis::analyzeTraces(*traces));
         load.traces = std::move(traces);
     } catch (const std::exception& failure) {

@@ -72,6 +72,7 @@ ElementContext::ElementContext(const JsonElementStream& stream, const JsonElemen
     const auto error = parser.iterate(element.text.data(), element.text.size(), element.text.size() + kJsonPadding).get(m_document);
     if (error)
         jsonError(error, Path{});
+    m_iterating = true;
 }
 
 od::value ElementContext::root(const char* what)
@@ -111,14 +112,17 @@ void ElementContext::fail(const Path& at, const std::string& message) const
 
 void ElementContext::jsonError(simdjson::error_code error, const Path& at)
 {
-    const std::string relative = at.render();
+    std::string relative = at.render();
     std::size_t line = 0;
     const char* location = nullptr;
-    if (!m_document.current_location().get(location) && location >= m_element.text.data()
-        && location <= m_element.text.data() + m_element.text.size())
+    if (m_iterating && !m_document.current_location().get(location) && location >= m_element.text.data()
+        && location < m_element.text.data() + m_element.text.size()) {
+        // Where the parser stopped says more than what the reader was after.
         line = m_stream.lineOf(location);
-    else
+        relative = JsonLocator(m_element.text).pathAt(static_cast<std::size_t>(location - m_element.text.data()));
+    } else {
         line = lineOfPath(relative);
+    }
     std::string message = simdjson::error_message(error);
     if (error == simdjson::NUMBER_ERROR || error == simdjson::NUMBER_OUT_OF_RANGE)
         message = "invalid number: " + message;

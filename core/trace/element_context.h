@@ -90,6 +90,7 @@ private:
     const JsonElementStream& m_stream;
     const JsonElement& m_element;
     od::document m_document;
+    bool m_iterating = false;  // m_document holds a parse (its location may be asked)
 };
 
 //! What every element reader shares during one import.

@@ -52,6 +52,7 @@ TraceBuilder::Problem TraceBuilder::finish(std::size_t traceIndex, std::size_t& 
 {
     Trace& trace = m_set.traces[traceIndex];
     std::vector<Span>& spans = trace.spans;
+    spans.shrink_to_fit();  // the span store holds what was read, not what push_back reserved
     const std::size_t n = spans.size();
 
     // Zipkin's shared RPC spans: the server half gets its own id under the client half, and
