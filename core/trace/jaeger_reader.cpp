@@ -129,7 +129,7 @@ private:
                               } else if (key == "tags") {
                                   if (m_context.type(field, path) != od::json_type::array)
                                       return;
-                                  m_context.elements(field.get_array(), path, [&](od::value tag, const Path& tagPath) {
+                                  m_context.elements(m_context.array(field, path, "an array of tags"), path, [&](od::value tag, const Path& tagPath) {
                                       const Tag read = readTag(tag, tagPath);
                                       if (read.key == "hostname" && read.text)
                                           host = read.text;
@@ -182,7 +182,7 @@ private:
             } else if (key == "tags") {
                 if (m_context.type(field, path) != od::json_type::array)
                     return;
-                m_context.elements(field.get_array(), path, [&](od::value tag, const Path& tagPath) {
+                m_context.elements(m_context.array(field, path, "an array of tags"), path, [&](od::value tag, const Path& tagPath) {
                     const Tag read = readTag(tag, tagPath);
                     if (read.key == "orrery.request_type" && read.text)
                         m_requestType = m_names.intern(*read.text);

@@ -91,7 +91,7 @@ private:
                 if (key == "key") {
                     attribute.key = m_context.string(field, path);
                 } else if (key == "value" && m_context.type(field, path) == od::json_type::object) {
-                    m_context.members(field.get_object(), path, [&](std::string_view kind, od::value any, const Path& anyPath) {
+                    m_context.members(m_context.object(field, path, "a value object"), path, [&](std::string_view kind, od::value any, const Path& anyPath) {
                         if (kind == "stringValue")
                             attribute.text = m_context.string(any, anyPath);
                     });

@@ -22,6 +22,22 @@ TraceFormat formatOfArrayElement(std::string_view text)
     return TraceFormat::Zipkin;
 }
 
+void readElement(ElementContext& context, ImportState& state, TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Jaeger:
+        detail::readJaegerElement(context, state);
+        break;
+    case TraceFormat::Otlp:
+        detail::readOtlpElement(context, state);
+        break;
+    case TraceFormat::Zipkin:
+    case TraceFormat::Unknown:
+        detail::readZipkinElement(context, state);
+        break;
+    }
+}
+
 TraceSet readStream(JsonElementStream stream, TraceImportStats* stats)
 {
     TraceImportStats local;
@@ -45,20 +61,17 @@ TraceSet readStream(JsonElementStream stream, TraceImportStats* stats)
         counts.format = format;
         ElementContext context(stream, element, parser);
         const std::size_t before = set.traces.size();
-        switch (format) {
-        case TraceFormat::Jaeger:
-            detail::readJaegerElement(context, state);
+        try {
+            readElement(context, state, format);
+        } catch (const simdjson::simdjson_error& error) {
+            // Readers check every result; this is the safety net for one that is not.
+            throw TraceReadError(stream.sourceName(), stream.lineOf(element.text.data()), element.path(),
+                                 std::string("invalid JSON: ") + error.what());
+        }
+        if (format == TraceFormat::Jaeger) {
             finished.resize(set.traces.size(), false);
             for (std::size_t i = before; i < set.traces.size(); ++i)
                 finished[i] = true;
-            break;
-        case TraceFormat::Otlp:
-            detail::readOtlpElement(context, state);
-            break;
-        case TraceFormat::Zipkin:
-        case TraceFormat::Unknown:
-            detail::readZipkinElement(context, state);
-            break;
         }
     }
     counts.bytes = stream.bytesRead();

@@ -22,7 +22,7 @@ public:
         const Path root;
         od::value value = m_context.root("a span object");
         if (m_context.type(value, root) == od::json_type::array) {
-            m_context.elements(value.get_array(), root, [&](od::value span, const Path& at) { readSpan(span, at); });
+            m_context.elements(m_context.array(value, root, "an array of spans"), root, [&](od::value span, const Path& at) { readSpan(span, at); });
             return;
         }
         readSpan(value, root);
