@@ -30,6 +30,8 @@ std::string quoted(std::string_view text, const char* suffix)
     return message;
 }
 
+static_assert(kJsonPadding >= simdjson::SIMDJSON_PADDING, "the element stream must leave simdjson its padding");
+
 } // namespace
 
 const char* typeName(od::json_type type)
@@ -163,30 +165,32 @@ od::array ElementContext::array(od::value value, const Path& at, const char* wha
 
 std::string_view ElementContext::string(od::value value, const Path& at)
 {
-    const od::json_type found = type(value, at);
-    if (found != od::json_type::string)
-        fail(at, std::string("expected a string, found ") + typeName(found));
     std::string_view text;
-    if (const auto error = value.get_string().get(text))
+    if (const auto error = value.get_string().get(text)) {
+        // Only now ask what it is, for the message.
+        const od::json_type found = type(value, at);
+        if (found != od::json_type::string)
+            fail(at, std::string("expected a string, found ") + typeName(found));
         jsonError(error, at);
+    }
     return text;
 }
 
 std::int64_t ElementContext::integer(od::value value, const Path& at, const char* unit)
 {
-    const od::json_type found = type(value, at);
-    if (found != od::json_type::number)
-        fail(at, std::string("expected an integer (") + unit + "), found " + typeName(found));
-    od::number_type kind;
-    if (const auto error = value.get_number_type().get(kind))
-        jsonError(error, at);
-    if (kind == od::number_type::floating_point_number)
-        fail(at, std::string("expected an integer (") + unit + "), found a fractional number");
-    if (kind == od::number_type::unsigned_integer)
-        fail(at, "integer out of range");
     std::int64_t number = 0;
-    if (const auto error = value.get_int64().get(number))
-        jsonError(error, at);
+    if (value.get_int64().get(number)) {
+        // The error path: say what the value is instead.
+        const od::json_type found = type(value, at);
+        if (found != od::json_type::number)
+            fail(at, std::string("expected an integer (") + unit + "), found " + typeName(found));
+        od::number_type kind;
+        if (const auto error = value.get_number_type().get(kind))
+            jsonError(error, at);
+        if (kind == od::number_type::floating_point_number)
+            fail(at, std::string("expected an integer (") + unit + "), found a fractional number");
+        fail(at, "integer out of range");
+    }
     if (number > kMaxMicros || number < -kMaxMicros)
         fail(at, "integer out of range");
     return number;

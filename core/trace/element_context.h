@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace orrery::trace::detail {
 
@@ -93,11 +94,28 @@ private:
     bool m_iterating = false;  // m_document holds a parse (its location may be asked)
 };
 
+//! A Jaeger process of the trace being read (kept across elements to reuse the allocation).
+struct JaegerProcess {
+    std::string key;
+    NameId service = 0;
+    NameId instance = 0;
+    bool known = false;
+};
+
 //! What every element reader shares during one import.
 struct ImportState {
+    ImportState(TraceSet& traces, TraceImportStats& counts)
+        : set(traces)
+        , builder(traces)
+        , stats(counts)
+    {
+    }
+
     TraceSet& set;
     TraceBuilder builder;
     TraceImportStats& stats;
+    std::vector<JaegerProcess> jaegerProcesses;    // scratch of the Jaeger reader
+    std::vector<std::uint32_t> jaegerSpanProcess;  // scratch of the Jaeger reader
 };
 
 void readJaegerElement(ElementContext& context, ImportState& state);

@@ -1,8 +1,27 @@
 #include "trace/hex_id.h"
 
+#include <array>
 #include <cstdio>
 
 namespace orrery::trace {
+namespace {
+
+constexpr std::array<std::int8_t, 256> makeHexDigits()
+{
+    std::array<std::int8_t, 256> digits{};
+    for (auto& digit : digits)
+        digit = -1;
+    for (int c = '0'; c <= '9'; ++c)
+        digits[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c - '0');
+    for (int c = 'a'; c <= 'f'; ++c)
+        digits[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c - 'a' + 10);
+    for (int c = 'A'; c <= 'F'; ++c)
+        digits[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c - 'A' + 10);
+    return digits;
+}
+constexpr std::array<std::int8_t, 256> kHexDigits = makeHexDigits();
+
+} // namespace
 
 std::optional<std::uint64_t> parseHexId(std::string_view text)
 {
@@ -10,14 +29,8 @@ std::optional<std::uint64_t> parseHexId(std::string_view text)
         return std::nullopt;
     std::uint64_t value = 0;
     for (const char c : text) {
-        int digit = 0;
-        if (c >= '0' && c <= '9')
-            digit = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            digit = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            digit = c - 'A' + 10;
-        else
+        const int digit = kHexDigits[static_cast<unsigned char>(c)];
+        if (digit < 0)
             return std::nullopt;
         value = (value << 4) | static_cast<std::uint64_t>(digit);
     }

@@ -10,12 +10,7 @@
 namespace orrery::trace::detail {
 namespace {
 
-struct Process {
-    std::string key;
-    NameId service = 0;
-    NameId instance = 0;
-    bool known = false;
-};
+using Process = JaegerProcess;
 
 struct Tag {
     std::string_view key;
@@ -31,7 +26,11 @@ public:
         : m_context(context)
         , m_state(state)
         , m_names(state.set.names)
+        , m_processes(state.jaegerProcesses)
+        , m_spanProcess(state.jaegerSpanProcess)
     {
+        m_processes.clear();
+        m_spanProcess.clear();
     }
 
     void read()
@@ -260,8 +259,8 @@ private:
     NameTable& m_names;
     std::size_t m_trace = 0;
     TraceId m_traceId;
-    std::vector<Process> m_processes;
-    std::vector<std::uint32_t> m_spanProcess;
+    std::vector<Process>& m_processes;
+    std::vector<std::uint32_t>& m_spanProcess;
     std::optional<NameId> m_requestType;
     std::size_t m_parentReference = 0;  // which reference of the span being read is its parent
 };

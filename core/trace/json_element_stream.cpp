@@ -47,6 +47,20 @@ std::string describe(int c)
     return std::string("'") + static_cast<char>(c) + '\'';
 }
 
+//! Newlines in [begin, end): memchr hops, fast where lines are long (compact JSON).
+std::size_t countLines(const char* begin, const char* end)
+{
+    std::size_t lines = 0;
+    while (begin < end) {
+        const void* found = std::memchr(begin, '\n', static_cast<std::size_t>(end - begin));
+        if (!found)
+            break;
+        ++lines;
+        begin = static_cast<const char*>(found) + 1;
+    }
+    return lines;
+}
+
 std::string joinPath(const std::string& prefix, const std::string& relative)
 {
     if (relative.empty())
@@ -92,7 +106,7 @@ void JsonElementStream::compact(std::size_t keepFrom)
 {
     if (keepFrom == 0)
         return;
-    m_discardedLines += static_cast<std::size_t>(std::count(m_buffer.get(), m_buffer.get() + keepFrom, '\n'));
+    m_discardedLines += countLines(m_buffer.get(), m_buffer.get() + keepFrom);
     std::memmove(m_buffer.get(), m_buffer.get() + keepFrom, m_length - keepFrom);
     m_length -= keepFrom;
     m_pos -= keepFrom;
@@ -157,7 +171,7 @@ std::size_t JsonElementStream::lineOf(const char* at) const
 {
     const char* begin = m_buffer.get();
     const char* end = std::clamp(at, begin, begin + m_length);
-    return m_discardedLines + 1 + static_cast<std::size_t>(std::count(begin, end, '\n'));
+    return m_discardedLines + 1 + countLines(begin, end);
 }
 
 void JsonElementStream::fail(std::size_t offset, const std::string& path, const std::string& message) const

@@ -109,7 +109,7 @@ TraceBuilder::Problem TraceBuilder::finish(std::size_t traceIndex, std::size_t& 
 
     // Every span must hang off a root; one that does not sits in a reference cycle.
     m_state.assign(n, 0);  // 0 unknown, 1 on the walk, 2 reaches a root
-    std::vector<std::size_t> walk;
+    std::vector<std::size_t>& walk = m_walk;
     for (std::size_t start = 0; start < n; ++start) {
         walk.clear();
         std::size_t at = start;

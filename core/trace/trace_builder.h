@@ -53,6 +53,7 @@ private:
     std::vector<std::pair<SpanId, std::size_t>> m_sorted;  // scratch: (id, index)
     std::vector<std::size_t> m_parentIndex;                // scratch
     std::vector<std::uint8_t> m_state;                     // scratch
+    std::vector<std::size_t> m_walk;                       // scratch
 };
 
 } // namespace orrery::trace

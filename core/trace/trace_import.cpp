@@ -44,7 +44,7 @@ TraceSet readStream(JsonElementStream stream, TraceImportStats* stats)
     TraceImportStats& counts = stats ? *stats : local;
     counts = {};
     TraceSet set;
-    ImportState state{set, TraceBuilder(set), counts};
+    ImportState state(set, counts);
     detail::od::parser parser;
     std::vector<bool> finished;  // traces still to finish are those of span-list formats
     JsonElement element;
