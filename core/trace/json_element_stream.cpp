@@ -283,6 +283,10 @@ bool JsonElementStream::next(JsonElement& element)
                 m_state = State::End;
                 return false;
             }
+            if (c == 0xEF && m_pos + 2 < m_length && m_buffer[m_pos + 1] == '\xBB' && m_buffer[m_pos + 2] == '\xBF') {
+                m_pos += 3;  // a UTF-8 byte-order mark, as some Windows tools write
+                break;
+            }
             m_documentStart = m_pos;
             if (c == '{') {
                 m_state = State::ObjectFirst;

@@ -337,6 +337,12 @@ private slots:
         QVERIFY(canonical(set) == canonical(small));
     }
 
+    void byteOrderMarkIsSkipped()
+    {
+        const std::string text = "\xEF\xBB\xBF" + writeZipkinJson(smallSet());
+        QVERIFY(canonical(readTraceText(text, "bom.json")) == canonical(smallSet()));
+    }
+
     void directoryIsNamedAsSuch()
     {
         QTemporaryDir dir;
