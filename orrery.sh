@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Orrery's one entry point for developers and CI on Debian 12.
 #
-#   ./orrery.sh [ARGS…]   install missing packages, build into build/, run orrery ARGS
+#   ./orrery.sh [ARGS…]   install missing packages, build the app into build/ (the executable,
+#                         plugins, translations, resources), run orrery ARGS
 #                         (no ARGS: the window when a display exists, else the headless demo)
-#   ./orrery.sh test      the same set-up, then every test through ctest
-#   ./orrery.sh build     set-up and build only
+#   ./orrery.sh test      the same set-up, build everything (tests, benchmarks), run ctest
+#   ./orrery.sh build     set-up and build everything only
 #
 # Environment: ORRERY_WERROR=ON (warnings are errors; CI sets it), ORRERY_CMAKE_ARGS (extra
 # configure arguments), ORRERY_JOBS (parallel jobs; default: all cores).
@@ -12,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 readonly PACKAGES=(
-  cmake ninja-build g++ pkg-config file
+  cmake ninja-build g++ pkg-config file ccache libsimdjson-dev
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n libqt6opengl6-dev libxkbcommon-dev libgl-dev fonts-dejavu-core
   libsqlite3-dev sqlite3 libtorch-dev libcurl4-openssl-dev libyaml-cpp-dev nlohmann-json3-dev
@@ -24,9 +25,11 @@ readonly JOBS="${ORRERY_JOBS:-$(nproc)}"
 say() { printf '[orrery.sh] %s\n' "$*" >&2; }
 
 install_missing_packages() {
-  local missing=()
+  # One dpkg-query for all of them: a second run of this script should cost milliseconds here.
+  local installed missing=()
+  installed="$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>/dev/null | awk '/ install ok installed$/ {print $1}')"
   for package in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    grep -qx "$package" <<<"$installed" || missing+=("$package")
   done
   if ((${#missing[@]} == 0)); then
     say "all ${#PACKAGES[@]} Debian packages present"
@@ -39,27 +42,42 @@ install_missing_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# configure_and_build TARGET…: configures build/ when it is new or its settings changed (ninja
+# re-runs CMake by itself when a CMakeLists.txt changes), then builds the targets (none: all).
 configure_and_build() {
-  say "configuring build/ (Release, warnings as errors: ${ORRERY_WERROR:-OFF})"
-  # shellcheck disable=SC2086 # ORRERY_CMAKE_ARGS is a list of arguments on purpose
-  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DORRERY_WERROR="${ORRERY_WERROR:-OFF}" \
-    ${ORRERY_CMAKE_ARGS:-} >/dev/null
-  say "building with $JOBS jobs"
-  cmake --build build --parallel "$JOBS"
+  # Object paths relative to the checkout, so build folders side by side share ccache hits.
+  export CCACHE_BASEDIR="$PWD"
+  local settings="Release werror=${ORRERY_WERROR:-OFF} args=${ORRERY_CMAKE_ARGS:-}"
+  if [[ ! -f build/build.ninja || "$(cat build/.orrery-settings 2>/dev/null)" != "$settings" ]]; then
+    say "configuring build/ (Release, warnings as errors: ${ORRERY_WERROR:-OFF})"
+    # shellcheck disable=SC2086 # ORRERY_CMAKE_ARGS is a list of arguments on purpose
+    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DORRERY_WERROR="${ORRERY_WERROR:-OFF}" \
+      ${ORRERY_CMAKE_ARGS:-} >/dev/null
+    printf '%s' "$settings" >build/.orrery-settings
+  fi
+  local targets=()
+  for target in "$@"; do targets+=(--target "$target"); done
+  say "building ${*:-everything} with $JOBS jobs"
+  # Ninja's progress line: percentage, finished/total, elapsed seconds.
+  NINJA_STATUS="[%p %f/%t %es] " cmake --build build --parallel "$JOBS" "${targets[@]}"
 }
 
 main() {
   install_missing_packages
-  configure_and_build
   case "${1:-}" in
     test)
       shift
+      configure_and_build
       say "running every test through ctest"
       exec ctest --test-dir build --output-on-failure --parallel "$JOBS" "$@"
       ;;
     build)
+      configure_and_build
       ;;
     *)
+      # Only what the app runs: the executable, its plugins (dependencies of `orrery`, with the
+      # translations it embeds) and the resources; tests and benchmarks wait for `test`.
+      configure_and_build orrery orrery_resources
       exec build/bin/orrery "$@"
       ;;
   esac

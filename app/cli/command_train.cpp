@@ -27,7 +27,8 @@ namespace {
 
 constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.yaml --project FILE.orrery [--seed N] [--quiet]\n"
                                "       (control plugins: --episodes N [--steps S] [--checkpoint-every K]\n"
-                               "        [--mode one-for-all|one-for-each|transfer])";
+                               "        [--mode one-for-all|one-for-each|transfer] [--threads N, 0 = all cores]\n"
+                               "        [--resume: continue the newest model of this plugin, scenario and seed up to N episodes])";
 
 //! Exit 2 unless `plugin` is registered and learns; lists the trainable plugins otherwise.
 bool checkTrainable(const policy::PluginRegistry& registry, const std::string& plugin)
@@ -103,7 +104,7 @@ int runTrainCommand(const std::vector<std::string>& args)
 {
     std::set<std::string> options = {"scenario", "project", "seed"};
     options.insert(kTrainControlOptions.begin(), kTrainControlOptions.end());
-    const CommandLine line(args, options, {"quiet"});
+    const CommandLine line(args, options, {"quiet", "resume"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
     const std::string plugin = line.positionals().front();

@@ -47,6 +47,29 @@ private:
     std::unique_ptr<store::Project> m_project;
 };
 
+//! The newest model of `plugin` trained on this scenario and seed (a checkpoint or a final model):
+//! what `--resume` continues.
+std::optional<store::ModelSummary> latestModelOfRun(const store::Project& project, const std::string& plugin,
+                                                    const std::string& scenarioName, std::uint64_t seed)
+{
+    std::optional<store::ModelSummary> latest;
+    for (store::ModelSummary& summary : project.listModels()) {
+        if (summary.plugin == plugin && summary.scenarioName == scenarioName && summary.seed == seed)
+            latest = std::move(summary); // oldest first: the last match is the newest
+    }
+    return latest;
+}
+
+//! Episodes a stored model has been trained for: checkpoints record "episode", final models "episodes".
+std::uint32_t episodesOf(const store::ModelMetrics& metrics)
+{
+    for (const auto& [name, value] : metrics) {
+        if ((name == "episode" || name == "episodes") && value >= 0)
+            return static_cast<std::uint32_t>(value);
+    }
+    return 0;
+}
+
 } // namespace
 
 int runTrainControl(const std::string& plugin, const CommandLine& line, const policy::PluginRegistry& registry)
@@ -63,12 +86,16 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     config.episodes = positive(line, "episodes", 1, false);
     config.stepsPerEpisode = positive(line, "steps", 300, false);
     config.checkpointEvery = positive(line, "checkpoint-every", 0, true);
+    config.threads = positive(line, "threads", 0, true);
     const std::string modeText = line.value("mode").value_or("one-for-all");
     const auto mode = controlTrainingModeFrom(modeText);
     if (!mode)
         throw UsageError{"--mode must be one-for-all, one-for-each or transfer, not '" + modeText + "'"};
     config.mode = *mode;
     const bool quiet = line.flag("quiet");
+    const bool resume = line.flag("resume");
+    if (resume && config.mode == policy::ControlTrainingMode::Transfer)
+        throw UsageError{"--resume continues a run of the same mode; it cannot be combined with --mode transfer"};
 
     CheckedScenario checked = checkScenarioFile(*scenarioPath, registry);
     if (!checked.scenario) {
@@ -85,13 +112,36 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
         return kExitBadInput;
     }
 
+    const std::uint32_t totalEpisodes = config.episodes; // --resume trains what is left of these
     LazyProject project(*projectPath);
     std::vector<std::uint8_t> baseModel;
     try {
         std::error_code missing;
         if (std::filesystem::exists(*projectPath, missing))
             (void)project.get(); // a file that is not a project is bad input, found before any work
-        if (config.mode == policy::ControlTrainingMode::Transfer) {
+        if (resume) {
+            const auto checkpoint = std::filesystem::exists(*projectPath, missing)
+                ? latestModelOfRun(project.get(), plugin, scenario.name, scenario.seed)
+                : std::nullopt;
+            if (!checkpoint) {
+                std::cerr << "train " << plugin << ": --resume found no " << plugin << " model of scenario "
+                          << scenario.name << " (seed " << scenario.seed << ") in " << *projectPath
+                          << "; starting from episode 1\n";
+            } else {
+                const std::uint32_t done = episodesOf(checkpoint->metrics);
+                if (done >= config.episodes) {
+                    std::cout << "train " << plugin << ": model " << checkpoint->id << " already has " << done
+                              << " of the " << config.episodes << " episodes; nothing to resume\n";
+                    return kExitOk;
+                }
+                std::cerr << "train " << plugin << ": resuming from model " << checkpoint->id << " after episode " << done
+                          << ", " << config.episodes - done << " episodes to go\n";
+                baseModel = project.get().model(checkpoint->id)->bytes;
+                config.baseModel = &baseModel;
+                config.resume = true;
+                config.episodes -= done;
+            }
+        } else if (config.mode == policy::ControlTrainingMode::Transfer) {
             const auto base = std::filesystem::exists(*projectPath, missing) ? project.get().latestModel(plugin)
                                                                              : std::nullopt;
             if (!base) {
@@ -126,7 +176,7 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     hooks.onEpisode = [&](const policy::ControlEpisodeReport& report) {
         if (!quiet) {
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            std::cerr << "train " << plugin << ": episode " << report.episode << "/" << config.episodes
+            std::cerr << "train " << plugin << ": episode " << report.episode << "/" << totalEpisodes
                       << "  reward " << shortNumber(report.reward) << "  mean " << shortNumber(report.meanReward) << "  steps "
                       << report.steps << (report.terminatedEarly ? " (terminated early)" : "") << "  updates "
                       << report.updates << "  elapsed " << shortNumber(elapsed) << " s\n";

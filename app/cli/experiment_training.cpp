@@ -87,6 +87,10 @@ std::map<std::string, env::PolicyModels> prepareArmModels(
         }
     }
 
+    const unsigned count = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
+    // Arms train side by side; each multi-agent trainer gets its share of the cores.
+    const unsigned cores = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threadsPerArm = std::max(1u, cores / count);
     std::mutex failureMutex;
     std::string failure;
     std::atomic<std::size_t> next{0};
@@ -109,6 +113,7 @@ std::map<std::string, env::PolicyModels> prepareArmModels(
                 config.stepsPerEpisode = job.training->steps;
                 config.seed = job.scenario->seed;
                 config.checkpointEvery = job.training->checkpointEvery;
+                config.threads = threadsPerArm;
                 log("arm " + armName + ": training " + job.choice.plugin + " for " + std::to_string(config.episodes)
                     + " episodes of " + std::to_string(config.stepsPerEpisode) + " steps on " + job.scenario->name);
                 const auto start = std::chrono::steady_clock::now();
@@ -141,7 +146,6 @@ std::map<std::string, env::PolicyModels> prepareArmModels(
             }
         }
     };
-    const unsigned count = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < count; ++t)
         pool.emplace_back(worker);

@@ -26,6 +26,7 @@ ProjectRun runIntoProject(const model::Scenario& scenario, const policy::PluginR
     run.result = simulation.run(recorder, control, progress);
     run.runId = recorder.runId().value_or(0);
     run.policies = simulation.policyDescriptions();
+    run.models = project.runModels(run.runId);
     return run;
 }
 

@@ -5,6 +5,7 @@
 #include "sim/engine.h"
 #include "sim/run_control.h"
 #include "store/ids.h"
+#include "store/stored_model.h"
 
 #include <string>
 
@@ -15,7 +16,7 @@ struct ProjectRun {
     store::RunId runId = 0;
     env::RunResult result;
     std::vector<std::pair<std::string, std::string>> policies; //!< as recorded: point → "plugin {params}"
-
+    std::vector<store::RunModel> models; //!< the stored models its trainable policies used
 };
 
 //! Simulates `scenario` and records the run into the project at `projectPath` (created if

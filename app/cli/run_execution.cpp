@@ -67,6 +67,11 @@ RunExecution executeRun(const model::Scenario& scenario, const policy::PluginReg
     for (const auto& metric : run.result.metrics) {
         std::cout << "  " << metric.name << " = " << shortNumber(metric.value) << ' ' << metric.unit << '\n';
     }
+    for (const store::RunModel& used : run.models) {
+        std::cout << "  " << used.plugin << " used "
+                  << (used.modelId ? "model " + std::to_string(*used.modelId) : std::string("a model not stored in the project"))
+                  << " (sha256 " << used.sha256.substr(0, 12) << ")\n";
+    }
     execution.exitCode = kExitOk;
     return execution;
 }

@@ -63,8 +63,10 @@ public:
         if (!problems.empty())
             throw SimulationSetupError(model::formatAll(problems));
         m_placementContext.rng = &m_policyRng;
-        if (const auto model = models.find(choice.plugin); model != models.end())
+        if (const auto model = models.find(choice.plugin); model != models.end()) {
             m_placementContext.model = &model->second;
+            m_modelsUsed.emplace_back(choice.plugin, model->second);
+        }
         try {
             m_placement = registry.createPlacement(choice, m_placementContext);
         } catch (const std::exception& error) {
@@ -115,8 +117,10 @@ public:
         if (!problems.empty())
             throw SimulationSetupError(model::formatAll(problems));
         m_controlContext.rng = &m_controlRng;
-        if (const auto model = models.find(choice.plugin); model != models.end())
+        if (const auto model = models.find(choice.plugin); model != models.end()) {
             m_controlContext.model = &model->second;
+            m_modelsUsed.emplace_back(choice.plugin, model->second);
+        }
         try {
             m_control = registry.createControl(choice, m_controlContext);
         } catch (const std::exception& error) {
@@ -157,6 +161,7 @@ public:
         info.seed = m_scenario.seed;
         info.horizon = m_scenario.horizon;
         info.policies = policyDescriptions();
+        info.models = m_modelsUsed;
         recorder.beginRun(info);
         m_series = {recorder.defineSeries("cluster.cpu_allocated", "ratio"),
                     recorder.defineSeries("cluster.memory_allocated", "ratio"),
@@ -513,6 +518,8 @@ private:
     policy::PolicyContext m_placementContext;
     policy::PlacementPolicyPtr m_placement;
     std::string m_placementDescription;
+    //! The trained models the policies were given (they live in the caller's PolicyModels).
+    std::vector<std::pair<std::string, std::span<const std::uint8_t>>> m_modelsUsed;
     std::unique_ptr<PlacementQueue> m_queue;
     std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for Microservices workloads
     std::vector<std::unique_ptr<MicroserviceSimulator>> m_microservices;

@@ -17,6 +17,9 @@ struct ArmTraining {
     std::uint32_t episodes = 1;
     std::uint32_t steps = 50;       //!< steps per episode
     std::uint32_t checkpointEvery = 0;
+    //! `train.seed`: trains with this seed instead of the training scenario's (arms that differ
+    //! only in it measure how much the result depends on the training run).
+    std::optional<std::uint64_t> seed;
     model::SourceLocation location;
 };
 

@@ -85,8 +85,11 @@ std::map<std::size_t, model::Scenario> loadTrainingScenarios(ExperimentSpec& spe
         ArmTraining& training = *spec.arms[a].training;
         if (auto loaded = loadReferencedScenario(training.scenarioReference, spec.sourceFile, training.location,
                                                  "spec.arms[" + std::to_string(a) + "].train.scenario",
-                                                 training.scenarioFile, context, options))
+                                                 training.scenarioFile, context, options)) {
+            if (training.seed)
+                loaded->seed = *training.seed;
             scenarios.emplace(a, std::move(*loaded));
+        }
     }
     return scenarios;
 }

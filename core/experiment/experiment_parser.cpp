@@ -200,7 +200,7 @@ void ExperimentParser::readArms(const YamlNode& node, const std::string& path, E
 
 std::optional<ArmTraining> ExperimentParser::readTraining(const YamlNode& node, const std::string& path)
 {
-    MapReader reader(node, path, m_context, {"scenario", "episodes", "steps", "checkpointEvery"},
+    MapReader reader(node, path, m_context, {"scenario", "episodes", "steps", "checkpointEvery", "seed"},
                      "training: a mapping {scenario: FILE.yaml, episodes: N, steps: 50}");
     if (!reader.isMap())
         return std::nullopt;
@@ -217,6 +217,10 @@ std::optional<ArmTraining> ExperimentParser::readTraining(const YamlNode& node, 
         training.steps = static_cast<std::uint32_t>(scenario::readInteger(*steps, reader.pathOf("steps"), m_context, 1, 100'000).value_or(50));
     if (const YamlNode* every = reader.get("checkpointEvery"))
         training.checkpointEvery = static_cast<std::uint32_t>(scenario::readInteger(*every, reader.pathOf("checkpointEvery"), m_context, 0, 1'000'000).value_or(0));
+    if (const YamlNode* seed = reader.get("seed")) {
+        if (const auto value = scenario::readInteger(*seed, reader.pathOf("seed"), m_context, 0, std::numeric_limits<std::int64_t>::max()))
+            training.seed = static_cast<std::uint64_t>(*value);
+    }
     if (m_context.errorCount() != errorsBefore)
         return std::nullopt;
     return training;

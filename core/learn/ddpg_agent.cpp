@@ -1,5 +1,7 @@
 #include "learn/ddpg_agent.h"
 
+#include "learn/checkpoint_archive.h"
+
 #include "learn/actor_snapshot.h"
 #include "learn/gaussian_noise.h"
 #include "learn/ornstein_uhlenbeck_noise.h"
@@ -85,15 +87,7 @@ std::vector<std::int64_t> dimsOf(const DdpgConfig& c)
             static_cast<std::int64_t>(c.criticHidden1), static_cast<std::int64_t>(c.criticHidden2)};
 }
 
-std::string dimsText(const std::vector<std::int64_t>& dims)
-{
-    std::string out;
-    static const char* const names[] = {"state", "action", "actor hidden", "actor hidden", "critic hidden",
-                                        "critic hidden"};
-    for (std::size_t i = 0; i < dims.size() && i < 6; ++i)
-        out += (out.empty() ? "" : ", ") + std::string(names[i]) + " " + std::to_string(dims[i]);
-    return out;
-}
+constexpr const char* kDimNames[] = {"state", "action", "actor hidden", "actor hidden", "critic hidden", "critic hidden"};
 
 } // namespace
 
@@ -260,73 +254,31 @@ std::size_t DdpgAgent::updates() const
 
 std::string DdpgAgent::saveBytes() const
 {
-    Impl& d = *m_impl; // the modules' forward() is non-const
-    torch::serialize::OutputArchive root;
-    const auto writeModule = [&root](const char* key, torch::nn::Sequential net) {
-        torch::serialize::OutputArchive sub;
-        net->save(sub);
-        root.write(key, sub);
-    };
-    const auto writeOptimizer = [&root](const char* key, const torch::optim::Adam& optimizer) {
-        torch::serialize::OutputArchive sub;
-        optimizer.save(sub);
-        root.write(key, sub);
-    };
-    writeModule("actor", d.actor);
-    writeModule("critic", d.critic);
-    writeModule("actor_target", d.actorTarget);
-    writeModule("critic_target", d.criticTarget);
-    writeOptimizer("actor_optimizer", *d.actorOptimizer);
-    writeOptimizer("critic_optimizer", *d.criticOptimizer);
-    root.write("dims", torch::tensor(dimsOf(d.config), torch::kLong));
-    root.write("epsilon", torch::tensor(d.noise->epsilon(), torch::kDouble));
-    root.write("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
-    std::ostringstream out;
-    root.save_to(out);
-    return std::move(out).str();
+    const Impl& d = *m_impl;
+    detail::CheckpointWriter out(dimsOf(d.config));
+    out.module("actor", *d.actor);
+    out.module("critic", *d.critic);
+    out.module("actor_target", *d.actorTarget);
+    out.module("critic_target", *d.criticTarget);
+    out.optimizer("actor_optimizer", *d.actorOptimizer);
+    out.optimizer("critic_optimizer", *d.criticOptimizer);
+    out.tensor("epsilon", torch::tensor(d.noise->epsilon(), torch::kDouble));
+    out.tensor("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
+    return out.bytes();
 }
 
 void DdpgAgent::loadBytes(std::string_view bytes)
 {
     Impl& d = *m_impl;
-    torch::serialize::InputArchive root;
-    torch::Tensor dims;
-    try {
-        root.load_from(bytes.data(), bytes.size());
-        root.read("dims", dims);
-    } catch (const std::exception& error) {
-        throw std::runtime_error(std::string("DdpgAgent::loadBytes: not a DDPG checkpoint: ") + error.what());
-    }
-    const std::vector<std::int64_t> saved(dims.data_ptr<std::int64_t>(), dims.data_ptr<std::int64_t>() + dims.numel());
-    if (saved != dimsOf(d.config))
-        throw std::runtime_error("DdpgAgent::loadBytes: the checkpoint has " + dimsText(saved) + "; this agent has "
-                                 + dimsText(dimsOf(d.config)));
-    try {
-        const auto readModule = [&root](const char* key, torch::nn::Sequential net) {
-            torch::serialize::InputArchive sub;
-            root.read(key, sub);
-            net->load(sub);
-        };
-        const auto readOptimizer = [&root](const char* key, torch::optim::Adam& optimizer) {
-            torch::serialize::InputArchive sub;
-            root.read(key, sub);
-            optimizer.load(sub);
-        };
-        readModule("actor", d.actor);
-        readModule("critic", d.critic);
-        readModule("actor_target", d.actorTarget);
-        readModule("critic_target", d.criticTarget);
-        readOptimizer("actor_optimizer", *d.actorOptimizer);
-        readOptimizer("critic_optimizer", *d.criticOptimizer);
-        torch::Tensor epsilon;
-        torch::Tensor updates;
-        root.read("epsilon", epsilon);
-        root.read("updates", updates);
-        d.noise->setEpsilon(epsilon.item<double>());
-        d.updates = static_cast<std::size_t>(updates.item<std::int64_t>());
-    } catch (const c10::Error& error) {
-        throw std::runtime_error(std::string("DdpgAgent::loadBytes: damaged checkpoint: ") + error.what_without_backtrace());
-    }
+    detail::CheckpointReader in(bytes, "DdpgAgent::loadBytes", dimsOf(d.config), kDimNames);
+    in.module("actor", *d.actor);
+    in.module("critic", *d.critic);
+    in.module("actor_target", *d.actorTarget);
+    in.module("critic_target", *d.criticTarget);
+    in.optimizer("actor_optimizer", *d.actorOptimizer);
+    in.optimizer("critic_optimizer", *d.criticOptimizer);
+    d.noise->setEpsilon(in.tensor("epsilon").item<double>());
+    d.updates = static_cast<std::size_t>(in.tensor("updates").item<std::int64_t>());
     d.snapshotStale = true;
 }
 

@@ -1,6 +1,7 @@
 #include "learn/ppo_agent.h"
 
 #include "learn/actor_snapshot.h"
+#include "learn/checkpoint_archive.h"
 #include "learn/ppo_math.h"
 #include "learn/torch_support.h"
 
@@ -85,13 +86,11 @@ std::vector<std::int64_t> dimsOf(const PpoConfig& c)
             static_cast<std::int64_t>(c.hiddenLayers)};
 }
 
+constexpr const char* kDimNames[] = {"state", "critic extra", "actions", "hidden units", "hidden layers"};
+
 std::string dimsText(const std::vector<std::int64_t>& dims)
 {
-    static const char* const names[] = {"state", "critic extra", "actions", "hidden units", "hidden layers"};
-    std::string out;
-    for (std::size_t i = 0; i < dims.size() && i < std::size(names); ++i)
-        out += (out.empty() ? "" : ", ") + std::string(names[i]) + " " + std::to_string(dims[i]);
-    return out;
+    return detail::dimsText(dims, kDimNames);
 }
 
 //! A batch as tensors, viewing a BatchStorage and spans the caller keeps alive.
@@ -436,72 +435,49 @@ std::size_t PpoAgent::updates() const
     return m_impl->updates;
 }
 
+std::vector<std::uint8_t> PpoAgent::fingerprint() const
+{
+    const Impl& d = *m_impl;
+    std::vector<std::uint8_t> out;
+    const auto append = [&out](const torch::Tensor& tensor) {
+        const torch::Tensor flat = tensor.contiguous();
+        const auto* bytes = static_cast<const std::uint8_t*>(flat.data_ptr());
+        out.insert(out.end(), bytes, bytes + flat.numel() * static_cast<std::int64_t>(flat.element_size()));
+    };
+    for (const torch::Tensor& parameter : d.actor->parameters())
+        append(parameter);
+    for (const torch::Tensor& parameter : d.critic->parameters())
+        append(parameter);
+    append(d.generator.get_state());
+    const auto updates = static_cast<std::uint64_t>(d.updates);
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(&updates);
+    out.insert(out.end(), bytes, bytes + sizeof updates);
+    return out;
+}
+
 std::string PpoAgent::saveBytes() const
 {
     const Impl& d = *m_impl;
-    torch::serialize::OutputArchive root;
-    const auto writeModule = [&root](const char* key, const torch::nn::Sequential& net) {
-        torch::serialize::OutputArchive sub;
-        net->save(sub);
-        root.write(key, sub);
-    };
-    const auto writeOptimizer = [&root](const char* key, const torch::optim::Adam& optimizer) {
-        torch::serialize::OutputArchive sub;
-        optimizer.save(sub);
-        root.write(key, sub);
-    };
-    writeModule("actor", d.actor);
-    writeModule("critic", d.critic);
-    writeOptimizer("actor_optimizer", *d.actorOptimizer);
-    writeOptimizer("critic_optimizer", *d.criticOptimizer);
-    root.write("dims", torch::tensor(dimsOf(d.config), torch::kLong));
-    root.write("generator", d.generator.get_state());
-    root.write("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
-    std::ostringstream out;
-    root.save_to(out);
-    return std::move(out).str();
+    detail::CheckpointWriter out(dimsOf(d.config));
+    out.module("actor", *d.actor);
+    out.module("critic", *d.critic);
+    out.optimizer("actor_optimizer", *d.actorOptimizer);
+    out.optimizer("critic_optimizer", *d.criticOptimizer);
+    out.tensor("generator", d.generator.get_state());
+    out.tensor("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
+    return out.bytes();
 }
 
 void PpoAgent::loadBytes(std::string_view bytes)
 {
     Impl& d = *m_impl;
-    torch::serialize::InputArchive root;
-    torch::Tensor dims;
-    try {
-        root.load_from(bytes.data(), bytes.size());
-        root.read("dims", dims);
-    } catch (const std::exception& error) {
-        throw std::runtime_error(std::string("PpoAgent::loadBytes: not a PPO checkpoint: ") + error.what());
-    }
-    const std::vector<std::int64_t> saved(dims.data_ptr<std::int64_t>(), dims.data_ptr<std::int64_t>() + dims.numel());
-    if (saved != dimsOf(d.config))
-        throw std::runtime_error("PpoAgent::loadBytes: the checkpoint has " + dimsText(saved) + "; this agent has "
-                                 + dimsText(dimsOf(d.config)));
-    try {
-        const auto readModule = [&root](const char* key, torch::nn::Sequential net) {
-            torch::serialize::InputArchive sub;
-            root.read(key, sub);
-            net->load(sub);
-        };
-        const auto readOptimizer = [&root](const char* key, torch::optim::Adam& optimizer) {
-            torch::serialize::InputArchive sub;
-            root.read(key, sub);
-            optimizer.load(sub);
-        };
-        readModule("actor", d.actor);
-        readModule("critic", d.critic);
-        readOptimizer("actor_optimizer", *d.actorOptimizer);
-        readOptimizer("critic_optimizer", *d.criticOptimizer);
-        torch::Tensor generatorState;
-        torch::Tensor updates;
-        root.read("generator", generatorState);
-        root.read("updates", updates);
-        d.generator.set_state(generatorState);
-        d.updates = static_cast<std::size_t>(updates.item<std::int64_t>());
-    } catch (const c10::Error& error) {
-        throw std::runtime_error(std::string("PpoAgent::loadBytes: damaged checkpoint: ")
-                                 + error.what_without_backtrace());
-    }
+    detail::CheckpointReader in(bytes, "PpoAgent::loadBytes", dimsOf(d.config), kDimNames);
+    in.module("actor", *d.actor);
+    in.module("critic", *d.critic);
+    in.optimizer("actor_optimizer", *d.actorOptimizer);
+    in.optimizer("critic_optimizer", *d.criticOptimizer);
+    d.generator.set_state(in.tensor("generator"));
+    d.updates = static_cast<std::size_t>(in.tensor("updates").item<std::int64_t>());
     d.refreshSnapshots();
 }
 

@@ -5,6 +5,7 @@
 #include "learn/ppo_transition.h"
 #include "learn/ppo_update_stats.h"
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -71,6 +72,11 @@ public:
     [[nodiscard]] const PpoConfig& config() const;
     [[nodiscard]] std::size_t updates() const;
 
+    //! The actor's and critic's parameters, the generator's state and the update count as plain
+    //! bytes in a fixed order: equal for two agents exactly when they would act and learn alike
+    //! (optimiser moments aside). saveBytes() cannot tell that: LibTorch names the modules of each
+    //! archive with a process-wide counter, so two saves of one agent differ.
+    [[nodiscard]] std::vector<std::uint8_t> fingerprint() const;
     //! The networks, the optimisers' state, the generator's state and the update count, as bytes
     //! (LibTorch's archive format), for checkpoints stored in the project.
     [[nodiscard]] std::string saveBytes() const;

@@ -24,6 +24,15 @@ struct ControlTrainingConfig {
     //! Transfer only: the one-for-all model to start every per-target agent from (owned by the
     //! caller; outlives the call).
     const std::vector<std::uint8_t>* baseModel = nullptr;
+    //! baseModel is a checkpoint of this same training run (scenario and seed), killed or stopped
+    //! early: continue it where it stopped — episode numbering, episode seeds and the
+    //! environment's schedule (Environment::resumeAfter) — so that N episodes in two parts give
+    //! the model N episodes in one would. Plugins that cannot resume reject it.
+    bool resume = false;
+    //! Threads a multi-agent trainer may use for its agents' updates (0 = every hardware thread).
+    //! The results are the same for any count; callers that train several models at once give
+    //! each a share of the cores.
+    std::uint32_t threads = 0;
 };
 
 //! One finished training episode, as the progress callback sees it.

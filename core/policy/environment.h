@@ -27,6 +27,10 @@ public:
     virtual Observation reset(std::uint64_t seed) = 0;
     //! Applies `actions` (validated; see ActionOutcome), advances one control period, observes.
     virtual StepResult step(std::span<const ControlAction> actions) = 0;
+    //! A trainer resuming a run after `episodesDone` episodes calls this before its first reset,
+    //! so an environment whose episodes follow a schedule (function churn) continues it instead
+    //! of starting over: the next reset() is episode episodesDone + 1. Default: nothing to do.
+    virtual void resumeAfter(std::uint32_t episodesDone) { (void)episodesDone; }
 };
 
 } // namespace orrery::policy

@@ -2,6 +2,7 @@
 #include "sim/sim_time.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,9 @@ struct RunInfo {
     SimTime horizon = 0;
     //! Decision point → plugin id with its resolved parameters, e.g. {"placement", "first-fit {}"}.
     std::vector<std::pair<std::string, std::string>> policies;
+    //! Trained parameters the run's policies were given, by plugin id (the bytes outlive
+    //! beginRun's call), so a recorder can name the model each run used.
+    std::vector<std::pair<std::string, std::span<const std::uint8_t>>> models;
 };
 
 //! Something that happened to the system under study over an interval, recorded as ground truth

@@ -83,6 +83,9 @@ public:
     [[nodiscard]] std::optional<StoredModel> model(ModelId id) const;
     //! Every stored model without its bytes and report, oldest first.
     [[nodiscard]] std::vector<ModelSummary> listModels() const;
+    //! The models the run's trainable policies used, by plugin id (empty for runs without any,
+    //! and for runs recorded before schema version 6).
+    [[nodiscard]] std::vector<RunModel> runModels(RunId id) const;
 
     //! `PRAGMA integrity_check`: "ok" for a healthy file, otherwise SQLite's findings, one per line.
     [[nodiscard]] std::string integrityCheck() const;

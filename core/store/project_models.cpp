@@ -114,4 +114,20 @@ std::vector<ModelSummary> Project::listModels() const
     return models;
 }
 
+std::vector<RunModel> Project::runModels(RunId id) const
+{
+    Statement query(m_db, "SELECT plugin, model_id, model_sha256 FROM run_models WHERE run_id = ?1 ORDER BY plugin");
+    query.bindInt64(1, id);
+    std::vector<RunModel> models;
+    while (query.step()) {
+        RunModel model;
+        model.plugin = query.columnText(0);
+        if (!query.columnIsNull(1))
+            model.modelId = query.columnInt64(1);
+        model.sha256 = query.columnText(2);
+        models.push_back(std::move(model));
+    }
+    return models;
+}
+
 } // namespace orrery::store

@@ -89,6 +89,20 @@ void ProjectRunRecorder::beginRun(const sim::RunInfo& info)
         insertRun.bindText(8, self.startToken);
     insertRun.run();
     const RunId runId = db.lastInsertRowId();
+    // Which stored model each trainable policy used: the newest row with exactly these bytes.
+    for (const auto& [plugin, bytes] : info.models) {
+        const std::span<const std::byte> blob = std::as_bytes(bytes);
+        Statement findModel(db, "SELECT id FROM models WHERE plugin = ?1 AND bytes = ?2 ORDER BY id DESC LIMIT 1");
+        findModel.bindText(1, plugin).bindBlob(2, blob);
+        Statement insertModel(db, "INSERT INTO run_models (run_id, plugin, model_id, model_sha256) VALUES (?1, ?2, ?3, ?4)");
+        insertModel.bindInt64(1, runId).bindText(2, plugin);
+        if (findModel.step())
+            insertModel.bindInt64(3, findModel.columnInt64(0));
+        else
+            insertModel.bindNull(3);
+        insertModel.bindText(4, Sha256::hexDigest({reinterpret_cast<const char*>(bytes.data()), bytes.size()}));
+        insertModel.run();
+    }
     transaction.commit();
 
     m_runId = runId;

@@ -212,12 +212,25 @@ CREATE TABLE live_audit (
 );
 )sql";
 
+// Version 6: which stored model each trainable policy of a run used (docs/project-file.md). The
+// digest names the exact bytes even when the model row is deleted later (model_id becomes NULL).
+constexpr std::string_view kVersion6 = R"sql(
+CREATE TABLE run_models (
+    run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    plugin       TEXT NOT NULL CHECK (length(plugin) > 0),
+    model_id     INTEGER REFERENCES models (id) ON DELETE SET NULL,
+    model_sha256 TEXT NOT NULL CHECK (length(model_sha256) = 64),
+    PRIMARY KEY (run_id, plugin)
+);
+)sql";
+
 constexpr std::array kMigrations{
     Migration{1, "core tables: scenarios, runs, run_metrics, series, series_chunks", kVersion1},
     Migration{2, "runs.owner_start_token for crash recovery; partial index of running runs", kVersion2},
     Migration{3, "models: trained policy models with their metrics", kVersion3},
     Migration{4, "experiments: experiment_runs links runs to cells; experiment_results", kVersion4},
     Migration{5, "run_names, run_traces, run_annotations: spans and ground truth of runs; live_audit", kVersion5},
+    Migration{6, "run_models: the stored model each trainable policy of a run used", kVersion6},
 };
 
 } // namespace

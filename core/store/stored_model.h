@@ -2,6 +2,7 @@
 #include "store/ids.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +37,14 @@ struct ModelSummary {
     std::int64_t sampleCount = 0;
     std::int64_t byteCount = 0;
     ModelMetrics metrics;
+};
+
+//! A stored model a run's policy used (table `run_models`): model_id is empty when no stored
+//! model had exactly those bytes (models passed in from elsewhere) or that model was deleted.
+struct RunModel {
+    std::string plugin;
+    std::optional<ModelId> modelId;
+    std::string sha256; //!< of the bytes the policy was given
 };
 
 } // namespace orrery::store

@@ -39,6 +39,11 @@ FirmTrainer::FirmTrainer(FirmParams params, const policy::ControlTrainingConfig&
 {
     if (m_config.episodes == 0 || m_config.stepsPerEpisode == 0)
         throw std::invalid_argument("firm training needs at least one episode of at least one step");
+    // DDPG's replay buffers and noise processes are not in the model, so a resumed run would
+    // not be the run that was stopped; say so rather than continue a different one.
+    if (m_config.resume)
+        throw std::invalid_argument("firm cannot resume a training run (its replay buffers are not checkpointed); "
+                                    "train again, or continue from the model with --mode transfer");
     if (m_config.mode == ControlTrainingMode::Transfer) {
         if (m_config.baseModel == nullptr || m_config.baseModel->empty())
             throw std::invalid_argument("firm transfer learning needs a one-for-all base model");

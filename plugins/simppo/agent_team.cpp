@@ -1,5 +1,6 @@
 #include "agent_team.h"
 
+#include "learn/parallel_agents.h"
 #include "sim/rng_stream.h"
 
 #include <algorithm>
@@ -10,7 +11,10 @@ namespace orrery::plugins::simppo {
 
 namespace {
 
-constexpr std::string_view kMagic = "ORRERY-SIMPPO-TEAM-1";
+// Format 2 adds each agent's last action, which carries into the next episode's oscillation
+// check, so a run resumed from a checkpoint continues exactly; format 1 models still load (Hold).
+constexpr std::string_view kMagic = "ORRERY-SIMPPO-TEAM-2";
+constexpr std::string_view kMagicVersion1 = "ORRERY-SIMPPO-TEAM-1";
 
 void putString(std::vector<std::uint8_t>& out, std::string_view text)
 {
@@ -209,18 +213,28 @@ double AgentTeam::observeOutcome(const policy::Observation& next, const std::vec
 
 TeamUpdate AgentTeam::update()
 {
-    TeamUpdate summary;
+    // Profiling training (docs/performance.md, "SIMPPO training") puts ~70 % of the time in the
+    // agents' PPO updates and < 10 % in the simulation, so the cores go to the updates: each
+    // agent owns its networks and generator, so they run side by side with the same results.
+    std::vector<Agent*> learners;
     for (auto& [name, agent] : m_agents) {
-        if (agent.trajectory.empty())
-            continue;
+        if (!agent.trajectory.empty())
+            learners.push_back(&agent);
+    }
+    std::vector<learn::PpoUpdateStats> stats(learners.size());
+    learn::forEachAgentInParallel(learners.size(), m_config.threads, [&](std::size_t i) {
+        Agent& agent = *learners[i];
         // The episode ended at its time limit: bootstrap from V of the state after the last step.
         const float bootstrap = agent.lastState.empty() ? 0.0f : agent.ppo->value(agent.lastState, agent.lastGlobal);
-        const learn::PpoUpdateStats stats = agent.ppo->update(agent.trajectory, bootstrap);
+        stats[i] = agent.ppo->update(agent.trajectory, bootstrap);
         agent.trajectory.clear();
+    });
+    TeamUpdate summary;
+    for (const learn::PpoUpdateStats& each : stats) {
         ++summary.agentsUpdated;
-        summary.policyLoss += stats.policyLoss;
-        summary.valueLoss += stats.valueLoss;
-        summary.entropy += stats.entropy;
+        summary.policyLoss += each.policyLoss;
+        summary.valueLoss += each.valueLoss;
+        summary.entropy += each.entropy;
     }
     if (summary.agentsUpdated > 0) {
         const double n = static_cast<double>(summary.agentsUpdated);
@@ -266,6 +280,7 @@ std::vector<std::uint8_t> AgentTeam::save() const
         putString(out, name);
         putString(out, agent.group);
         putString(out, agent.ppo->saveBytes());
+        putString(out, std::to_string(static_cast<int>(agent.lastAction)));
     }
     putString(out, std::to_string(m_bases.size()));
     for (const auto& [group, base] : m_bases) {
@@ -275,11 +290,31 @@ std::vector<std::uint8_t> AgentTeam::save() const
     return out;
 }
 
+std::vector<std::uint8_t> AgentTeam::fingerprint() const
+{
+    std::vector<std::uint8_t> out;
+    putString(out, std::to_string(m_episodes));
+    for (const auto& [name, agent] : m_agents) {
+        putString(out, name);
+        const std::vector<std::uint8_t> print = agent.ppo->fingerprint();
+        putString(out, std::string_view(reinterpret_cast<const char*>(print.data()), print.size()));
+        putString(out, std::to_string(static_cast<int>(agent.lastAction)));
+    }
+    for (const auto& [group, base] : m_bases) {
+        putString(out, "base/" + group);
+        const std::vector<std::uint8_t> print = base->fingerprint();
+        putString(out, std::string_view(reinterpret_cast<const char*>(print.data()), print.size()));
+    }
+    return out;
+}
+
 void AgentTeam::load(const std::vector<std::uint8_t>& bytes)
 {
     std::size_t at = 0;
-    if (getString(bytes, at) != kMagic)
+    const std::string magic = getString(bytes, at);
+    if (magic != kMagic && magic != kMagicVersion1)
         throw std::runtime_error("not a SIMPPO team model");
+    const bool hasLastActions = magic == kMagic;
     const std::string mode = getString(bytes, at);
     if (mode != pluginIdOf(m_config.mode))
         throw std::runtime_error("the model was trained by " + mode + ", not " + std::string(pluginIdOf(m_config.mode)));
@@ -292,6 +327,12 @@ void AgentTeam::load(const std::vector<std::uint8_t>& bytes)
         agent.group = getString(bytes, at);
         agent.ppo = std::make_unique<learn::PpoAgent>(agentConfig(0));
         agent.ppo->loadBytes(getString(bytes, at));
+        if (hasLastActions) {
+            const int last = std::stoi(getString(bytes, at));
+            if (last < 0 || last >= kActionCount)
+                throw std::runtime_error("SIMPPO team model: agent " + name + " has an unknown last action " + std::to_string(last));
+            agent.lastAction = static_cast<FunctionAction>(last);
+        }
         m_agents.emplace(std::move(name), std::move(agent));
     }
     const std::size_t bases = std::stoul(getString(bytes, at));

@@ -21,6 +21,7 @@ struct TeamConfig {
     int minibatch = 5;             //!< Table 4.2: 10 single-agent, 5 multi-agent
     bool parameterSharing = true;  //!< new agents start from their class's base model (§4.7.2)
     std::uint64_t seed = 0;
+    unsigned threads = 1;          //!< threads for the agents' updates (0 = every hardware thread)
 };
 
 //! What the team's last training update did.
@@ -50,7 +51,8 @@ public:
     //! and update() bootstraps it with V of the state after it (partial-episode bootstrapping,
     //! Pardo et al., ICML 2018) instead of treating the end as terminal.
     double observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done);
-    //! One PPO update per agent on its trajectory, then clears them and refreshes the bases.
+    //! One PPO update per agent on its trajectory (agents in parallel on config().threads; the
+    //! result does not depend on the count), then clears them and refreshes the bases.
     TeamUpdate update();
 
     [[nodiscard]] std::size_t agentCount() const { return m_agents.size(); }
@@ -60,6 +62,9 @@ public:
     [[nodiscard]] const TeamConfig& config() const { return m_config; }
     //! Episodes trained so far (update() calls), kept in save()'s bytes so a resumed run counts on.
     [[nodiscard]] std::uint32_t episodesTrained() const { return m_episodes; }
+    //! Every agent's and base model's PpoAgent::fingerprint(), with their names, in name order:
+    //! equal for two teams exactly when they hold the same agents in the same state.
+    [[nodiscard]] std::vector<std::uint8_t> fingerprint() const;
 
     //! The team as bytes: a header, then every agent's and base's PpoAgent bytes with its name and class.
     [[nodiscard]] std::vector<std::uint8_t> save() const;

@@ -19,10 +19,13 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
     teamConfig.parameterSharing = params.parameterSharing;
     teamConfig.minibatch = params.minibatch > 0 ? params.minibatch : defaultMinibatch(mode);
     teamConfig.seed = config.seed;
+    teamConfig.threads = config.threads;
     AgentTeam team(teamConfig);
     if (config.baseModel && !config.baseModel->empty())
         team.load(*config.baseModel);
     const std::uint32_t first = team.episodesTrained();
+    if (config.resume)
+        environment.resumeAfter(first);
 
     std::uint64_t updates = 0;
     double lastMean = 0;
@@ -64,7 +67,8 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         lastMean = report.meanReward;
         bestMean = std::max(bestMean, lastMean);
         const bool goOn = !progress.onEpisode || progress.onEpisode(report);
-        if (config.checkpointEvery > 0 && k % config.checkpointEvery == 0 && progress.onCheckpoint) {
+        // Counted on the run's episodes, so a resumed run checkpoints where the unbroken one would.
+        if (config.checkpointEvery > 0 && episode % config.checkpointEvery == 0 && progress.onCheckpoint) {
             progress.onCheckpoint(episode, team.save(),
                                   {{"episode", static_cast<double>(episode)},
                                    {"mean_team_reward", lastMean},

@@ -12,7 +12,10 @@ namespace orrery::plugins::simppo {
 //! every agent in lock-step (CPQ-RL: one per step) with exploration, rewards them, and gives
 //! each agent one PPO update on its trajectory at the episode's end. Reports every episode's
 //! team reward; checkpoints every config.checkpointEvery episodes. A base model (config.baseModel,
-//! `--mode transfer`) resumes training from that team, counting its episodes on.
+//! `--mode transfer`) continues training from that team, counting its episodes on; with
+//! config.resume the environment's churn schedule continues too, and the result is bit for bit
+//! that of an uninterrupted run (the team model holds every agent's weights, optimiser state and
+//! generator).
 policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, const policy::ControlTrainingConfig& config,
                                  const policy::PolicyContext& context, policy::ControlTrainingProgress& progress);
 

@@ -3,6 +3,7 @@
 
   tools/studies/simppo_summary.py --project simppo.orrery --curves multitenant-curves.csv \
       --churn churn.log --churn-no-sharing churn-ns.log
+  tools/studies/simppo_summary.py --project seeds.orrery     # the training-seed experiments
 
 Per-function p99 come from the project's runs (table run_metrics, metrics fn.<function>.latency.p99)
 of the experiments simppo-multitenant and simppo-isolated; ratios are ratios of per-function means
@@ -126,6 +127,18 @@ def main():
         if 's-rl' in c and 's-rl-alone' in c:
             a, m = statistics.mean(c['s-rl-alone'][-50:]), statistics.mean(c['s-rl'][-50:])
             print(f'  S-RL trained together vs alone, last 50 episodes: {m:.3f} vs {a:.3f} ({100 * (a - m) / a:.1f} % lower)')
+    seeds_multi = runs(db, 'simppo-training-seeds')
+    seeds_iso = runs(db, 'simppo-training-seeds-isolated')
+    for seed in sorted({int(a.rsplit('-', 1)[1]) for a in seeds_multi if a.startswith('simppo-')}):
+        alone, simppo, base = seeds_multi.get(f's-rl-alone-{seed}'), seeds_multi.get(f'simppo-{seed}'), seeds_iso.get(f's-rl-alone-{seed}')
+        fs = sorted({f for arm in seeds_multi.values() for s in arm.values() for f in s})
+        print(f'\ntraining seed {seed} (simppo-training-seeds*.yaml): median over functions [95% seed bootstrap CI]')
+        for label, a, b in [('s-rl-alone (multi) / simppo (multi): SIMPPO improvement over S-RL in multi-tenant', alone, simppo),
+                            ('simppo (multi) / s-rl-alone (iso): degradation vs the baseline', simppo, base),
+                            ('s-rl-alone (multi) / s-rl-alone (iso): S-RL trained alone, serving together', alone, base)]:
+            if a and b:
+                point, lo, hi, per, _, _ = ratio_summary(a, b, fs, rng)
+                print(f'- {label}: {point:.2f} [{lo:.2f}, {hi:.2f}]; min {min(per.values()):.2f}, max {max(per.values()):.2f}')
     for label, path in [('with parameter sharing', args.churn), ('without parameter sharing', args.churn_no_sharing)]:
         if not path:
             continue

@@ -72,6 +72,15 @@ void FunctionsEnvironment::applyChurn(std::uint32_t change)
     }
 }
 
+void FunctionsEnvironment::resumeAfter(std::uint32_t episodesDone)
+{
+    // Replayed from the start on the next reset, so the functions are those of an unbroken run.
+    m_current = m_base;
+    m_changesApplied = 0;
+    m_episode = episodesDone;
+    m_run.reset();
+}
+
 policy::Observation FunctionsEnvironment::reset(std::uint64_t seed)
 {
     ++m_episode;

@@ -38,8 +38,8 @@ public:
     [[nodiscard]] std::vector<double> episodeP99Ms() const;
     //! Invocations the current episode has completed.
     [[nodiscard]] std::uint64_t episodeInvocations() const;
-    //! Sets the episode counter (resuming a training run after episode `episode`).
-    void setEpisode(std::uint32_t episode) { m_episode = episode; }
+    //! The next reset() is episode episodesDone + 1, with every churn change due by then applied.
+    void resumeAfter(std::uint32_t episodesDone) override;
 
 private:
     struct Run;

@@ -219,6 +219,9 @@ private slots:
         row("train scenario missing", {"placement: {plugin: random, params: {maxProbes: 8}}",
                                        "control: {plugin: firm}\n      train: {scenario: gone.yaml, episodes: 5}"},
             14, 14, "spec.arms[1].train.scenario", "cannot open scenario file 'gone.yaml'");
+        row("train seed negative", {"placement: {plugin: random, params: {maxProbes: 8}}",
+                                    "control: {plugin: firm}\n      train: {scenario: ../scenarios/demo.yaml, episodes: 5, seed: -1}"},
+            14, 68, "spec.arms[1].train.seed", "expected an integer from 0 to 9223372036854775807, got \"-1\"");
         row("yaml syntax", {"values: [100, 200]", "values: [100, 200"}, 0, 0, "", "");
     }
 
@@ -330,6 +333,22 @@ private slots:
         const std::string tooFast = experiment::sweepProblem(scenarioWith(1), SweepParameter::ArrivalRate, 200000);
         QVERIFY2(tooFast.find("workload 'streams' would arrive at 2e+06/s, more than the limit of 1e+06/s") != std::string::npos,
                  tooFast.c_str());
+    }
+
+    void trainingSeedReplacesTheTrainingScenariosSeed()
+    {
+        QString text = kGood;
+        text.replace("placement: {plugin: random, params: {maxProbes: 8}}",
+                     "control: {plugin: firm}\n      train: {scenario: ../scenarios/demo.yaml, episodes: 5, seed: 99}");
+        text.replace("placement: {plugin: first-fit}",
+                     "control: {plugin: firm}\n      train: {scenario: ../scenarios/demo.yaml, episodes: 5}");
+        const auto loaded = parse(text);
+        QVERIFY2(loaded.ok(), qPrintable(describe(loaded.diagnostics)));
+        const auto& trained = loaded.experiment->trainingScenarios;
+        QCOMPARE(trained.size(), std::size_t{2});
+        QCOMPARE(trained.at(1).seed, std::uint64_t{99});
+        QCOMPARE(trained.at(0).seed, loaded.experiment->scenario.seed); // the scenario's own without `seed`
+        QVERIFY(trained.at(0).seed != 99);
     }
 
     void armsReplaceOnlyTheirDecisionPoints()

@@ -4,6 +4,7 @@
 #include "store/database.h"
 #include "store/model_metrics_text.h"
 #include "store/project.h"
+#include "store/project_run_recorder.h"
 #include "store/schema.h"
 #include "store/statement.h"
 #include "store/store_error.h"
@@ -134,6 +135,35 @@ private slots:
         QCOMPARE(project.latestModel("firm")->id, other);
         QVERIFY(!project.latestModel("octo").has_value()); // exact ids, no prefixes
         QVERIFY(!project.latestModel("").has_value());
+    }
+
+    void runsRecordTheModelTheyUsed()
+    {
+        QTemporaryDir dir;
+        Project project = Project::open(dir.filePath("p.orrery").toStdString());
+        const std::vector<std::uint8_t> checkpoint{1, 2, 3};
+        const std::vector<std::uint8_t> final{1, 2, 4};
+        const std::vector<std::uint8_t> foreign{9, 9};
+        const ModelId checkpointId = project.saveModel(modelOf("simppo", checkpoint));
+        const ModelId finalId = project.saveModel(modelOf("simppo", final));
+        const ModelId octopusId = project.saveModel(modelOf("octopus", checkpoint)); // same bytes, other plugin
+        QVERIFY(checkpointId < finalId && finalId < octopusId);
+
+        ProjectRunRecorder recorder(project);
+        orrery::sim::RunInfo info;
+        info.scenarioName = "functions";
+        info.scenarioText = "kind: Scenario\n";
+        info.models = {{"simppo", checkpoint}, {"firm", foreign}};
+        recorder.beginRun(info);
+        recorder.endRun(orrery::sim::RunStatus::Completed, "");
+        const std::vector<RunModel> used = project.runModels(*recorder.runId());
+        QCOMPARE(used.size(), std::size_t{2});
+        QCOMPARE(used[0].plugin, std::string("firm"));
+        QVERIFY(!used[0].modelId.has_value()); // no stored model has these bytes
+        QCOMPARE(used[1].plugin, std::string("simppo"));
+        QVERIFY(used[1].modelId == checkpointId); // the checkpoint, not the newest simppo model
+        QCOMPARE(used[1].sha256, std::string("039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81"));
+        QVERIFY(project.runModels(*recorder.runId() + 1).empty());
     }
 
     void listsModelsWithoutTheirBytes()

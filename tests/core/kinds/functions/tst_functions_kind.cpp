@@ -389,8 +389,16 @@ spec:
         runEpisode(b, 13); // episode 3: the first change (+3) applies
         QCOMPARE(b.functionNames().size(), std::size_t{5});
         runEpisode(b, 14);
-        runEpisode(b, 15); // episode 5: the second change (−2)
+        const auto fifth = runEpisode(b, 15); // episode 5: the second change (−2)
         QCOMPARE(b.functionNames().size(), std::size_t{3});
+
+        // A training run resumed after episode 4 continues the schedule: its episode 5 is b's.
+        FunctionsEnvironment resumed(*result.scenario, *functionsOf(*result.scenario), options);
+        runEpisode(resumed, 11); // an environment that has run before resumes all the same
+        resumed.resumeAfter(4);
+        QCOMPARE(runEpisode(resumed, 15), fifth);
+        QCOMPARE(resumed.functionNames(), b.functionNames());
+        QCOMPARE(resumed.episode(), 5u);
     }
 };
 
