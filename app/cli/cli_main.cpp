@@ -33,9 +33,10 @@ commands:
   report --project P --out FILE.html|FILE.pdf
                             write an experiment's report (the newest, or [--experiment ID|NAME]);
                             without experiments, a run's summary [--run ID] (PDF: GUI build only)
-  analyze FILE.json | --project P --run ID
+  analyze TRACE.json|DIR... | --project P --run ID
                             critical paths and critical components (RI, CI) per request type
-                            of Jaeger traces or a run's spans [--json OUT] [--top N]
+                            of Jaeger, OTLP or Zipkin JSON traces (files or folders, detected
+                            from the content) or of a run's spans [--json OUT] [--top N]
   localize --project P --train RUN[,RUN...] --test RUN[,RUN...]
                             train FIRM's SVM on windowed (RI, CI) features and injection ground
                             truth; print ROC AUC and top-1 localization accuracy of the test runs
