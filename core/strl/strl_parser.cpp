@@ -1,0 +1,361 @@
+#include "strl/strl_parser.h"
+
+#include "model/did_you_mean.h"
+#include "scenario/field_path.h"
+#include "scenario/line_index.h"
+#include "scenario/map_reader.h"
+#include "scenario/parse_context.h"
+#include "scenario/text_check.h"
+#include "scenario/value_readers.h"
+#include "scenario/yaml_document_parser.h"
+
+#include <set>
+
+namespace orrery::strl {
+
+namespace {
+
+using scenario::MapReader;
+using scenario::ParseContext;
+using scenario::YamlNode;
+
+constexpr std::string_view kApiVersion = "orrery.dev/v1";
+constexpr std::string_view kKind = "StrlRequests";
+constexpr std::int64_t kMaxK = 1'000'000;
+constexpr sim::SimTime kMaxTime = 100LL * 365 * 24 * sim::kHour;
+constexpr double kMaxValue = 1e12;
+constexpr int kMaxDepth = 64;
+
+const std::vector<std::string>& operatorNames()
+{
+    static const std::vector<std::string> kNames = {"nCk", "max", "min", "sum", "scale", "barrier"};
+    return kNames;
+}
+
+//! Reads sets and jobs; leaf set names are checked against the sets once both are read.
+class Reader {
+public:
+    explicit Reader(ParseContext& context) : m_context(context) {}
+
+    std::optional<StrlRequests> read(const YamlNode& root)
+    {
+        MapReader top(root, "", m_context, {"apiVersion", "kind", "spec"}, "an StrlRequests document: a mapping with apiVersion, kind and spec");
+        if (!top.isMap())
+            return std::nullopt;
+        if (const YamlNode* api = top.require("apiVersion", kApiVersion); api && (!api->isScalar() || api->scalar() != kApiVersion))
+            m_context.error(*api, "apiVersion", "unsupported apiVersion " + api->describe() + "; expected " + std::string(kApiVersion));
+        if (const YamlNode* kind = top.require("kind", kKind); kind && (!kind->isScalar() || kind->scalar() != kKind))
+            m_context.error(*kind, "kind", "this file has kind " + kind->describe() + "; expected kind: StrlRequests");
+        StrlRequests requests;
+        if (const YamlNode* spec = top.require("spec", "a mapping with sets and jobs")) {
+            MapReader specReader(*spec, "spec", m_context, {"sets", "jobs"}, "spec: a mapping with sets and jobs");
+            if (specReader.isMap()) {
+                if (const YamlNode* sets = specReader.get("sets"))
+                    readSets(*sets, specReader.pathOf("sets"), requests.sets);
+                if (const YamlNode* jobs = specReader.require("jobs", "a list of jobs, each with name and expression or generate"))
+                    readJobs(*jobs, specReader.pathOf("jobs"), requests);
+            }
+        }
+        for (const auto& [node, path] : m_setReferences) {
+            if (!requests.sets.contains(node->scalar()) && !isGeneratorSet(node->scalar()))
+                m_context.error(*node, path, "unknown equivalence set " + node->describe()
+                                                 + model::didYouMean(node->scalar(), requests.sets.names())
+                                                 + "; expected one of the names in spec.sets or gen:all, gen:gpu, gen:rack=<rack>");
+        }
+        return requests;
+    }
+
+private:
+    static bool isGeneratorSet(const std::string& name)
+    {
+        return name == GeneratorContext::allNodesSet() || name == GeneratorContext::gpuNodesSet() || name.rfind("gen:rack=", 0) == 0;
+    }
+
+    void readSets(const YamlNode& node, const std::string& path, EquivalenceSetTable& table)
+    {
+        if (!node.isSequence()) {
+            m_context.error(node, path, "expected a list of equivalence sets, got " + node.describe());
+            return;
+        }
+        for (std::size_t i = 0; i < node.items().size(); ++i) {
+            const std::string itemPath = scenario::indexPath(path, i);
+            MapReader reader(*node.items()[i], itemPath, m_context, {"name", "accelerator", "labels", "memoryAtLeast", "cpuAtLeast"},
+                             "an equivalence set: a mapping with name and node attributes (accelerator, labels, memoryAtLeast, cpuAtLeast)");
+            if (!reader.isMap())
+                continue;
+            std::optional<std::string> name;
+            if (const YamlNode* n = reader.require("name", "a set name such as gpu-nodes")) {
+                name = scenario::readName(*n, reader.pathOf("name"), m_context);
+                if (name && table.contains(*name)) {
+                    m_context.error(*n, reader.pathOf("name"), "duplicate equivalence set " + n->describe() + "; expected a new name");
+                    name.reset();
+                }
+            }
+            NodeFilter filter;
+            if (const YamlNode* a = reader.get("accelerator")) {
+                const auto text = scenario::readString(*a, reader.pathOf("accelerator"), m_context, "an accelerator: gpu, asic, fpga, none or any");
+                if (text) {
+                    if (const auto parsed = parseAcceleratorFilter(*text))
+                        filter.accelerator = *parsed;
+                    else
+                        m_context.error(*a, reader.pathOf("accelerator"), "unknown accelerator " + a->describe()
+                                                                              + model::didYouMean(*text, {"gpu", "asic", "fpga", "none", "any"})
+                                                                              + "; expected gpu, asic, fpga, none or any");
+                }
+            }
+            if (const YamlNode* labels = reader.get("labels")) {
+                const std::string labelsPath = reader.pathOf("labels");
+                if (!labels->isMap()) {
+                    m_context.error(*labels, labelsPath, "expected a mapping of label to value such as {rack: r1}, got " + labels->describe());
+                } else {
+                    for (const auto& entry : labels->entries()) {
+                        if (!entry.key->isScalar() || !entry.value->isScalar()) {
+                            m_context.error(*entry.key, labelsPath, "expected label: value with text on both sides");
+                            continue;
+                        }
+                        filter.labels[entry.key->scalar()] = entry.value->scalar();
+                    }
+                }
+            }
+            if (const YamlNode* memory = reader.get("memoryAtLeast"))
+                filter.minMemoryBytes = scenario::readBytes(*memory, reader.pathOf("memoryAtLeast"), m_context, 0, INT64_MAX / 2).value_or(0);
+            if (const YamlNode* cpu = reader.get("cpuAtLeast"))
+                filter.minMillicores = scenario::readMillicores(*cpu, reader.pathOf("cpuAtLeast"), m_context, 0, INT64_MAX / 2).value_or(0);
+            if (name)
+                table.define(*name, std::move(filter));
+        }
+    }
+
+    void readJobs(const YamlNode& node, const std::string& path, StrlRequests& requests)
+    {
+        if (!node.isSequence()) {
+            m_context.error(node, path, "expected a list of jobs, got " + node.describe());
+            return;
+        }
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < node.items().size(); ++i) {
+            const std::string itemPath = scenario::indexPath(path, i);
+            MapReader reader(*node.items()[i], itemPath, m_context, {"name", "expression", "generate"},
+                             "a job: a mapping with name and either expression or generate");
+            if (!reader.isMap())
+                continue;
+            JobRequest job;
+            if (const YamlNode* n = reader.require("name", "a job name such as train-resnet")) {
+                if (const auto name = scenario::readName(*n, reader.pathOf("name"), m_context)) {
+                    if (!names.insert(*name).second)
+                        m_context.error(*n, reader.pathOf("name"), "duplicate job " + n->describe() + "; expected a new name");
+                    job.name = *name;
+                }
+            }
+            const YamlNode* expression = reader.get("expression");
+            const YamlNode* generate = reader.get("generate");
+            if ((expression == nullptr) == (generate == nullptr)) {
+                m_context.error(reader.node(), itemPath, "expected exactly one of expression (an STRL expression) or generate (a job type)");
+                continue;
+            }
+            if (expression)
+                job.expression = readExpression(*expression, reader.pathOf("expression"), 0);
+            else
+                job.generated = readJobType(*generate, reader.pathOf("generate"));
+            requests.jobs.push_back(std::move(job));
+        }
+    }
+
+    std::optional<JobTypeSpec> readJobType(const YamlNode& node, const std::string& path)
+    {
+        MapReader reader(node, path, m_context, {"type", "k", "duration", "slowdown", "value", "deadline", "set"},
+                         "a job type: a mapping with type, k, duration, slowdown, value, deadline and set");
+        if (!reader.isMap())
+            return std::nullopt;
+        JobTypeSpec spec;
+        bool ok = true;
+        if (const YamlNode* type = reader.require("type", "gpu, mpi, availability, slo or best-effort")) {
+            const auto text = scenario::readString(*type, reader.pathOf("type"), m_context, "a job type: gpu, mpi, availability, slo or best-effort");
+            const auto parsed = text ? parseJobType(*text) : std::nullopt;
+            if (parsed)
+                spec.type = *parsed;
+            else if (text)
+                m_context.error(*type, reader.pathOf("type"), "unknown job type " + type->describe()
+                                                                  + model::didYouMean(*text, {"gpu", "mpi", "availability", "slo", "best-effort"})
+                                                                  + "; expected gpu, mpi, availability, slo or best-effort");
+            ok = ok && parsed;
+        }
+        if (const YamlNode* k = reader.require("k", "the number of nodes, at least 1")) {
+            const auto value = scenario::readInteger(*k, reader.pathOf("k"), m_context, 1, kMaxK);
+            spec.k = static_cast<int>(value.value_or(1));
+            ok = ok && value;
+        }
+        if (const YamlNode* d = reader.require("duration", "the run time on the preferred placement, such as 10m")) {
+            const auto value = scenario::readDuration(*d, reader.pathOf("duration"), m_context, 1, kMaxTime);
+            spec.duration = value.value_or(1);
+            ok = ok && value;
+        }
+        if (const YamlNode* s = reader.get("slowdown")) {
+            const auto value = scenario::readNumber(*s, reader.pathOf("slowdown"), m_context, 1.0, 1000.0, "");
+            spec.slowdown = value.value_or(1.0);
+            ok = ok && value;
+        }
+        if (const YamlNode* v = reader.get("value")) {
+            const auto value = scenario::readNumber(*v, reader.pathOf("value"), m_context, 0.0, kMaxValue, "");
+            spec.value = value.value_or(0.0);
+            ok = ok && value;
+        }
+        if (const YamlNode* d = reader.get("deadline")) {
+            const auto value = scenario::readDuration(*d, reader.pathOf("deadline"), m_context, 0, kMaxTime);
+            spec.deadline = value;
+            ok = ok && value;
+        }
+        if (const YamlNode* set = reader.get("set")) {
+            if (const auto name = scenario::readString(*set, reader.pathOf("set"), m_context, "an equivalence set name")) {
+                spec.setName = *name;
+                m_setReferences.emplace_back(set, reader.pathOf("set"));
+            }
+        }
+        return ok ? std::optional<JobTypeSpec>(spec) : std::nullopt;
+    }
+
+    std::optional<Expression> readChild(const YamlNode& parent, const std::string& parentPath, const std::string& key, int depth)
+    {
+        const YamlNode* child = MapReader::find(parent, key);
+        if (!child) {
+            m_context.error(parent, parentPath, "missing required field '" + key + "' (expected an STRL expression)");
+            return std::nullopt;
+        }
+        return readExpression(*child, scenario::childPath(parentPath, key), depth + 1);
+    }
+
+    std::optional<Expression> readExpression(const YamlNode& node, const std::string& path, int depth)
+    {
+        if (depth > kMaxDepth) {
+            m_context.error(node, path, "the expression nests deeper than " + std::to_string(kMaxDepth) + " levels; expected a shallower tree");
+            return std::nullopt;
+        }
+        if (!node.isMap() || node.entries().size() != 1 || !node.entries().front().key->isScalar()) {
+            m_context.error(node, path, "expected an STRL expression: a mapping with one operator (nCk, max, min, sum, scale or barrier), got "
+                                            + (node.isMap() ? std::to_string(node.entries().size()) + " keys" : node.describe()));
+            return std::nullopt;
+        }
+        const YamlNode& keyNode = *node.entries().front().key;
+        const YamlNode& body = *node.entries().front().value;
+        const std::string& name = keyNode.scalar();
+        const std::string bodyPath = scenario::childPath(path, name);
+        std::optional<Expression> result;
+        if (name == "nCk") {
+            result = readLeaf(body, bodyPath);
+        } else if (name == "max" || name == "min" || name == "sum") {
+            result = readList(body, bodyPath, name == "max" ? Operator::Max : name == "min" ? Operator::Min : Operator::Sum, depth);
+        } else if (name == "scale" || name == "barrier") {
+            const bool scale = name == "scale";
+            const std::string parameter = scale ? "factor" : "threshold";
+            MapReader reader(body, bodyPath, m_context, {parameter, "of"},
+                             scale ? "scale: a mapping with factor and of (an expression)" : "barrier: a mapping with threshold and of (an expression)");
+            if (!reader.isMap())
+                return std::nullopt;
+            std::optional<double> value;
+            if (const YamlNode* p = reader.require(parameter, scale ? "a factor >= 0" : "a threshold > 0"))
+                value = scenario::readNumber(*p, reader.pathOf(parameter), m_context, scale ? 0.0 : 1e-12, kMaxValue, "");
+            auto child = reader.get("of") ? readExpression(*reader.get("of"), reader.pathOf("of"), depth + 1) : std::nullopt;
+            if (!reader.get("of"))
+                reader.require("of", "an STRL expression");
+            if (value && child)
+                result = scale ? Expression::scale(*value, std::move(*child)) : Expression::barrier(*value, std::move(*child));
+        } else {
+            m_context.error(keyNode, bodyPath, "unknown operator " + keyNode.describe() + model::didYouMean(name, operatorNames())
+                                                   + "; expected nCk, max, min, sum, scale or barrier");
+            return std::nullopt;
+        }
+        if (result)
+            result->location = m_context.locationOf(keyNode);
+        return result;
+    }
+
+    std::optional<Expression> readList(const YamlNode& node, const std::string& path, Operator op, int depth)
+    {
+        if (!node.isSequence() || node.items().empty()) {
+            m_context.error(node, path, std::string("expected a non-empty list of expressions for ") + toString(op) + ", got " + node.describe());
+            return std::nullopt;
+        }
+        std::vector<Expression> children;
+        bool ok = true;
+        for (std::size_t i = 0; i < node.items().size(); ++i) {
+            auto child = readExpression(*node.items()[i], scenario::indexPath(path, i), depth + 1);
+            ok = ok && child;
+            if (child)
+                children.push_back(std::move(*child));
+        }
+        if (!ok)
+            return std::nullopt;
+        return op == Operator::Max ? Expression::max(std::move(children))
+             : op == Operator::Min ? Expression::min(std::move(children))
+                                   : Expression::sum(std::move(children));
+    }
+
+    std::optional<Expression> readLeaf(const YamlNode& node, const std::string& path)
+    {
+        MapReader reader(node, path, m_context, {"set", "k", "start", "duration", "value"},
+                         "nCk: a mapping with set, k, start, duration and value");
+        if (!reader.isMap())
+            return std::nullopt;
+        NckLeaf leaf;
+        bool ok = true;
+        if (const YamlNode* set = reader.require("set", "an equivalence set name")) {
+            const auto name = scenario::readString(*set, reader.pathOf("set"), m_context, "an equivalence set name");
+            ok = ok && name;
+            if (name) {
+                leaf.setName = *name;
+                m_setReferences.emplace_back(set, reader.pathOf("set"));
+            }
+        } else {
+            ok = false;
+        }
+        const auto k = reader.require("k", "the number of nodes, at least 1")
+                           ? scenario::readInteger(*reader.get("k"), reader.pathOf("k"), m_context, 1, kMaxK) : std::nullopt;
+        const auto start = reader.require("start", "a start time such as 0s or 30s")
+                               ? scenario::readDuration(*reader.get("start"), reader.pathOf("start"), m_context, 0, kMaxTime) : std::nullopt;
+        const auto duration = reader.require("duration", "a duration such as 10s, greater than 0")
+                                  ? scenario::readDuration(*reader.get("duration"), reader.pathOf("duration"), m_context, 1, kMaxTime) : std::nullopt;
+        const auto value = reader.require("value", "a value >= 0")
+                               ? scenario::readNumber(*reader.get("value"), reader.pathOf("value"), m_context, 0.0, kMaxValue, "") : std::nullopt;
+        if (!ok || !k || !start || !duration || !value)
+            return std::nullopt;
+        leaf.k = static_cast<int>(*k);
+        leaf.start = *start;
+        leaf.duration = *duration;
+        leaf.value = *value;
+        Expression e;
+        e.op = Operator::Nck;
+        e.leaf = std::move(leaf);
+        return e;
+    }
+
+    ParseContext& m_context;
+    std::vector<std::pair<const YamlNode*, std::string>> m_setReferences;
+};
+
+} // namespace
+
+StrlParseResult parseStrlRequests(std::string_view text, const std::string& fileNameForMessages)
+{
+    StrlParseResult result;
+    const scenario::LineIndex lines(text);
+    if (auto problem = scenario::checkText(text, fileNameForMessages, lines)) {
+        result.diagnostics.push_back(std::move(*problem));
+        return result;
+    }
+    ParseContext context(fileNameForMessages);
+    std::optional<StrlRequests> requests;
+    try {
+        if (const YamlNode::Ptr root = scenario::parseYamlDocument(text, lines, context, "StrlRequests")) {
+            Reader reader(context);
+            requests = reader.read(*root);
+        }
+    } catch (const std::exception& error) {
+        context.error(model::SourceLocation{fileNameForMessages, 0, 0}, "", std::string("internal error while reading STRL: ") + error.what());
+    }
+    result.diagnostics = context.takeDiagnostics();
+    if (requests && result.diagnostics.empty())
+        result.requests = std::move(requests);
+    return result;
+}
+
+} // namespace orrery::strl
