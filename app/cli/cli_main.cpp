@@ -43,7 +43,7 @@ commands:
                             [--window 1s] [--seed N] [--epochs N] [--json OUT] [--rows OUT.csv]
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
-  live contexts|nodes|pods|query
+  live contexts|nodes|pods|query|snapshot
                             read-only views of real clusters from kubeconfig, and PromQL queries
                             against Prometheus (orrery live help)
   help, --help              this text

@@ -1,15 +1,22 @@
-// `orrery live …`: read-only views of real clusters (kubeconfig contexts, nodes, pods) and
-// Prometheus queries. Unreachable servers fail within 10 s (exit 1); bad kubeconfig or
+// `orrery live …`: read-only views of real clusters (kubeconfig contexts, nodes, pods),
+// Prometheus queries and snapshots of a cluster written as a scenario. Unreachable servers fail within 10 s (exit 1); bad kubeconfig or
 // arguments exit 2 with the file, context and field.
+#include "cli/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "cli/scenario_check.h"
 
 #include "live/context_resolver.h"
 #include "live/kube_client.h"
 #include "live/kube_config_loader.h"
 #include "live/live_error.h"
 #include "live/prometheus_client.h"
+#include "live/snapshot_capture.h"
+#include "live/snapshot_scenario_writer.h"
+#include "live/snapshot_telemetry.h"
+#include "live/snapshot_workloads.h"
 #include "model/units.h"
+#include "scenario/scenario_loader.h"
 
 #include <chrono>
 #include <cstdio>
@@ -28,6 +35,10 @@ constexpr const char* kLiveUsage = R"(usage: orrery live SUBCOMMAND [OPTIONS]
                                                 list pods (default: the context's namespace)
   query PROMQL --prometheus URL [--range 1h --step 15s]
                                                 run an instant (or range) PromQL query
+  snapshot --out S.yaml [--namespace N] [--context C] [--kubeconfig F]
+           [--prometheus URL [--window 1h]] [--horizon 1h] [--name NAME]
+                                                write the cluster (default: all namespaces) as a
+                                                scenario for `orrery run` (docs/live-clusters.md)
 
 Kubeconfig: --kubeconfig, else KUBECONFIG (files merged, first wins), else ~/.kube/config.
 Requests give up after --timeout (default 10s; connecting: 5s at most).
@@ -177,6 +188,63 @@ int query(const CommandLine& line)
     return kExitOk;
 }
 
+//! A whole number of seconds as a duration, for PromQL ranges and scenario horizons.
+std::string durationOption(const CommandLine& line, const std::string& name, const std::string& fallback)
+{
+    std::string error;
+    const std::string text = line.value(name).value_or(fallback);
+    const auto ns = model::parseDuration(text, &error);
+    if (!ns)
+        throw UsageError{"--" + name + ": " + error};
+    if (*ns < 1'000'000'000 || *ns % 1'000'000'000 != 0)
+        throw UsageError{"--" + name + ": expected a whole number of seconds, at least 1s, got \"" + text + "\""};
+    return model::formatDuration(*ns);
+}
+
+int snapshot(const CommandLine& line)
+{
+    const auto out = line.value("out");
+    if (!out || out->empty())
+        throw UsageError{"snapshot needs --out FILE.yaml (the scenario to write)"};
+    if (line.value("window") && !line.value("prometheus"))
+        throw UsageError{"--window needs --prometheus URL"};
+    const std::string window = durationOption(line, "window", "1h");
+    live::SnapshotScenarioWriter::Options options;
+    options.horizon = durationOption(line, "horizon", "1h");
+    options.name = line.value("name").value_or("");
+
+    const auto started = std::chrono::steady_clock::now();
+    live::KubeClient client(resolveContext(line), timeouts(line));
+    const std::string nameSpace = line.flag("all-namespaces") ? "" : line.value("namespace").value_or("");
+    live::ClusterSnapshot snap = live::captureSnapshot(client, nameSpace);
+    if (const auto url = line.value("prometheus")) {
+        live::PrometheusClient prometheus(*url, timeouts(line));
+        snap.prometheusUrl = *url;
+        snap.window = window;
+        snap.telemetry = live::SnapshotTelemetry::capture(prometheus, window, nameSpace, live::groupWorkloads(snap));
+    }
+    const std::string text = live::SnapshotScenarioWriter::write(snap, options);
+    // What is written must be a scenario Orrery accepts; a failure here is a bug, and no file is written.
+    const auto loaded = scenario::parseScenario(text, *out, resourceLoadOptions());
+    if (!loaded.ok()) {
+        std::cerr << "orrery live snapshot: internal error: the generated scenario is not valid:\n";
+        for (const auto& diagnostic : loaded.diagnostics)
+            std::cerr << diagnostic.format() << '\n';
+        return kExitRunFailed;
+    }
+    if (const std::string error = writeFileAtomically(*out, text); !error.empty()) {
+        std::cerr << "orrery live snapshot: " << error << '\n';
+        return kExitRunFailed;
+    }
+    const auto& scenario = *loaded.scenario;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::cout << "wrote " << *out << ": " << snap.nodes.size() << " nodes in " << scenario.cluster.pools.size() << " pools, "
+              << scenario.workloads.size() << " workloads from " << snap.pods.size() << " pods"
+              << (snap.prometheusUrl.empty() ? "" : ", telemetry for " + std::to_string(snap.telemetry.size()) + " workloads")
+              << " (" << std::fixed << std::setprecision(2) << seconds << " s)\n";
+    return kExitOk;
+}
+
 } // namespace
 
 int runLiveCommand(const std::vector<std::string>& args)
@@ -185,7 +253,8 @@ int runLiveCommand(const std::vector<std::string>& args)
         std::cout << kLiveUsage;
         return args.empty() ? kExitBadInput : kExitOk;
     }
-    const CommandLine line(args, {"kubeconfig", "context", "namespace", "prometheus", "range", "step", "timeout"},
+    const CommandLine line(args, {"kubeconfig", "context", "namespace", "prometheus", "range", "step", "timeout", "out",
+                                  "window", "horizon", "name"},
                            {"all-namespaces"});
     const std::string& sub = line.positionals().at(0);
     try {
@@ -197,11 +266,13 @@ int runLiveCommand(const std::vector<std::string>& args)
             return pods(line);
         if (sub == "query")
             return query(line);
+        if (sub == "snapshot")
+            return snapshot(line);
     } catch (const live::LiveError& error) {
         std::cerr << "orrery live " << sub << ": " << error.what() << '\n';
         return error.kind() == live::LiveError::Kind::Config ? kExitBadInput : kExitRunFailed;
     }
-    throw UsageError{"unknown subcommand '" + sub + "' (contexts, nodes, pods, query)"};
+    throw UsageError{"unknown subcommand '" + sub + "' (contexts, nodes, pods, query, snapshot)"};
 }
 
 } // namespace orrery::app

@@ -67,8 +67,15 @@ model::Resources resources(const json& list, const std::string& what)
             throw LiveError(LiveError::Kind::Protocol, what + ".memory: " + error);
         result.memoryBytes = *bytes;
     }
-    if (const json& gpu = child(list, "nvidia.com/gpu"); gpu.is_string())
-        result.deviceCount(model::DeviceKind::Gpu) = std::stoi(gpu.get<std::string>());
+    if (const json& gpu = child(list, "nvidia.com/gpu"); gpu.is_string()) {
+        const std::string count = gpu.get<std::string>();
+        const bool digits = !count.empty() && count.size() <= 6 &&
+                            count.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits)
+            throw LiveError(LiveError::Kind::Protocol,
+                            what + "[\"nvidia.com/gpu\"]: expected a whole number of GPUs, got \"" + count + "\"");
+        result.deviceCount(model::DeviceKind::Gpu) = std::stoi(count);
+    }
     return result;
 }
 
@@ -105,6 +112,7 @@ KubeNode nodeFromJson(const json& object)
     node.meta = meta(object);
     const std::string what = "Node " + node.meta.name + ": status";
     const json& status = child(object, "status");
+    node.hasCapacity = child(status, "capacity").is_object();
     node.capacity = resources(child(status, "capacity"), what + ".capacity");
     node.allocatable = resources(child(status, "allocatable"), what + ".allocatable");
     if (const json& pods = child(child(status, "capacity"), "pods"); pods.is_string())
@@ -117,6 +125,9 @@ KubeNode nodeFromJson(const json& object)
         if (text(address, "type") == "InternalIP")
             node.internalIp = text(address, "address");
     }
+    const json& taints = child(child(object, "spec"), "taints");
+    for (const json& taint : taints.is_array() ? taints : json::array())
+        node.taints.push_back({text(taint, "key"), text(taint, "value"), text(taint, "effect")});
     node.unschedulable = child(child(object, "spec"), "unschedulable").is_boolean() &&
                          child(child(object, "spec"), "unschedulable").get<bool>();
     const auto label = [&](const char* key) {

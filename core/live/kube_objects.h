@@ -21,6 +21,13 @@ struct KubeObjectMeta {
     std::map<std::string, std::string> labels;
 };
 
+//! A node taint (spec.taints[]).
+struct KubeTaint {
+    std::string key;
+    std::string value;
+    std::string effect;                    //!< NoSchedule, PreferNoSchedule, NoExecute
+};
+
 //! A Node: capacity and allocatable as model::Resources (nvidia.com/gpu counts as GPUs).
 struct KubeNode {
     KubeObjectMeta meta;
@@ -34,6 +41,8 @@ struct KubeNode {
     std::string architecture;
     std::string kubeletVersion;
     std::string internalIp;
+    std::vector<KubeTaint> taints;
+    bool hasCapacity = false;              //!< status.capacity is present
 };
 
 //! One container of a pod template or pod: its requests and limits.

@@ -1,12 +1,16 @@
 // `orrery live …` through the real executable: nodes against a loopback API server serving the
-// recorded NodeList, query against a real Prometheus, and the exit codes of bad input (2) and
-// unreachable clusters (1, fast).
+// recorded NodeList, query against a real Prometheus, snapshot of the recorded cluster into a
+// scenario that `orrery validate` accepts, and the exit codes of bad input (2) and unreachable
+// clusters or malformed answers (1, fast, nothing written).
 #include "cli_test_support.h"
 #include "fake_http_server.h"
 #include "prometheus_process.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +33,42 @@ QString writeKubeconfig(const QTemporaryDir& dir, const QString& server)
     return path;
 }
 
+//! A list answer of `kind` holding `items`.
+QByteArray listOf(const QString& kind, const QJsonArray& items)
+{
+    return QJsonDocument(QJsonObject{{"kind", kind}, {"apiVersion", "v1"}, {"metadata", QJsonObject{{"resourceVersion", "7"}}},
+                                     {"items", items}})
+        .toJson(QJsonDocument::Compact);
+}
+
+//! The recorded cluster as an API server answers it: NodeList, PodList, the Deployment and the HPA
+//! as lists, no ReplicaSets. `nodeList` replaces the NodeList when set.
+ScriptedResponse recordedCluster(const RecordedRequest& request, const QByteArray& nodeList = {})
+{
+    const QString fixtures = QStringLiteral(ORRERY_FIXTURE_DIR "/live/");
+    const auto object = [&](const QString& file) { return QJsonDocument::fromJson(readFile(fixtures + file)).object(); };
+    QByteArray body;
+    if (request.path == "/api/v1/nodes")
+        body = nodeList.isEmpty() ? readFile(fixtures + "nodelist.json") : nodeList;
+    else if (request.path.endsWith("/pods"))
+        body = readFile(fixtures + "podlist.json");
+    else if (request.path.endsWith("/deployments"))
+        body = listOf("DeploymentList", {object("deployment.json")});
+    else if (request.path.endsWith("/replicasets"))
+        body = listOf("ReplicaSetList", {});
+    else if (request.path.endsWith("/horizontalpodautoscalers"))
+        body = listOf("HorizontalPodAutoscalerList", {object("hpa.json")});
+    else
+        return ScriptedResponse{404, "application/json", R"({"kind":"Status","status":"Failure","message":"not found","code":404})", {}, false};
+    return ScriptedResponse{200, "application/json", body, {}, false};
+}
+
+QString readText(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
 } // namespace
 
 class TestLiveCli : public QObject {
@@ -38,6 +78,8 @@ private slots:
     void badKubeconfigExits2();
     void unreachableExits1Fast();
     void queryAgainstRealPrometheus();
+    void snapshotWritesAValidScenario();
+    void snapshotErrorsWriteNothing();
 };
 
 void TestLiveCli::nodesAndPods()
@@ -129,6 +171,97 @@ void TestLiveCli::queryAgainstRealPrometheus()
     QVERIFY2(bad.err.contains("prometheus " + url + ": query \"sum(up\": bad_data: "), qPrintable(bad.err));
     const CliResult usage = runOrrery({"live", "query", "up"}, QDir::tempPath(), 30000);
     QCOMPARE(usage.exitCode, 2);
+}
+
+void TestLiveCli::snapshotWritesAValidScenario()
+{
+    FakeHttpServer server([](const RecordedRequest& request) { return recordedCluster(request); });
+    QTemporaryDir dir;
+    const QString config = writeKubeconfig(dir, server.url());
+    const CliResult result = runOrrery({"live", "snapshot", "--kubeconfig", config, "--out", "cluster.yaml", "--horizon", "30m"},
+                                       dir.path(), 30000);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(result.out.startsWith("wrote cluster.yaml: 2 nodes in 1 pools, 12 workloads from 11 pods"), qPrintable(result.out));
+    // All namespaces by default: cluster-wide lists, each with the token.
+    QStringList paths;
+    for (const auto& request : server.requests()) {
+        paths << QString::fromLatin1(request.path);
+        QCOMPARE(request.headers.value("authorization"), QByteArray("Bearer cli-token"));
+    }
+    QCOMPARE(paths, QStringList({"/api/v1/nodes", "/api/v1/pods", "/apis/apps/v1/deployments", "/apis/apps/v1/replicasets",
+                                 "/apis/autoscaling/v1/horizontalpodautoscalers"}));
+    const QString yaml = readText(dir.filePath("cluster.yaml"));
+    QVERIFY(yaml.contains("  horizon: 30m\n"));
+    QVERIFY(yaml.contains("      - name: custom-1\n        count: 2\n        cpu: 7910m   # Node duckboat-01 status.allocatable.cpu\n"));
+    QVERIFY(yaml.contains("    - name: olly-grafana\n      kind: BatchJobs\n"));
+    const CliResult validate = runOrrery({"validate", "cluster.yaml"}, dir.path(), 30000);
+    QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
+    QVERIFY2(validate.out.contains("2 nodes, 12 workloads"), qPrintable(validate.out));
+
+    // --namespace lists that namespace only (nodes stay cluster-wide).
+    server.clearRequests();
+    const CliResult olly = runOrrery({"live", "snapshot", "--kubeconfig", config, "--namespace", "olly", "--out", "olly.yaml"},
+                                     dir.path(), 30000);
+    QVERIFY2(olly.exitCode == 0, qPrintable(olly.err)); // the server answers every pod; the paths are what matter here
+    QCOMPARE(server.requests().at(0).path, QByteArray("/api/v1/nodes"));
+    QCOMPARE(server.requests().at(1).path, QByteArray("/api/v1/namespaces/olly/pods"));
+    QCOMPARE(server.requests().at(4).path, QByteArray("/apis/autoscaling/v1/namespaces/olly/horizontalpodautoscalers"));
+}
+
+void TestLiveCli::snapshotErrorsWriteNothing()
+{
+    QTemporaryDir dir;
+    const QString previous = dir.filePath("cluster.yaml");
+    {
+        QFile file(previous);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("previous content\n");
+    }
+    // An HTTP error on one list: exit 1, the URL and status named, the old file untouched.
+    FakeHttpServer forbidden([](const RecordedRequest& request) {
+        if (request.path.endsWith("/replicasets"))
+            return ScriptedResponse{403, "application/json",
+                                    R"({"kind":"Status","status":"Failure","message":"replicasets.apps is forbidden: User \"bob\" cannot list","reason":"Forbidden","code":403})",
+                                    {}, false};
+        return recordedCluster(request);
+    });
+    QString config = writeKubeconfig(dir, forbidden.url());
+    CliResult result = runOrrery({"live", "snapshot", "--kubeconfig", config, "--out", "cluster.yaml"}, dir.path(), 30000);
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains("/apis/apps/v1/replicasets") && result.err.contains("403") &&
+                 result.err.contains("replicasets.apps is forbidden"),
+             qPrintable(result.err));
+    QCOMPARE(readText(previous), QString("previous content\n"));
+
+    // A malformed quantity: the node and field named.
+    QByteArray nodes = readFile(ORRERY_FIXTURE_DIR "/live/nodelist.json");
+    nodes.replace("\"memory\": \"32144656Ki\"", "\"memory\": \"12Zi\"");
+    QVERIFY(nodes.contains("12Zi"));
+    FakeHttpServer malformed([nodes](const RecordedRequest& request) { return recordedCluster(request, nodes); });
+    config = writeKubeconfig(dir, malformed.url());
+    result = runOrrery({"live", "snapshot", "--kubeconfig", config, "--out", "cluster.yaml"}, dir.path(), 30000);
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains("Node duckboat-01: status.capacity.memory:") && result.err.contains("12Zi"), qPrintable(result.err));
+    QCOMPARE(readText(previous), QString("previous content\n"));
+
+    // Prometheus unreachable: exit 1 naming it, nothing written.
+    FakeHttpServer good([](const RecordedRequest& request) { return recordedCluster(request); });
+    config = writeKubeconfig(dir, good.url());
+    const QString prometheus = QStringLiteral("http://127.0.0.1:%1").arg(freeLoopbackPort());
+    result = runOrrery({"live", "snapshot", "--kubeconfig", config, "--prometheus", prometheus, "--window", "10m", "--out", "new.yaml"},
+                       dir.path(), 30000);
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains(prometheus), qPrintable(result.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath("new.yaml")));
+
+    // Bad arguments: exit 2.
+    QCOMPARE(runOrrery({"live", "snapshot", "--kubeconfig", config}, dir.path(), 30000).exitCode, 2); // no --out
+    result = runOrrery({"live", "snapshot", "--kubeconfig", config, "--window", "1h", "--out", "x.yaml"}, dir.path(), 30000);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("--window needs --prometheus"), qPrintable(result.err));
+    result = runOrrery({"live", "snapshot", "--kubeconfig", config, "--horizon", "1.5s", "--out", "x.yaml"}, dir.path(), 30000);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(!QFileInfo::exists(dir.filePath("x.yaml")));
 }
 
 QTEST_GUILESS_MAIN(TestLiveCli)
