@@ -28,6 +28,7 @@ private slots:
     void twoJobMilpMatchesHandWritten();
     void unknownSetIsReported();
     void supplyNeverExceededAndDeterministic();
+    void timeLimitFallsBackToIncumbentOrEmptyPlan();
 };
 
 namespace {
@@ -334,6 +335,44 @@ void TestStrlPlanner::supplyNeverExceededAndDeterministic()
         QCOMPARE(again.leaves[i].leafIndex, plan.leaves[i].leafIndex);
         QVERIFY(again.leaves[i].classCounts == plan.leaves[i].classCounts);
     }
+}
+
+void TestStrlPlanner::timeLimitFallsBackToIncumbentOrEmptyPlan()
+{
+    // 60 jobs on 100 nodes over 10 slices take CBC tens of seconds to prove optimal (bench_strl);
+    // with a 10 ms limit the plan is the incumbent (status TimeLimit) or empty (NoSolution), and
+    // whatever it grants still fits the supply.
+    ClusterState cluster;
+    for (int i = 0; i < 100; ++i)
+        cluster.nodes.push_back(node(QStringLiteral("n%1").arg(i).toStdString(), i % 4 == 0 ? 1 : 0, QStringLiteral("r%1").arg(i / 20).toStdString()));
+    GeneratorContext context;
+    context.slotLength = sim::kSecond;
+    context.windowSlots = 10;
+    context.racks = GeneratorContext::racksOf(cluster.nodes);
+    std::mt19937 rng(42);
+    std::vector<PendingJob> jobs;
+    for (int j = 0; j < 60; ++j) {
+        JobTypeSpec spec;
+        spec.type = static_cast<JobType>(j % 5);
+        spec.k = spec.type == JobType::Availability ? 3 : 1 + static_cast<int>(rng() % 8);
+        spec.duration = static_cast<sim::SimTime>(1 + rng() % 4) * sim::kSecond;
+        spec.slowdown = 2;
+        spec.value = 1 + static_cast<double>(rng() % 10);
+        jobs.push_back(PendingJob{QStringLiteral("j%1").arg(j).toStdString(), generateJob(spec, context)});
+    }
+    PlanOptions o = options(10);
+    o.timeLimitSeconds = 0.01;
+    const Plan plan = planStrl(jobs, standardSets(cluster), cluster, o);
+    QVERIFY2(plan.status == SolveStatus::TimeLimit || plan.status == SolveStatus::NoSolution, toString(plan.status));
+    if (plan.status == SolveStatus::NoSolution)
+        QVERIFY(plan.leaves.empty());
+    std::map<std::pair<int, int>, int> used;
+    for (const PlannedLeaf& leaf : plan.leaves)
+        for (const auto& [cls, count] : leaf.classCounts)
+            for (int s = leaf.firstSlot; s < leaf.endSlot; ++s)
+                used[{cls, s}] += count;
+    for (const auto& [key, count] : used)
+        QVERIFY(count <= static_cast<int>(plan.classNodes[static_cast<std::size_t>(key.first)].size()));
 }
 
 QTEST_GUILESS_MAIN(TestStrlPlanner)
