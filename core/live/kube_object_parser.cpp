@@ -115,8 +115,12 @@ KubeNode nodeFromJson(const json& object)
     node.hasCapacity = child(status, "capacity").is_object();
     node.capacity = resources(child(status, "capacity"), what + ".capacity");
     node.allocatable = resources(child(status, "allocatable"), what + ".allocatable");
-    if (const json& pods = child(child(status, "capacity"), "pods"); pods.is_string())
-        node.podCapacity = std::stoll(pods.get<std::string>());
+    if (const json& pods = child(child(status, "capacity"), "pods"); pods.is_string()) {
+        const std::string count = pods.get<std::string>();
+        if (count.empty() || count.size() > 9 || count.find_first_not_of("0123456789") != std::string::npos)
+            throw LiveError(LiveError::Kind::Protocol, what + ".capacity.pods: expected a whole number of pods, got \"" + count + "\"");
+        node.podCapacity = std::stoll(count);
+    }
     for (const json& condition : child(status, "conditions").is_array() ? child(status, "conditions") : json::array()) {
         if (text(condition, "type") == "Ready")
             node.ready = text(condition, "status") == "True";

@@ -262,6 +262,7 @@ void TestSnapshotScenario::malformedObjectsAreNamed_data()
     QTest::newRow("12Zi") << "memory" << "12Zi" << "Node duckboat-02: status.capacity.memory: ";
     QTest::newRow("bad cpu") << "cpu" << "eight" << "Node duckboat-02: status.capacity.cpu: ";
     QTest::newRow("bad gpu count") << "nvidia.com/gpu" << "many" << "Node duckboat-02: status.capacity[\"nvidia.com/gpu\"]: expected a whole number of GPUs, got \"many\"";
+    QTest::newRow("bad pods") << "pods" << "58 pods" << "Node duckboat-02: status.capacity.pods: expected a whole number of pods, got \"58 pods\"";
     QTest::newRow("no cpu") << "cpu" << "-" << "Node duckboat-02: status.capacity.cpu: missing or 0";
 }
 
