@@ -668,8 +668,8 @@
         <translation>&amp;Trace öffnen…</translation>
     </message>
     <message>
-        <source>Read a Jaeger JSON trace file into the trace view</source>
-        <translation>Eine Jaeger-JSON-Trace-Datei in die Trace-Ansicht laden</translation>
+        <source>Read a trace file (Jaeger, OTLP or Zipkin v2 JSON) into the trace view</source>
+        <translation>Eine Trace-Datei (Jaeger-, OTLP- oder Zipkin-v2-JSON) in die Trace-Ansicht laden</translation>
     </message>
     <message numerus="yes">
         <source>Read %n trace(s) from %1</source>
@@ -699,8 +699,8 @@
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <source>Jaeger JSON traces (*.json);;All files (*)</source>
-        <translation>Jaeger-JSON-Traces (*.json);;Alle Dateien (*)</translation>
+        <source>Traces (Jaeger, OTLP or Zipkin JSON) (*.json);;All files (*)</source>
+        <translation>Traces (Jaeger-, OTLP- oder Zipkin-JSON) (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Reading traces from %1…</source>
@@ -1781,8 +1781,8 @@ angelegt %5</numerusform>
         </translation>
     </message>
     <message>
-        <source>Open a Jaeger trace file or choose a trace.</source>
-        <translation>Öffnen Sie eine Jaeger-Trace-Datei oder wählen Sie einen Trace.</translation>
+        <source>Open a trace file (Jaeger, OTLP or Zipkin JSON) or choose a trace.</source>
+        <translation>Öffnen Sie eine Trace-Datei (Jaeger-, OTLP- oder Zipkin-JSON) oder wählen Sie einen Trace.</translation>
     </message>
 </context>
 <context>
@@ -1796,8 +1796,8 @@ angelegt %5</numerusform>
         <translation>%1 wird geladen…</translation>
     </message>
     <message>
-        <source>No traces: use File ▸ Open Trace… to read a Jaeger JSON file.</source>
-        <translation>Keine Traces: Lesen Sie mit Datei ▸ Trace öffnen… eine Jaeger-JSON-Datei ein.</translation>
+        <source>No traces: use File ▸ Open Trace… (or drop a file on the window) to read a Jaeger, OTLP or Zipkin JSON file.</source>
+        <translation>Keine Traces: Lesen Sie mit Datei ▸ Trace öffnen… (oder per Ablegen einer Datei auf dem Fenster) eine Jaeger-, OTLP- oder Zipkin-JSON-Datei ein.</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n trace(s)</source>

@@ -667,8 +667,8 @@
         <translation>打开 Trace(&amp;T)…</translation>
     </message>
     <message>
-        <source>Read a Jaeger JSON trace file into the trace view</source>
-        <translation>将 Jaeger JSON Trace 文件读入 Trace 视图</translation>
+        <source>Read a trace file (Jaeger, OTLP or Zipkin v2 JSON) into the trace view</source>
+        <translation>将 Trace 文件（Jaeger、OTLP 或 Zipkin v2 JSON）读入 Trace 视图</translation>
     </message>
     <message numerus="yes">
         <source>Read %n trace(s) from %1</source>
@@ -697,8 +697,8 @@
         <translation>打开 Trace</translation>
     </message>
     <message>
-        <source>Jaeger JSON traces (*.json);;All files (*)</source>
-        <translation>Jaeger JSON Trace (*.json);;所有文件 (*)</translation>
+        <source>Traces (Jaeger, OTLP or Zipkin JSON) (*.json);;All files (*)</source>
+        <translation>Trace（Jaeger、OTLP 或 Zipkin JSON） (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Reading traces from %1…</source>
@@ -1769,8 +1769,8 @@ created %5</source>
         </translation>
     </message>
     <message>
-        <source>Open a Jaeger trace file or choose a trace.</source>
-        <translation>请打开 Jaeger Trace 文件或选择一个 Trace。</translation>
+        <source>Open a trace file (Jaeger, OTLP or Zipkin JSON) or choose a trace.</source>
+        <translation>请打开 Trace 文件（Jaeger、OTLP 或 Zipkin JSON）或选择一个 Trace。</translation>
     </message>
 </context>
 <context>
@@ -1784,8 +1784,8 @@ created %5</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <source>No traces: use File ▸ Open Trace… to read a Jaeger JSON file.</source>
-        <translation>没有 Trace：请使用“文件 ▸ 打开 Trace…”读取 Jaeger JSON 文件。</translation>
+        <source>No traces: use File ▸ Open Trace… (or drop a file on the window) to read a Jaeger, OTLP or Zipkin JSON file.</source>
+        <translation>没有 Trace：请使用“文件 ▸ 打开 Trace…”（或将文件拖放到窗口上）读取 Jaeger、OTLP 或 Zipkin JSON 文件。</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n trace(s)</source>

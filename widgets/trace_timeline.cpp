@@ -260,7 +260,7 @@ void TraceTimeline::paintEvent(QPaintEvent*)
     painter.fillRect(area, colours.color(QPalette::Base));
     if (m_traceIndex < 0) {
         painter.setPen(colours.color(QPalette::PlaceholderText));
-        painter.drawText(area, Qt::AlignCenter, tr("Open a Jaeger trace file or choose a trace."));
+        painter.drawText(area, Qt::AlignCenter, tr("Open a trace file (Jaeger, OTLP or Zipkin JSON) or choose a trace."));
         return;
     }
     const auto& trace = m_traces->traces[static_cast<std::size_t>(m_traceIndex)];

@@ -185,7 +185,8 @@ void TraceView::updateStatus()
     if (m_loading)
         return;
     if (!m_traces) {
-        m_status->setText(tr("No traces: use File ▸ Open Trace… to read a Jaeger JSON file."));
+        m_status->setText(tr("No traces: use File ▸ Open Trace… (or drop a file on the window) to read a Jaeger, "
+                             "OTLP or Zipkin JSON file."));
         return;
     }
     QString text = tr("%1: %n trace(s)", nullptr, static_cast<int>(m_traces->traces.size())).arg(m_source);

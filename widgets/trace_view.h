@@ -27,8 +27,9 @@ class TraceTimeline;
 //! traces of a set (request, root service, spans, duration, id) above the TraceTimeline of the
 //! chosen one, whose critical path (analysis::criticalPath) is highlighted.
 //!
-//! openFile() reads a Jaeger JSON file and analyses it (critical paths and components) on a
-//! worker thread with a busy indicator and Cancel; a cancelled or superseded load is discarded.
+//! openFile() reads a trace file (Jaeger, OTLP or Zipkin v2 JSON, trace::readTraceFile) and
+//! analyses it (critical paths and components) on a worker thread with a busy indicator and
+//! Cancel; a cancelled or superseded load is discarded.
 class TraceView : public QWidget {
     Q_OBJECT
 public:
@@ -38,7 +39,7 @@ public:
     //! Shows `traces` (with their analysis, if any) and chooses the first trace.
     void setTraceSet(std::shared_ptr<const trace::TraceSet> traces,
                      std::shared_ptr<const analysis::CriticalPathReport> report, const QString& source);
-    //! Starts loading a Jaeger JSON file; loaded() or loadFailed() follows.
+    //! Starts loading a trace file (Jaeger, OTLP or Zipkin v2 JSON); loaded() or loadFailed() follows.
     void openFile(const QString& path);
     void cancelLoad();
     [[nodiscard]] bool isLoading() const { return m_loading; }

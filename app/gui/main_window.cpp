@@ -3,6 +3,7 @@
 #include "cli/demo_scenario.h"
 #include "cli/scenario_check.h"
 #include "gui/experiment_view.h"
+#include "gui/flowcon_view.h"
 #include "gui/project_catalog_model.h"
 #include "gui/training_dock.h"
 #include "gui/recent_projects.h"
@@ -97,7 +98,7 @@ void MainWindow::restoreSettings()
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_runView->restoreState(settings.value(kRunViewKey).toByteArray());
     showViewTab(static_cast<ViewTab>(std::clamp(settings.value(kViewTabKey, 0).toInt(), 0,
-                                                static_cast<int>(ViewTab::Traces))));
+                                                static_cast<int>(ViewTab::FlowCon))));
 }
 
 void MainWindow::saveSettings() const
@@ -144,6 +145,7 @@ bool MainWindow::openProject(const QString& path)
                       static_cast<int>(recovered)), Severity::Warning);
 
     m_runView->clear();
+    m_flowConView->clear();
     m_experimentView->clear();
     m_centre->setCurrentWidget(m_runView);
     m_runs->setRuns({});
@@ -186,6 +188,7 @@ void MainWindow::showCurrentItem()
     if (const auto id = m_runs->runIdAt(current)) {
         m_centre->setCurrentWidget(m_runView);
         m_runView->showRun(m_projectPath, *id);
+        m_flowConView->showRun(m_projectPath, *id);
         loadRunViews(*id);
     } else if (const auto experiment = m_runs->experimentIdAt(current)) {
         m_centre->setCurrentWidget(m_experimentView);

@@ -31,6 +31,7 @@ namespace orrery::app {
 
 struct ScenarioViewsData;
 class ExperimentView;
+class FlowConView;
 class LiveDock;
 class ProjectCatalogModel;
 class RunJob;
@@ -72,14 +73,18 @@ public:
     //! Writes the report of the experiment on screen to `path` (HTML or PDF by its extension).
     bool exportReport(const QString& path);
 
-    //! Reads a Jaeger JSON file into the trace view on a worker thread, showing the Traces tab;
+    //! Reads a trace file (Jaeger, OTLP or Zipkin v2 JSON, detected by trace::readTraceFile) into
+    //! the trace view on a worker thread, showing the Traces tab; a .json file dropped on the
+    //! window comes here too;
     //! its service graph (with the chosen trace's critical path) goes to the service graph view.
     void openTrace(const QString& path);
     [[nodiscard]] widgets::ClusterView* clusterView() const { return m_clusterView; }
     [[nodiscard]] widgets::ServiceGraphView* serviceGraphView() const { return m_graphView; }
     [[nodiscard]] widgets::TraceView* traceView() const { return m_traceView; }
-    //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces.
-    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces };
+    //! The FlowCon tab: per worker, the selected training-jobs run's CPU limits and evaluation curves.
+    [[nodiscard]] FlowConView* flowConView() const { return m_flowConView; }
+    //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces, FlowCon.
+    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon };
     void showViewTab(ViewTab tab);
     [[nodiscard]] ViewTab currentViewTab() const;
 
@@ -115,6 +120,8 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override; // main_window_views.cpp
+    void dropEvent(QDropEvent* event) override;
 
 private:
     // main_window_menus.cpp
@@ -173,6 +180,7 @@ private:
     widgets::ClusterView* m_clusterView = nullptr;
     widgets::ServiceGraphView* m_graphView = nullptr;
     widgets::TraceView* m_traceView = nullptr;
+    FlowConView* m_flowConView = nullptr;
     quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes

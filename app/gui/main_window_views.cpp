@@ -1,6 +1,7 @@
 // MainWindow: the centre's tabs (overview, cluster, service graph, traces) and what feeds them.
 #include "gui/main_window.h"
 
+#include "gui/flowcon_view.h"
 #include "gui/scenario_editor.h"
 #include "gui/scenario_views_data.h"
 #include "widgets/cluster_view.h"
@@ -9,6 +10,9 @@
 #include "widgets/trace_view.h"
 
 #include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -28,17 +32,21 @@ void MainWindow::createViews()
     m_graphView->setObjectName(QStringLiteral("serviceGraphView"));
     m_traceView = new widgets::TraceView;
     m_traceView->setObjectName(QStringLiteral("traceView"));
+    m_flowConView = new FlowConView;
+    m_flowConView->setObjectName(QStringLiteral("flowConView"));
 
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("viewTabs"));
+    setAcceptDrops(true); // a .json trace file dropped on the window opens in the trace view
     m_views->setDocumentMode(true);
     m_views->addTab(m_centre, tr("Overview"));
     m_views->addTab(m_clusterView, tr("Cluster"));
     m_views->addTab(m_graphView, tr("Service Graph"));
     m_views->addTab(m_traceView, tr("Traces"));
+    m_views->addTab(m_flowConView, tr("FlowCon"));
     setCentralWidget(m_views);
 
-    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces")};
+    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon")};
     for (int i = 0; i < names.size(); ++i) {
         auto* action = new QAction(names[i], this);
         action->setObjectName(QStringLiteral("viewTab%1Action").arg(i));
@@ -50,7 +58,7 @@ void MainWindow::createViews()
     m_openTraceAction = new QAction(tr("Open &Trace…"), this);
     m_openTraceAction->setObjectName(QStringLiteral("openTraceAction"));
     m_openTraceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    m_openTraceAction->setStatusTip(tr("Read a Jaeger JSON trace file into the trace view"));
+    m_openTraceAction->setStatusTip(tr("Read a trace file (Jaeger, OTLP or Zipkin v2 JSON) into the trace view"));
     connect(m_openTraceAction, &QAction::triggered, this, &MainWindow::openTraceDialog);
 
     connect(m_traceView, &widgets::TraceView::loaded, this, [this](const QString& source) {
@@ -82,9 +90,40 @@ void MainWindow::openTraceDialog()
 {
     const QString start = m_projectPath.isEmpty() ? QDir::homePath() : QFileInfo(m_projectPath).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), start,
-                                                      tr("Jaeger JSON traces (*.json);;All files (*)"));
+                                                      tr("Traces (Jaeger, OTLP or Zipkin JSON) (*.json);;All files (*)"));
     if (!path.isEmpty())
         openTrace(path);
+}
+
+namespace {
+
+//! The local .json file among `mime`'s URLs, or empty: what a drop onto the window may open as traces.
+QString droppedTraceFile(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            return url.toLocalFile();
+    }
+    return {};
+}
+
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedTraceFile(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedTraceFile(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openTrace(path); // the same path as File ▸ Open Trace…
 }
 
 void MainWindow::openTrace(const QString& path)

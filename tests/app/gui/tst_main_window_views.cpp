@@ -1,6 +1,7 @@
 // The window's view tabs: a run's cluster appears in the cluster view, File ▸ Open Trace reads a
 // Jaeger file into the trace view and its service graph highlights the chosen trace's critical
-// path, and the open tab survives a restart.
+// path, a Zipkin file dropped on the window opens the same way, and the open tab survives a
+// restart.
 #include "gui/main_window.h"
 
 #include "analysis/critical_path.h"
@@ -11,6 +12,10 @@
 #include "widgets/trace_view.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QUrl>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
@@ -22,6 +27,7 @@ using namespace orrery;
 
 namespace {
 const QString kTraceFile = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json");
+const QString kZipkinFile = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/zipkin-lens-skew.json");
 }
 
 class TestMainWindowViews : public QObject {
@@ -31,6 +37,7 @@ private slots:
     void initTestCase() { testing::isolateSettings(QStringLiteral("tst_main_window_views")); }
     void runShowsItsCluster();
     void openTraceShowsTimelineAndGraph();
+    void droppedTraceFileOpens();
     void viewTabIsRestored();
 };
 
@@ -84,6 +91,37 @@ void TestMainWindowViews::openTraceShowsTimelineAndGraph()
         otherExpected.insert(QString::fromStdString(traces->names.name(other.spans[span].service)));
     highlighted = window.serviceGraphView()->highlightedServices();
     QCOMPARE(QSet<QString>(highlighted.begin(), highlighted.end()), otherExpected);
+}
+
+void TestMainWindowViews::droppedTraceFileOpens()
+{
+    app::MainWindow window(testing::pluginRegistry());
+    QVERIFY(window.acceptDrops());
+    QCOMPARE(window.currentViewTab(), app::MainWindow::ViewTab::Overview);
+    QSignalSpy loaded(window.traceView(), &widgets::TraceView::loaded);
+
+    // A file that is not .json is refused and opens nothing.
+    QMimeData other;
+    other.setUrls({QUrl::fromLocalFile(QStringLiteral(ORRERY_FIXTURE_DIR "/traces/README.md"))});
+    QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &refused);
+    QVERIFY(!refused.isAccepted());
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(kZipkinFile)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QVERIFY(drop.isAccepted());
+    QCOMPARE(window.currentViewTab(), app::MainWindow::ViewTab::Traces);
+    QVERIFY(loaded.wait(20000));
+    // The Zipkin v2 file (auto-detected by trace::readTraceFile) is in the trace view.
+    QVERIFY(loaded.takeFirst().at(0).toString().contains(QStringLiteral("zipkin-lens-skew.json")));
+    QVERIFY(window.traceView()->traceSet());
+    QVERIFY(!window.traceView()->traceSet()->traces.empty());
+    QVERIFY(window.traceView()->currentTrace() >= 0);
 }
 
 void TestMainWindowViews::viewTabIsRestored()

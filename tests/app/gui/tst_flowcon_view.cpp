@@ -1,0 +1,149 @@
+// The FlowCon tab (issue 18): a recorded training-jobs run shows one panel per worker with one
+// stacked CPU-limit band per container that ran there and the evaluation curves of its jobs.
+#include "gui/flowcon_view.h"
+#include "gui/main_window.h"
+
+#include "cli/project_run.h"
+#include "cli/scenario_check.h"
+#include "gui_test_support.h"
+#include "store/project.h"
+#include "widgets/stacked_area_chart.h"
+#include "widgets/time_series_chart.h"
+
+#include <QAreaSeries>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace orrery;
+
+namespace {
+
+const char* const kScenario = R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: flowcon-view}
+spec:
+  seed: 5
+  horizon: 2h
+  cluster: {pools: [{name: workers, count: 2, cpu: 4, memory: 16Gi}]}
+  policies: {control: {plugin: flowcon}}
+  workloads:
+    - name: train
+      kind: training-jobs
+      jobs:
+        - {name: a, model: mnist-pytorch, at: 0s}
+        - {name: b, model: lstm-pytorch, at: 0s}
+        - {name: c, model: mnist-tensorflow, at: 10s}
+        - {name: d, model: rnn-gru-tensorflow, at: 20s}
+        - {name: e, model: vae-pytorch, at: 30s}
+)";
+
+store::RunId recordTrainingRun(const QString& path)
+{
+    app::CheckedScenario checked = app::checkScenarioText(kScenario, "flowcon-view.yaml", testing::pluginRegistry());
+    if (!checked.scenario)
+        qFatal("%s", model::formatAll(checked.diagnostics).c_str());
+    return app::runIntoProject(*checked.scenario, testing::pluginRegistry(), path.toStdString()).runId;
+}
+
+//! Containers per worker, as the run's train.placement annotations record them ("<job>@<worker>").
+std::map<QString, int> containersPerWorker(const QString& path, store::RunId runId)
+{
+    std::map<QString, int> count;
+    for (const auto& annotation : store::Project::open(path.toStdString()).annotations(runId)) {
+        if (annotation.kind == "train.placement") {
+            const QString target = QString::fromStdString(annotation.target);
+            ++count[target.mid(target.lastIndexOf(QLatin1Char('@')) + 1)];
+        }
+    }
+    return count;
+}
+
+} // namespace
+
+class TestFlowConView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { testing::isolateSettings(QStringLiteral("tst_flowcon_view")); }
+
+    void showsEachWorkersLimitsAndCurves()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("flowcon.orrery"));
+        const store::RunId runId = recordTrainingRun(path);
+        const std::map<QString, int> expected = containersPerWorker(path, runId);
+        QCOMPARE(expected.size(), std::size_t(2)); // FlowCon's placement used both workers
+        int jobs = 0;
+        for (const auto& [worker, containers] : expected)
+            jobs += containers;
+        QCOMPARE(jobs, 5); // every job finished (and so recorded where it ran)
+
+        app::MainWindow window(testing::pluginRegistry());
+        QSignalSpy loaded(window.flowConView(), &app::FlowConView::loaded);
+        QVERIFY(window.openProject(path)); // selects the newest run
+        QVERIFY(loaded.count() > 0 || loaded.wait(20000));
+        window.showViewTab(app::MainWindow::ViewTab::FlowCon);
+        QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
+                 static_cast<QWidget*>(window.flowConView()));
+        window.resize(1000, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        const app::FlowConView* view = window.flowConView();
+        QVERIFY(!view->showsPlaceholder());
+        QCOMPARE(view->workerCount(), 2);
+        for (int w = 0; w < view->workerCount(); ++w) {
+            const QString worker = view->workerName(w);
+            QVERIFY2(expected.count(worker), qPrintable(worker));
+            const widgets::StackedAreaChart* limits = view->limitChart(w);
+            QVERIFY(limits->isVisible());
+            QCOMPARE(limits->bandCount(), expected.at(worker));
+            // Each band is drawn on the one below it: the top band's upper edge is the stacked total.
+            for (int b = 0; b < limits->bandCount(); ++b) {
+                QVERIFY(limits->areaSeries(b)->upperSeries()->count() > 1);
+                QVERIFY(!limits->areaSeries(b)->name().isEmpty());
+            }
+            const QList<QPointF> top = limits->areaSeries(limits->bandCount() - 1)->upperSeries()->points();
+            QCOMPARE(top.back().y(), limits->totalAt(top.back().x()));
+            // Shortly after the first jobs start, the worker's containers use (or are limited to)
+            // some of its 4 cores and never more.
+            const double early = top.front().x() + 1.0;
+            QVERIFY(limits->totalAt(early) > 0.0);
+            QVERIFY(limits->totalAt(early) <= 4.0 + 1e-9);
+
+            const widgets::TimeSeriesChart* evaluation = view->evaluationChart(w);
+            QVERIFY(evaluation->isVisible());
+            QCOMPARE(evaluation->seriesCount(), expected.at(worker)); // every built-in model reports
+            for (int s = 0; s < evaluation->seriesCount(); ++s) {
+                QVERIFY(evaluation->sourcePointCount(s) > 1);
+                // Same job, same colour in both charts.
+                QCOMPARE(evaluation->lineSeries(s)->name(), limits->areaSeries(s)->name());
+                QCOMPARE(evaluation->lineSeries(s)->color(), limits->areaSeries(s)->color());
+            }
+        }
+        // The run records no NL/WL/CL class: the view says the colours are per job.
+        QVERIFY(view->colourNote().contains(QStringLiteral("per job")));
+        QVERIFY(view->colourNote().contains(QStringLiteral("NL/WL/CL")));
+    }
+
+    void runWithoutTrainingJobsShowsPlaceholder()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.orrery"));
+        const store::RunId runId = testing::recordDemoRun(path, 3);
+        app::FlowConView view;
+        QSignalSpy loaded(&view, &app::FlowConView::loaded);
+        view.showRun(path, runId);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(view.showsPlaceholder());
+        QCOMPARE(view.workerCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestFlowConView)
+#include "tst_flowcon_view.moc"
