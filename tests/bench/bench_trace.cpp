@@ -128,7 +128,7 @@ int main()
     {
         store::Project project = store::Project::open(file.string());
         store::ProjectRunRecorder recorder(project);
-        recorder.beginRun(sim::RunInfo{"bench", "name: bench\n", 1, sim::kMinute, {}});
+        recorder.beginRun(sim::RunInfo{"bench", "name: bench\n", 1, sim::kMinute, {}, {}});
         start = std::chrono::steady_clock::now();
         const std::span<const trace::Trace> all(traces.traces);
         for (std::size_t i = 0; i < all.size(); i += 1000)

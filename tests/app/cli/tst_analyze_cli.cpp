@@ -166,11 +166,11 @@ private slots:
             const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
             store::Project project = store::Project::open(path);
             store::ProjectRunRecorder recorder(project);
-            recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}});
+            recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}, {}});
             recorder.recordTraces(real.traces, real.names);
             recorder.endRun(sim::RunStatus::Completed, "");
             withSpans = *recorder.runId();
-            recorder.beginRun(sim::RunInfo{"plain", "name: plain\n", 1, sim::kMinute, {}});
+            recorder.beginRun(sim::RunInfo{"plain", "name: plain\n", 1, sim::kMinute, {}, {}});
             recorder.endRun(sim::RunStatus::Completed, "");
             withoutSpans = *recorder.runId();
         }

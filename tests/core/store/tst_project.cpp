@@ -165,7 +165,7 @@ void TestProject::reopensExistingProject()
     {
         Project project = Project::open(path);
         ProjectRunRecorder recorder(project);
-        recorder.beginRun(sim::RunInfo{"s", "name: s\n", 5, sim::kSecond, {}});
+        recorder.beginRun(sim::RunInfo{"s", "name: s\n", 5, sim::kSecond, {}, {}});
         recorder.recordMetric("jobs.completed", 3.0, "jobs");
         recorder.endRun(sim::RunStatus::Completed, "");
         id = *recorder.runId();
@@ -474,7 +474,7 @@ void TestProject::deduplicatesScenarioText()
     Project project = Project::open(dir.filePath("dedup.orrery").toStdString());
     ProjectRunRecorder recorder(project);
     const auto record = [&](const std::string& name, const std::string& text, std::uint64_t seed) {
-        recorder.beginRun(sim::RunInfo{name, text, seed, sim::kSecond, {}});
+        recorder.beginRun(sim::RunInfo{name, text, seed, sim::kSecond, {}, {}});
         recorder.endRun(sim::RunStatus::Completed, "");
     };
     record("a", "name: a\n", 1);

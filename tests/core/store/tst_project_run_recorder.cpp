@@ -19,7 +19,7 @@ namespace {
 
 sim::RunInfo simpleRun(std::uint64_t seed = 1)
 {
-    return sim::RunInfo{"scenario", "name: scenario\n", seed, sim::kMinute, {{"placement", "first-fit {}"}}};
+    return sim::RunInfo{"scenario", "name: scenario\n", seed, sim::kMinute, {{"placement", "first-fit {}"}}, {}};
 }
 
 //! Counts the transactions a project's connection commits while it lives.

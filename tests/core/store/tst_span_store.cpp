@@ -26,7 +26,7 @@ namespace {
 
 sim::RunInfo simpleRun()
 {
-    return sim::RunInfo{"traces", "name: traces\n", 7, sim::kMinute, {}};
+    return sim::RunInfo{"traces", "name: traces\n", 7, sim::kMinute, {}, {}};
 }
 
 //! `count` traces of `front` → `back` (+ a background span in every third), ids from `firstId`.
