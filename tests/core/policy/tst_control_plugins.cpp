@@ -69,9 +69,9 @@ class TestControlPlugins : public QObject {
     Q_OBJECT
 
 private slots:
-    void abiIsFour()
+    void abiIsFive()
     {
-        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 4u);
+        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 5u);
         QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.2"));
         // Placement plugins written for API 1.0 stay compatible.
         QCOMPARE(policy::compatProblem("1.0"), std::string());
@@ -85,8 +85,8 @@ private slots:
         QTest::newRow("noCreate") << 0 << "declares kind 'control' but lacks createControl";
         QTest::newRow("noDestroy") << 1 << "declares kind 'control' but lacks createControl or destroyControl";
         QTest::newRow("factoryWithoutKind") << 2 << "has createControl or destroyControl but does not declare kind 'control'";
-        QTest::newRow("queueHasNoFactory") << 3 << "declares kind 'queue', which has no factory in plugin ABI 4";
-        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 4";
+        QTest::newRow("queueHasNoFactory") << 3 << "declares kind 'queue', which has no factory in plugin ABI 5";
+        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 5";
     }
 
     void descriptorChecks()
