@@ -37,6 +37,9 @@ commands:
                             critical paths and critical components (RI, CI) per request type
                             of Jaeger, OTLP or Zipkin JSON traces (files or folders, detected
                             from the content) or of a run's spans [--json OUT] [--top N]
+  export-traces --project P --run ID --out FILE.json [--format otlp|jaeger|zipkin]
+                            a run's recorded spans as a trace file Jaeger, OTLP tools or
+                            Zipkin open (default OTLP JSON)
   localize --project P --train RUN[,RUN...] --test RUN[,RUN...]
                             train FIRM's SVM on windowed (RI, CI) features and injection ground
                             truth; print ROC AUC and top-1 localization accuracy of the test runs
@@ -67,6 +70,7 @@ int runCli(const std::vector<std::string>& args)
         {"report", runReportCommand},
         {"live", runLiveCommand},
         {"analyze", runAnalyzeCommand},
+        {"export-traces", runExportTracesCommand},
         {"localize", runLocalizeCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {

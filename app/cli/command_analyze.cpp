@@ -2,6 +2,7 @@
 // critical components (seed 001 Alg. 3.1, 3.2) of trace files (Jaeger, OTLP or Zipkin JSON, any
 // number, or every trace file of a directory) or of a run's recorded spans (docs/trace-analysis.md).
 #include "cli/commands.h"
+#include "cli/project_run_traces.h"
 
 #include "analysis/critical_components.h"
 #include "analysis/critical_path.h"
@@ -234,27 +235,6 @@ std::string reportJson(const analysis::CriticalPathReport& report, const std::st
     return document.dump(2) + '\n';
 }
 
-//! The traces of `--project P --run ID`, or an error message.
-std::optional<trace::TraceSet> projectTraces(const std::string& path, std::uint64_t runId, std::string& error)
-{
-    // Project::open would create a missing file; analysis only reads.
-    if (!std::filesystem::exists(path)) {
-        error = path + ": no such project file";
-        return std::nullopt;
-    }
-    store::Project project = store::Project::open(path);
-    const auto id = static_cast<store::RunId>(runId);
-    if (!project.run(id)) {
-        error = path + ": no run " + std::to_string(runId);
-        return std::nullopt;
-    }
-    if (project.spanCount(id) == 0) {
-        error = path + ": run " + std::to_string(runId)
-            + " recorded no spans (only scenarios with request types produce traces)";
-        return std::nullopt;
-    }
-    return project.loadTraces(id);
-}
 
 //! Trace files of the arguments: a file as given, a directory's *.json, *.jsonl and
 //! *.ndjson files (recursively, in name order).
@@ -341,7 +321,7 @@ int runAnalyzeCommand(const std::vector<std::string>& args)
             return badInput(std::string("--project needs --run ID\n") + kUsage);
         std::string error;
         try {
-            auto loaded = projectTraces(*projectPath, *runId, error);
+            auto loaded = projectRunTraces(*projectPath, *runId, error);
             if (!loaded)
                 return badInput(error);
             traces = std::move(*loaded);

@@ -17,6 +17,7 @@ int runReportCommand(const std::vector<std::string>& args);
 int runAnalyzeCommand(const std::vector<std::string>& args);
 int runLocalizeCommand(const std::vector<std::string>& args);
 int runLiveCommand(const std::vector<std::string>& args);
+int runExportTracesCommand(const std::vector<std::string>& args);
 
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
 int runCli(const std::vector<std::string>& args);

@@ -189,6 +189,47 @@ private slots:
         QVERIFY(missing.err.contains("no run 99"));
     }
 
+    void exportsARunsSpansInEachFormat()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.orrery").toStdString();
+        store::RunId runId = 0;
+        {
+            const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
+            store::Project project = store::Project::open(path);
+            store::ProjectRunRecorder recorder(project);
+            recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}, {}});
+            recorder.recordTraces(real.traces, real.names);
+            recorder.endRun(sim::RunStatus::Completed, "");
+            runId = *recorder.runId();
+        }
+        const QString project = QString::fromStdString(path);
+        const auto fromFile = runOrrery({"analyze", kRealFile}, dir.path());
+        for (const QString format : {"otlp", "jaeger", "zipkin"}) {
+            const QString out = dir.filePath(format + ".json");
+            const auto exported = runOrrery({"export-traces", "--project", project, "--run", QString::number(runId),
+                                             "--out", out, "--format", format}, dir.path());
+            QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+            QVERIFY2(exported.out.contains("20 traces"), qPrintable(exported.out));
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray head = file.read(64);
+            if (format == "otlp")
+                QVERIFY2(head.contains("resourceSpans"), head.constData());
+            // Opened again by the importer, the file gives the analysis the original gives.
+            const auto analyzed = runOrrery({"analyze", out}, dir.path());
+            QVERIFY2(analyzed.exitCode == 0, qPrintable(analyzed.err));
+            QCOMPARE(analyzed.out.section('\n', 1), fromFile.out.section('\n', 1));
+        }
+        const auto noRun = runOrrery({"export-traces", "--project", project, "--run", "99", "--out", dir.filePath("x.json")}, dir.path());
+        QCOMPARE(noRun.exitCode, 2);
+        QVERIFY(noRun.err.contains("no run 99"));
+        QVERIFY(!QFile::exists(dir.filePath("x.json")));
+        const auto badFormat = runOrrery({"export-traces", "--project", project, "--run", "1", "--out", "y.json", "--format", "csv"}, dir.path());
+        QCOMPARE(badFormat.exitCode, 2);
+        QVERIFY(badFormat.err.contains("otlp, jaeger or zipkin"));
+    }
+
     void badArgumentsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");
