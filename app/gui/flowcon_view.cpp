@@ -15,6 +15,23 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace orrery::app {
+namespace {
+
+//! (E(t) − E(first)) / (E(last) − E(first)): a loss and an accuracy both rise from 0 to 1.
+//! Unchanged values stay 0.
+QList<QPointF> progressOf(const QList<QPointF>& values)
+{
+    const double first = values.front().y();
+    const double span = values.back().y() - first;
+    QList<QPointF> progress;
+    progress.reserve(values.size());
+    for (const QPointF& point : values)
+        progress.append(QPointF(point.x(), span != 0.0 ? (point.y() - first) / span : 0.0));
+    return progress;
+}
+
+} // namespace
+
 
 FlowConView::FlowConView(QWidget* parent)
     : QWidget(parent)
@@ -158,8 +175,10 @@ void FlowConView::addWorkerPanel(const FlowConRunData::Worker& worker)
     limits->setAxisTitles(tr("Simulated time (s)"), tr("Cores"));
     auto* evaluation = new widgets::TimeSeriesChart(box);
     evaluation->setObjectName(QStringLiteral("flowConEvaluationChart"));
-    evaluation->setChartTitle(tr("Evaluation value (loss or accuracy, per model)"));
-    evaluation->setAxisTitles(tr("Simulated time (s)"), tr("Evaluation"));
+    // Losses of ~100 and accuracies of ~0.9 share no scale, so each job's curve is drawn as the
+    // share of its improvement (first to last evaluation value) made so far: 0 to 1 for all.
+    evaluation->setChartTitle(tr("Training progress (evaluation value, 0 = first, 1 = last)"));
+    evaluation->setAxisTitles(tr("Simulated time (s)"), tr("Progress"));
     limits->setMinimumHeight(220);
     evaluation->setMinimumHeight(200);
     for (std::size_t j = 0; j < worker.jobs.size(); ++j) {
@@ -171,7 +190,7 @@ void FlowConView::addWorkerPanel(const FlowConRunData::Worker& worker)
                                 : tr("%1: CPU limit (colour per job; no FlowCon class recorded)").arg(job.name);
         limits->addBand(job.name, job.cpuShown, color, tip);
         if (!job.evaluation.isEmpty())
-            evaluation->addSeries(job.name, job.evaluation, color);
+            evaluation->addSeries(job.name, progressOf(job.evaluation), color);
     }
     layout->addWidget(limits);
     layout->addWidget(evaluation);

@@ -11,6 +11,7 @@
 #include "widgets/time_series_chart.h"
 
 #include <QAreaSeries>
+#include <QImage>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -129,6 +130,15 @@ private slots:
         // The run records no NL/WL/CL class: the view says the colours are per job.
         QVERIFY(view->colourNote().contains(QStringLiteral("per job")));
         QVERIFY(view->colourNote().contains(QStringLiteral("NL/WL/CL")));
+
+        // The picture of docs/screenshots/flowcon-view.png (written there with
+        // ORRERY_UPDATE_SCREENSHOTS=1, else into the temporary directory).
+        QTest::qWait(100); // let the layout settle before grabbing
+        const QImage image = window.grab().toImage();
+        const bool update = qEnvironmentVariable("ORRERY_UPDATE_SCREENSHOTS") == QStringLiteral("1");
+        const QString out = update ? QStringLiteral(ORRERY_SOURCE_DIR "/docs/screenshots/flowcon-view.png")
+                                   : dir.filePath(QStringLiteral("flowcon-view.png"));
+        QVERIFY2(image.save(out), qPrintable(out));
     }
 
     void runWithoutTrainingJobsShowsPlaceholder()
