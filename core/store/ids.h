@@ -12,5 +12,7 @@ using StoredSeriesId = std::int64_t;
 using ModelId = std::int64_t;
 //! Row id of an experiment in `experiments`.
 using ExperimentId = std::int64_t;
+//! Row id of a learned agent's trajectory in `trajectories`.
+using TrajectoryId = std::int64_t;
 
 } // namespace orrery::store

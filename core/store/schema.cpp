@@ -224,6 +224,36 @@ CREATE TABLE run_models (
 );
 )sql";
 
+// Version 7: trajectories of learned control agents (state, action, reward, episode, step), for
+// meta learners and the GUI. A trajectory belongs to a run (deleted with it) or to a training
+// that no run records; its transitions are packed into TrajectoryCodec blobs, chunk by chunk.
+constexpr std::string_view kVersion7 = R"sql(
+CREATE TABLE trajectories (
+    id         INTEGER PRIMARY KEY,
+    owner      TEXT NOT NULL CHECK (owner IN ('run', 'training')),
+    run_id     INTEGER REFERENCES runs (id) ON DELETE CASCADE,
+    agent      TEXT NOT NULL CHECK (length(agent) > 0),
+    label      TEXT NOT NULL DEFAULT '',
+    state_dim  INTEGER NOT NULL CHECK (state_dim > 0),
+    action_dim INTEGER NOT NULL CHECK (action_dim > 0),
+    created_at TEXT NOT NULL,
+    CHECK ((owner = 'run') = (run_id IS NOT NULL))
+);
+CREATE INDEX trajectories_by_run ON trajectories (run_id);
+
+CREATE TABLE trajectory_chunks (
+    trajectory_id    INTEGER NOT NULL REFERENCES trajectories (id) ON DELETE CASCADE,
+    chunk_index      INTEGER NOT NULL CHECK (chunk_index >= 0),
+    first_episode    INTEGER NOT NULL,
+    first_step       INTEGER NOT NULL,
+    last_episode     INTEGER NOT NULL CHECK (last_episode >= first_episode),
+    transition_count INTEGER NOT NULL CHECK (transition_count > 0),
+    data             BLOB NOT NULL CHECK (typeof(data) = 'blob'),
+    PRIMARY KEY (trajectory_id, chunk_index)
+);
+CREATE INDEX trajectory_chunks_by_episode ON trajectory_chunks (trajectory_id, first_episode, first_step);
+)sql";
+
 constexpr std::array kMigrations{
     Migration{1, "core tables: scenarios, runs, run_metrics, series, series_chunks", kVersion1},
     Migration{2, "runs.owner_start_token for crash recovery; partial index of running runs", kVersion2},
@@ -231,6 +261,7 @@ constexpr std::array kMigrations{
     Migration{4, "experiments: experiment_runs links runs to cells; experiment_results", kVersion4},
     Migration{5, "run_names, run_traces, run_annotations: spans and ground truth of runs; live_audit", kVersion5},
     Migration{6, "run_models: the stored model each trainable policy of a run used", kVersion6},
+    Migration{7, "trajectories, trajectory_chunks: transitions of learned control agents", kVersion7},
 };
 
 } // namespace
