@@ -2,9 +2,9 @@
 #include "policy/control_policy.h"
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
+#include "swarm_spread.h"
 
-#include <map>
-#include <string>
+#include <vector>
 
 namespace orrery::plugins {
 
@@ -20,7 +20,7 @@ public:
     policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
 
 private:
-    std::map<std::string, std::size_t> m_containers; //!< by node, as last reported plus placed since
+    SwarmSpread m_spread;
 };
 
 } // namespace orrery::plugins

@@ -2,9 +2,9 @@
 #include "policy/control_policy.h"
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
+#include "swarm_spread.h"
 
-#include <map>
-#include <string>
+#include <vector>
 
 namespace orrery::plugins {
 
@@ -19,7 +19,7 @@ public:
 
 private:
     double m_share = 0.25;
-    std::map<std::string, std::size_t> m_containers; //!< by node, as last reported plus placed since
+    SwarmSpread m_spread;
 };
 
 } // namespace orrery::plugins

@@ -21,6 +21,18 @@ using orrery::testing::runOrrery;
 namespace {
 
 const QString kRealFile = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json");
+
+//! Records the real Social Network traces as the spans of a new run of the project at `path`.
+store::RunId recordRealTraces(const std::string& path)
+{
+    const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
+    store::Project project = store::Project::open(path);
+    store::ProjectRunRecorder recorder(project);
+    recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}, {}});
+    recorder.recordTraces(real.traces, real.names);
+    recorder.endRun(sim::RunStatus::Completed, "");
+    return *recorder.runId();
+}
 const QString kMalformed = QStringLiteral(ORRERY_FIXTURE_DIR "/traces/malformed-duration.json");
 
 bool writeText(const QString& path, const std::string& text)
@@ -160,16 +172,11 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.orrery").toStdString();
-        store::RunId withSpans = 0;
+        const store::RunId withSpans = recordRealTraces(path);
         store::RunId withoutSpans = 0;
         {
-            const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
             store::Project project = store::Project::open(path);
             store::ProjectRunRecorder recorder(project);
-            recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}, {}});
-            recorder.recordTraces(real.traces, real.names);
-            recorder.endRun(sim::RunStatus::Completed, "");
-            withSpans = *recorder.runId();
             recorder.beginRun(sim::RunInfo{"plain", "name: plain\n", 1, sim::kMinute, {}, {}});
             recorder.endRun(sim::RunStatus::Completed, "");
             withoutSpans = *recorder.runId();
@@ -193,16 +200,7 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.orrery").toStdString();
-        store::RunId runId = 0;
-        {
-            const trace::TraceSet real = trace::readJaegerFile(kRealFile.toStdString());
-            store::Project project = store::Project::open(path);
-            store::ProjectRunRecorder recorder(project);
-            recorder.beginRun(sim::RunInfo{"spans", "name: spans\n", 1, sim::kMinute, {}, {}});
-            recorder.recordTraces(real.traces, real.names);
-            recorder.endRun(sim::RunStatus::Completed, "");
-            runId = *recorder.runId();
-        }
+        const store::RunId runId = recordRealTraces(path);
         const QString project = QString::fromStdString(path);
         const auto fromFile = runOrrery({"analyze", kRealFile}, dir.path());
         for (const QString format : {"otlp", "jaeger", "zipkin"}) {
