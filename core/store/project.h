@@ -6,6 +6,8 @@
 #include "store/sample.h"
 #include "store/series_info.h"
 #include "store/stored_model.h"
+#include "store/trajectory_data.h"
+#include "store/trajectory_info.h"
 #include "sim/run_recorder.h"
 #include "trace/trace.h"
 
@@ -86,6 +88,18 @@ public:
     //! The models the run's trainable policies used, by plugin id (empty for runs without any,
     //! and for runs recorded before schema version 6).
     [[nodiscard]] std::vector<RunModel> runModels(RunId id) const;
+
+    //! Every stored trajectory of learned agents (TrajectoryWriter), oldest first.
+    [[nodiscard]] std::vector<TrajectoryInfo> trajectories() const;
+    //! The trajectories recorded by the run, oldest first (empty for an unknown run).
+    [[nodiscard]] std::vector<TrajectoryInfo> trajectories(RunId run) const;
+    [[nodiscard]] std::optional<TrajectoryInfo> trajectory(TrajectoryId id) const;
+    //! The committed transitions of trajectory `id` whose episode lies in [firstEpisode,
+    //! lastEpisode], in recording order (an empty TrajectoryData, dimensions 0, for an unknown
+    //! id). Throws StoreError if a chunk's blob does not hold exactly its transition_count records.
+    [[nodiscard]] TrajectoryData readTrajectory(TrajectoryId id,
+                                                std::int64_t firstEpisode = std::numeric_limits<std::int64_t>::min(),
+                                                std::int64_t lastEpisode = std::numeric_limits<std::int64_t>::max()) const;
 
     //! `PRAGMA integrity_check`: "ok" for a healthy file, otherwise SQLite's findings, one per line.
     [[nodiscard]] std::string integrityCheck() const;
