@@ -19,8 +19,8 @@ class Project;
 //! inserted in one transaction. A crash loses only what was not yet committed: the committed
 //! chunks are a gap-free prefix of the trajectory.
 //!
-//! The writer uses the project's connection: the Project must outlive it, and neither may be
-//! used from another thread meanwhile.
+//! The writer uses the project's connection: the Project must outlive it and stay where it is
+//! (not moved from), and neither may be used from another thread meanwhile.
 class TrajectoryWriter {
 public:
     static constexpr std::size_t kDefaultTransitionsPerChunk = 4096;
