@@ -30,6 +30,13 @@ commands:
                             run an experiment's arms x seeds x sweep points into P (resuming
                             runs already there; arms with train: train first) and print the
                             comparison [--jobs N] [--quiet] [--training-curves FILE.csv]
+  experiment merge --project P SHARD...
+                            copy the cells that cell run wrote into shards into P
+                            [--experiment ID|NAME]
+  cell list FILE            print an experiment's cell ids, one a line
+  cell run FILE --cell ID --out SHARD
+                            run one cell of an experiment into a shard project file
+                            [--models-from P] [--quiet]
   report --project P --out FILE.html|FILE.pdf
                             write an experiment's report (the newest, or [--experiment ID|NAME]);
                             without experiments, a run's summary [--run ID] (PDF: GUI build only)
@@ -67,6 +74,7 @@ int runCli(const std::vector<std::string>& args)
         {"plugins", runPluginsCommand},
         {"train", runTrainCommand},
         {"experiment", runExperimentCommand},
+        {"cell", runCellCommand},
         {"report", runReportCommand},
         {"live", runLiveCommand},
         {"analyze", runAnalyzeCommand},

@@ -136,6 +136,8 @@ int report(const experiment::Experiment& experiment, const experiment::Experimen
 
 int runExperimentCommand(const std::vector<std::string>& args)
 {
+    if (!args.empty() && args.front() == "merge")
+        return runExperimentMergeCommand({args.begin() + 1, args.end()});
     const CommandLine line(args, {"project", "jobs", "training-curves"}, {"quiet"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};

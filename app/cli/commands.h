@@ -13,6 +13,9 @@ int runValidateCommand(const std::vector<std::string>& args);
 int runPluginsCommand(const std::vector<std::string>& args);
 int runTrainCommand(const std::vector<std::string>& args);
 int runExperimentCommand(const std::vector<std::string>& args);
+//! `orrery experiment merge …` (runExperimentCommand hands it over).
+int runExperimentMergeCommand(const std::vector<std::string>& args);
+int runCellCommand(const std::vector<std::string>& args);
 int runReportCommand(const std::vector<std::string>& args);
 int runAnalyzeCommand(const std::vector<std::string>& args);
 int runLocalizeCommand(const std::vector<std::string>& args);

@@ -28,4 +28,26 @@ store::ExperimentCell cellKey(const ExperimentSpec& spec, const CellIndex& cell)
     return key;
 }
 
+std::string cellId(const store::ExperimentCell& cell)
+{
+    std::string id = "p";
+    id += std::to_string(cell.sweepIndex);
+    id += '.';
+    id += cell.arm;
+    id += ".s";
+    id += std::to_string(cell.seed);
+    id += ".r";
+    id += std::to_string(cell.repeat);
+    return id;
+}
+
+std::optional<CellIndex> findCell(const ExperimentSpec& spec, std::string_view id)
+{
+    for (const CellIndex& cell : experimentCells(spec)) {
+        if (cellId(cellKey(spec, cell)) == id)
+            return cell;
+    }
+    return std::nullopt;
+}
+
 } // namespace orrery::experiment

@@ -280,12 +280,13 @@ void ExperimentRunner::runInProject(store::Project& project, const std::vector<m
     std::set<std::tuple<int, std::string, std::uint64_t, int>> done;
     for (const store::ExperimentCellRun& run : experiments.completedCells(outcome.record.id))
         done.insert(keyOf(run.cell));
+    const bool selection = !m_options.cells.empty();
     std::vector<CellIndex> todo;
-    for (const CellIndex& cell : experimentCells(spec)) {
+    for (const CellIndex& cell : selection ? m_options.cells : experimentCells(spec)) {
         if (done.count(keyOf(cellKey(spec, cell))) == 0)
             todo.push_back(cell);
     }
-    outcome.totalCells = spec.cellCount();
+    outcome.totalCells = selection ? m_options.cells.size() : spec.cellCount();
     outcome.alreadyDone = outcome.totalCells - todo.size();
 
     // 3. The remaining cells on the worker pool.
@@ -312,6 +313,11 @@ void ExperimentRunner::runInProject(store::Project& project, const std::vector<m
     }
     if (outcome.alreadyDone + outcome.completed < outcome.totalCells) {
         outcome.status = ExperimentOutcome::Status::Cancelled;
+        return;
+    }
+
+    if (selection) {
+        outcome.status = ExperimentOutcome::Status::Completed; // the selected cells; nothing to compare
         return;
     }
 

@@ -3,6 +3,7 @@
 
 #include <map>
 #include "experiment/experiment.h"
+#include "experiment/experiment_cells.h"
 #include "experiment/experiment_comparison.h"
 #include "experiment/experiment_outcome.h"
 #include "experiment/experiment_progress.h"
@@ -30,6 +31,10 @@ struct ExperimentRunOptions {
     //! their own, ArmSpec::training).
     std::map<std::string, env::PolicyModels> armModels;
     ComparisonOptions comparison;
+    //! When not empty, run() runs only these cells (those not yet completed), counts them as the
+    //! whole (ExperimentOutcome::totalCells) and compares nothing: `orrery cell run` runs one
+    //! cell into a shard this way.
+    std::vector<CellIndex> cells;
 };
 
 //! Runs an experiment's cells (sweep points × arms × seeds × repeats) into a project on a pool
