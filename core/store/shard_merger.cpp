@@ -232,16 +232,16 @@ ShardMergeResult ShardMerger::merge(const std::string& shardPath)
         m_target = experiments.findOrCreate(shardExperiment).id;
     }
 
-    std::set<CellKey> done;
-    for (const ExperimentCellRun& run : experiments.completedCells(*m_target))
-        done.insert(keyOf(run.cell));
-
     ShardMergeResult merged;
     merged.incomplete = std::move(incomplete);
     Database& db = m_project.database();
     {
         AttachedShard attached(db, shardPath);
         Transaction transaction(db, Transaction::Mode::Immediate);
+        // Read under the write lock, so a cell another process completes meanwhile is not copied twice.
+        std::set<CellKey> done;
+        for (const ExperimentCellRun& run : experiments.completedCells(*m_target))
+            done.insert(keyOf(run.cell));
         for (const ExperimentCellRun& run : completed) {
             if (done.count(keyOf(run.cell)) != 0) {
                 ++merged.alreadyComplete;

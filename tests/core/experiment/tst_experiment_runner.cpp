@@ -2,6 +2,7 @@
 // project, the same seed gives every arm the same jobs, results do not depend on the number of
 // threads or on resuming, cancel keeps completed runs and a rerun completes only the rest,
 // configuration errors write nothing and failing runs are reported.
+#include "experiment/experiment_cells.h"
 #include "experiment/experiment_loader.h"
 #include "experiment/experiment_runner.h"
 
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <set>
 
 using namespace orrery;
 
@@ -280,6 +282,56 @@ private slots:
         QCOMPARE(a.size(), b.size());
         for (const auto& [key, value] : a)
             QVERIFY(sameBits(value, b.at(key)));
+    }
+
+    void cellIdsNameEveryCellOnce()
+    {
+        const auto cells = experiment::experimentCells(m_experiment.spec);
+        QCOMPARE(cells.size(), kCells);
+        std::set<std::string> ids;
+        for (const experiment::CellIndex& cell : cells) {
+            const std::string id = experiment::cellId(experiment::cellKey(m_experiment.spec, cell));
+            ids.insert(id);
+            const auto found = experiment::findCell(m_experiment.spec, id);
+            QVERIFY2(found, id.c_str());
+            QVERIFY(found->point == cell.point && found->arm == cell.arm && found->seed == cell.seed
+                    && found->repeat == cell.repeat);
+        }
+        QCOMPARE(ids.size(), kCells);
+        QCOMPARE(experiment::cellId(experiment::cellKey(m_experiment.spec, cells.front())),
+                 "p0.first-fit.s" + std::to_string(m_experiment.spec.seeds.front()) + ".r0");
+        QVERIFY(!experiment::findCell(m_experiment.spec, "p0.first-fit"));
+        QVERIFY(!experiment::findCell(m_experiment.spec, "p9.first-fit.s1.r0"));
+    }
+
+    void aSelectionRunsOnlyItsCellsAndComparesNothing()
+    {
+        const std::string path = project("selection");
+        const experiment::CellIndex cell = experiment::experimentCells(m_experiment.spec).at(3);
+        experiment::ExperimentRunOptions options;
+        options.cells = {cell};
+        {
+            experiment::ExperimentRunner runner(m_experiment, m_registry, path, options);
+            const auto outcome = runner.run();
+            QVERIFY(outcome.status == experiment::ExperimentOutcome::Status::Completed);
+            QCOMPARE(outcome.totalCells, std::size_t{1});
+            QCOMPARE(outcome.completed, std::size_t{1});
+            QVERIFY(outcome.results.empty());
+        }
+        {
+            store::Project p = store::Project::open(path);
+            QCOMPARE(p.listRuns().size(), std::size_t{1});
+            store::ExperimentStore experiments(p);
+            const auto record = experiments.listExperiments().at(0);
+            QVERIFY(record.comparedAt.empty());
+            const auto linked = experiments.completedCells(record.id);
+            QCOMPARE(linked.size(), std::size_t{1});
+            QCOMPARE(experiment::cellId(linked[0].cell), experiment::cellId(experiment::cellKey(m_experiment.spec, cell)));
+        }
+        experiment::ExperimentRunner again(m_experiment, m_registry, path, options);
+        const auto rerun = again.run();
+        QCOMPARE(rerun.alreadyDone, std::size_t{1});
+        QCOMPARE(rerun.completed, std::size_t{0});
     }
 
     void cancelThenResumeRunsOnlyTheRest()
