@@ -1,5 +1,6 @@
 #include "gui/experiment_view.h"
 
+#include "gui/placeholder_stack.h"
 #include "widgets/comparison_view.h"
 
 #include <QLabel>
@@ -14,17 +15,9 @@ namespace orrery::app {
 ExperimentView::ExperimentView(QWidget* parent)
     : QWidget(parent)
 {
-    m_stack = new QStackedWidget(this);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_stack);
-
-    m_placeholder = new QLabel(m_stack);
-    m_placeholder->setObjectName(QStringLiteral("experimentViewPlaceholder"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setEnabled(false);
-    m_stack->addWidget(m_placeholder);
+    const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("experimentViewPlaceholder"));
+    m_stack = pages.stack;
+    m_placeholder = pages.placeholder;
 
     m_comparison = new widgets::ComparisonView(m_stack);
     m_comparison->setObjectName(QStringLiteral("comparisonView"));

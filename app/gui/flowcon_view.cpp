@@ -1,5 +1,6 @@
 #include "gui/flowcon_view.h"
 
+#include "gui/placeholder_stack.h"
 #include "widgets/arm_colors.h"
 #include "widgets/stacked_area_chart.h"
 #include "widgets/time_series_chart.h"
@@ -36,17 +37,9 @@ QList<QPointF> progressOf(const QList<QPointF>& values)
 FlowConView::FlowConView(QWidget* parent)
     : QWidget(parent)
 {
-    m_stack = new QStackedWidget(this);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_stack);
-
-    m_placeholder = new QLabel(m_stack);
-    m_placeholder->setObjectName(QStringLiteral("flowConPlaceholder"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setEnabled(false);
-    m_stack->addWidget(m_placeholder);
+    const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("flowConPlaceholder"));
+    m_stack = pages.stack;
+    m_placeholder = pages.placeholder;
 
     auto* page = new QWidget(m_stack);
     auto* pageLayout = new QVBoxLayout(page);

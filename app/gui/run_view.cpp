@@ -1,6 +1,7 @@
 #include "gui/run_view.h"
 
 #include "gui/metrics_table_model.h"
+#include "gui/placeholder_stack.h"
 #include "gui/run_list_model.h"
 #include "widgets/time_series_chart.h"
 
@@ -54,17 +55,9 @@ QList<QPointF> scaled(const QList<QPointF>& points, double xScale, double yScale
 RunView::RunView(QWidget* parent)
     : QWidget(parent)
 {
-    m_stack = new QStackedWidget(this);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_stack);
-
-    m_placeholder = new QLabel(m_stack);
-    m_placeholder->setObjectName(QStringLiteral("runViewPlaceholder"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setEnabled(false); // greyed, as an empty-state hint
-    m_stack->addWidget(m_placeholder);
+    const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("runViewPlaceholder"));
+    m_stack = pages.stack;
+    m_placeholder = pages.placeholder;
 
     auto* page = new QWidget(m_stack);
     auto* pageLayout = new QVBoxLayout(page);
