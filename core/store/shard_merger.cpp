@@ -285,6 +285,20 @@ RunId ShardMerger::copyRun(RunId shardRun)
         Statement copy(db, sql);
         copy.bindInt64(1, shardRun).bindInt64(2, runId).run();
     }
+    // Trajectories of learned agents (schema 7) get new ids, so their chunks follow one by one.
+    Statement trajectories(db, "SELECT id FROM shard.trajectories WHERE run_id = ?1 ORDER BY id");
+    trajectories.bindInt64(1, shardRun);
+    while (trajectories.step()) {
+        Statement copyTrajectory(db, "INSERT INTO main.trajectories (owner, run_id, agent, label, state_dim, action_dim, "
+                                     "created_at) SELECT owner, ?2, agent, label, state_dim, action_dim, created_at "
+                                     "FROM shard.trajectories WHERE id = ?1");
+        copyTrajectory.bindInt64(1, trajectories.columnInt64(0)).bindInt64(2, runId).run();
+        Statement copyChunks(db, "INSERT INTO main.trajectory_chunks (trajectory_id, chunk_index, first_episode, first_step, "
+                                 "last_episode, transition_count, data) SELECT ?2, chunk_index, first_episode, first_step, "
+                                 "last_episode, transition_count, data FROM shard.trajectory_chunks "
+                                 "WHERE trajectory_id = ?1 ORDER BY chunk_index");
+        copyChunks.bindInt64(1, trajectories.columnInt64(0)).bindInt64(2, db.lastInsertRowId()).run();
+    }
     Statement link(db, "INSERT INTO main.experiment_runs (run_id, experiment_id, sweep_index, sweep_value, arm, seed, "
                        "repeat_index) "
                        "SELECT ?2, ?3, sweep_index, sweep_value, arm, seed, repeat_index FROM shard.experiment_runs "

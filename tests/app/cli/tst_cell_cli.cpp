@@ -6,12 +6,14 @@
 #include "store/database.h"
 #include "store/experiment_store.h"
 #include "store/project.h"
+#include "store/trajectory_writer.h"
 
 #include "cli_test_support.h"
 
 #include <QtTest>
 
 #include <bit>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -118,6 +120,43 @@ private slots:
         QVERIFY2(compared.exitCode == 0, qPrintable(compared.err));
         QVERIFY2(compared.out.contains("= 4 runs; 0 run now, 4 already complete\n"), qPrintable(compared.out));
         QCOMPARE(compared.out.mid(compared.out.indexOf('\n')), local.out.mid(local.out.indexOf('\n')));
+    }
+
+    void mergesTheTrajectoriesOfAShardsRun()
+    {
+        QTemporaryDir dir;
+        runCell(dir.path(), kCells[0], QStringLiteral("traj.orrery"));
+        // A learned agent's trajectory recorded with the shard's run (two chunks of 3 and 2).
+        {
+            orrery::store::Project shard = orrery::store::Project::open(dir.filePath("traj.orrery").toStdString());
+            orrery::store::TrajectorySpec spec;
+            spec.runId = shard.listRuns().front().id;
+            spec.agent = "simppo";
+            spec.label = "primes";
+            spec.stateDim = 2;
+            spec.actionDim = 1;
+            orrery::store::TrajectoryWriter writer(shard, spec, 3);
+            for (std::int32_t step = 0; step < 5; ++step) {
+                const float state[2] = {static_cast<float>(step), -0.0f};
+                const float action[1] = {0.5f * static_cast<float>(step)};
+                writer.append(1, step, state, action, 0.25 * step);
+            }
+        }
+        const CliResult merged = runOrrery({"experiment", "merge", "--project", "p.orrery", "traj.orrery"}, dir.path());
+        QVERIFY2(merged.exitCode == 0, qPrintable(merged.err));
+        orrery::store::Project project = orrery::store::Project::open(dir.filePath("p.orrery").toStdString());
+        const auto runs = project.listRuns();
+        QCOMPARE(runs.size(), std::size_t{1});
+        const auto trajectories = project.trajectories(runs.front().id);
+        QCOMPARE(trajectories.size(), std::size_t{1});
+        QCOMPARE(trajectories.front().spec.label, std::string("primes"));
+        QCOMPARE(trajectories.front().chunkCount, std::int64_t{2});
+        const auto data = project.readTrajectory(trajectories.front().id);
+        QCOMPARE(data.size(), std::size_t{5});
+        QCOMPARE(data.steps.back(), 4);
+        QCOMPARE(data.action(4)[0], 2.0f);
+        QVERIFY(std::signbit(data.state(3)[1]));
+        QCOMPARE(data.rewards[2], 0.5);
     }
 
     void refusesAShardOfAnotherExperiment()
