@@ -11,10 +11,7 @@
 #include "live/kube_config_loader.h"
 #include "live/live_error.h"
 #include "live/prometheus_client.h"
-#include "live/snapshot_capture.h"
-#include "live/snapshot_scenario_writer.h"
-#include "live/snapshot_telemetry.h"
-#include "live/snapshot_workloads.h"
+#include "live/snapshot_scenario.h"
 #include "model/units.h"
 #include "scenario/scenario_loader.h"
 
@@ -208,22 +205,19 @@ int snapshot(const CommandLine& line)
         throw UsageError{"snapshot needs --out FILE.yaml (the scenario to write)"};
     if (line.value("window") && !line.value("prometheus"))
         throw UsageError{"--window needs --prometheus URL"};
-    const std::string window = durationOption(line, "window", "1h");
-    live::SnapshotScenarioWriter::Options options;
-    options.horizon = durationOption(line, "horizon", "1h");
-    options.name = line.value("name").value_or("");
+    live::SnapshotRequest request;
+    request.window = durationOption(line, "window", "1h");
+    request.scenario.horizon = durationOption(line, "horizon", "1h");
+    request.scenario.name = line.value("name").value_or("");
+    request.prometheusUrl = line.value("prometheus").value_or("");
+    request.prometheusTimeouts = timeouts(line);
+    request.nameSpace = line.flag("all-namespaces") ? "" : line.value("namespace").value_or("");
 
     const auto started = std::chrono::steady_clock::now();
     live::KubeClient client(resolveContext(line), timeouts(line));
-    const std::string nameSpace = line.flag("all-namespaces") ? "" : line.value("namespace").value_or("");
-    live::ClusterSnapshot snap = live::captureSnapshot(client, nameSpace);
-    if (const auto url = line.value("prometheus")) {
-        live::PrometheusClient prometheus(*url, timeouts(line));
-        snap.prometheusUrl = *url;
-        snap.window = window;
-        snap.telemetry = live::SnapshotTelemetry::capture(prometheus, window, nameSpace, live::groupWorkloads(snap));
-    }
-    const std::string text = live::SnapshotScenarioWriter::write(snap, options);
+    const live::SnapshotScenario captured = live::captureSnapshotScenario(client, request);
+    const live::ClusterSnapshot& snap = captured.snapshot;
+    const std::string& text = captured.text;
     // What is written must be a scenario Orrery accepts; a failure here is a bug, and no file is written.
     const auto loaded = scenario::parseScenario(text, *out, resourceLoadOptions());
     if (!loaded.ok()) {

@@ -3,6 +3,7 @@
 #include "gui/live_node_model.h"
 #include "gui/live_pod_model.h"
 #include "gui/live_query_panel.h"
+#include "live/context_resolver.h"
 #include "live/kube_config_loader.h"
 
 #include <QComboBox>
@@ -11,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
@@ -61,12 +63,24 @@ LiveDock::LiveDock(QWidget* parent)
     m_cancel->setObjectName(QStringLiteral("liveCancel"));
     m_toCluster = new QPushButton(tr("Show in Cluster view"));
     m_toCluster->setObjectName(QStringLiteral("liveShowInCluster"));
+    m_simulate = new QPushButton(tr("Simulate this cluster…"));
+    m_simulate->setObjectName(QStringLiteral("liveSimulate"));
+    m_simulate->setToolTip(tr("Capture the cluster (the namespace below, or all) as a scenario, open it in the "
+                              "scenario editor and simulate it"));
+    m_busy = new QProgressBar;
+    m_busy->setObjectName(QStringLiteral("liveBusy"));
+    m_busy->setRange(0, 0); // indeterminate
+    m_busy->setTextVisible(false);
+    m_busy->setMaximumWidth(80);
+    m_busy->hide();
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Context:")));
     top->addWidget(m_contexts, 1);
     top->addWidget(m_connect);
     top->addWidget(m_cancel);
     top->addWidget(m_toCluster);
+    top->addWidget(m_simulate);
+    top->addWidget(m_busy);
 
     m_warning = new QLabel;
     m_warning->setObjectName(QStringLiteral("liveWarning"));
@@ -111,6 +125,7 @@ LiveDock::LiveDock(QWidget* parent)
     connect(m_moreNodes, &QPushButton::clicked, this, &LiveDock::loadMoreNodes);
     connect(m_morePods, &QPushButton::clicked, this, &LiveDock::loadMorePods);
     connect(m_toCluster, &QPushButton::clicked, this, &LiveDock::showInClusterView);
+    connect(m_simulate, &QPushButton::clicked, this, &LiveDock::simulateCluster);
     connect(m_namespace, &QLineEdit::editingFinished, this, &LiveDock::reloadPods);
     updateButtons();
 }
@@ -237,6 +252,44 @@ void LiveDock::showInClusterView()
                                });
 }
 
+void LiveDock::simulateCluster()
+{
+    const QString name = m_context ? QString::fromStdString(m_context->contextName) : m_contexts->currentText();
+    if (name.isEmpty()) {
+        setStatus(tr("No context selected."), true);
+        return;
+    }
+    const QString nameSpace = m_namespace->text().trimmed();
+    setStatus(nameSpace.isEmpty() ? tr("Capturing a snapshot of %1 (all namespaces)…").arg(name)
+                                  : tr("Capturing a snapshot of %1 (namespace %2)…").arg(name, nameSpace),
+              false);
+    // Connected: the resolved context; else the selected one is resolved on the worker (exec
+    // plugins may run there), so a snapshot needs no Connect first.
+    launch<LiveScenarioResult>(
+        [config = m_config, resolved = m_context, name = name.toStdString(), timeouts = m_timeouts, nameSpace] {
+            if (resolved)
+                return LiveFetch::scenario(*resolved, timeouts, nameSpace);
+            try {
+                return LiveFetch::scenario(live::ContextResolver(config).resolve(name), timeouts, nameSpace);
+            } catch (const std::exception& error) {
+                LiveScenarioResult failed;
+                failed.error = QString::fromStdString(error.what());
+                return failed;
+            }
+        },
+        [this, name](const LiveScenarioResult& result) {
+            if (!result.error.isEmpty())
+                return setStatus(result.error, true);
+            setStatus(tr("Snapshot of %1: %2 nodes and %3 pods, written as %4.")
+                          .arg(name)
+                          .arg(result.nodes)
+                          .arg(result.pods)
+                          .arg(result.fileName),
+                      false);
+            emit simulationScenarioReady(result.text, result.fileName);
+        });
+}
+
 void LiveDock::cancel()
 {
     const bool wasBusy = m_pending > 0;
@@ -302,6 +355,8 @@ void LiveDock::updateButtons()
     m_moreNodes->setEnabled(m_context && !m_nodeContinue.isEmpty());
     m_morePods->setEnabled(m_context && !m_podContinue.isEmpty());
     m_toCluster->setEnabled(m_context.has_value());
+    m_simulate->setEnabled(!busy && (m_context.has_value() || m_contexts->count() > 0));
+    m_busy->setVisible(busy);
     m_namespace->setEnabled(m_context.has_value());
 }
 

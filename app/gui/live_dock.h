@@ -14,6 +14,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 class QTableView;
 
@@ -43,6 +44,11 @@ public:
     void loadMorePods();
     //! Fetches every node and pod and emits clusterSnapshotReady().
     void showInClusterView();
+    //! "Simulate this cluster…": captures the connected context (else the selected one) with the
+    //! namespace of the filter (empty: all namespaces) on a worker thread, as `orrery live
+    //! snapshot` does, and emits simulationScenarioReady() with the scenario text. A failure
+    //! shows in the status line (hasError()).
+    void simulateCluster();
     //! Stops waiting for requests in flight (their threads end at the client's timeout).
     void cancel();
 
@@ -58,9 +64,13 @@ public:
     [[nodiscard]] QPushButton* loadMoreNodesButton() const { return m_moreNodes; }
     [[nodiscard]] QLineEdit* namespaceFilter() const { return m_namespace; }
     [[nodiscard]] LiveQueryPanel* queryPanel() const { return m_query; }
+    [[nodiscard]] QPushButton* simulateButton() const { return m_simulate; }
 
 signals:
     void clusterSnapshotReady(const orrery::widgets::ClusterSnapshot& snapshot);
+    //! The snapshot scenario of simulateCluster(); `fileName` (snapshot-<context>.yaml) names it
+    //! until it is saved.
+    void simulationScenarioReady(const QString& text, const QString& fileName);
     //! A request finished, failed or was cancelled (tests wait on it).
     void idle();
 
@@ -97,6 +107,8 @@ private:
     QPushButton* m_moreNodes = nullptr;
     QPushButton* m_morePods = nullptr;
     QPushButton* m_toCluster = nullptr;
+    QPushButton* m_simulate = nullptr;
+    QProgressBar* m_busy = nullptr; //!< indeterminate, shown while a request is in flight
     LiveQueryPanel* m_query = nullptr;
 };
 

@@ -4,11 +4,13 @@
 #include "live/kube_client.h"
 #include "live/kube_object_parser.h"
 #include "live/prometheus_client.h"
+#include "live/snapshot_scenario.h"
 
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QUrl>
 
 #include <exception>
@@ -102,6 +104,29 @@ LiveSnapshotResult LiveFetch::snapshot(const live::ResolvedContext& context, liv
         const auto pods = client.listPods("");
         result.snapshot = clusterSnapshot(nodes.items, pods.items);
     } catch (const std::exception& error) {
+        result.error = errorText(error);
+    }
+    return result;
+}
+
+LiveScenarioResult LiveFetch::scenario(const live::ResolvedContext& context, live::HttpTimeouts timeouts,
+                                       const QString& nameSpace)
+{
+    LiveScenarioResult result;
+    try {
+        live::KubeClient client(context, timeouts);
+        live::SnapshotRequest request;
+        request.nameSpace = nameSpace.toStdString();
+        const live::SnapshotScenario captured = live::captureSnapshotScenario(client, request);
+        result.text = QString::fromStdString(captured.text);
+        result.nodes = static_cast<int>(captured.snapshot.nodes.size());
+        result.pods = static_cast<int>(captured.snapshot.pods.size());
+        // A file name, not a path: the editor holds it unsaved until the user saves it somewhere.
+        QString name = QString::fromStdString(context.contextName.empty() ? std::string("cluster") : context.contextName);
+        name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+        result.fileName = QStringLiteral("snapshot-%1.yaml").arg(name);
+    } catch (const std::exception& error) {
+        result.text.clear();
         result.error = errorText(error);
     }
     return result;

@@ -43,6 +43,15 @@ struct LiveSnapshotResult {
     QString error;
 };
 
+//! A snapshot of a cluster written as a scenario (or the error).
+struct LiveScenarioResult {
+    QString text;     //!< the scenario YAML
+    QString fileName; //!< for the editor's title: snapshot-<context>.yaml
+    int nodes = 0;
+    int pods = 0;
+    QString error;
+};
+
 //! Worker-thread calls of the Live dock; every function is self-contained (its own client).
 class LiveFetch {
 public:
@@ -60,6 +69,10 @@ public:
                                       live::HttpTimeouts timeouts);
     //! Every node and pod, summed into a snapshot (see clusterSnapshot()).
     static LiveSnapshotResult snapshot(const live::ResolvedContext& context, live::HttpTimeouts timeouts);
+    //! The cluster (nodes, and the pods and controllers of `nameSpace`, empty: all namespaces)
+    //! as a scenario, by the same core call as `orrery live snapshot` (captureSnapshotScenario).
+    static LiveScenarioResult scenario(const live::ResolvedContext& context, live::HttpTimeouts timeouts,
+                                       const QString& nameSpace);
     //! Nodes → ClusterView snapshot: pools by instance type, capacity = allocatable, allocated =
     //! the requests of the node's pods that are not finished (Succeeded/Failed).
     static widgets::ClusterSnapshot clusterSnapshot(const std::vector<live::KubeNode>& nodes,

@@ -109,6 +109,14 @@ void MainWindow::createDocks()
         showViewTab(ViewTab::Cluster);
         logMessage(tr("The Cluster view shows %1 live nodes.").arg(snapshot.nodes.size()));
     });
+    // "Simulate this cluster…": the snapshot goes into the editor, unsaved under its file name,
+    // and runs by the Run menu's path (Run ▸ Run Scenario), diagnostics and all.
+    connect(m_liveDock, &LiveDock::simulationScenarioReady, this, [this, scenarioDock](const QString& text, const QString& fileName) {
+        m_scenarioEditor->setText(text, fileName);
+        scenarioDock->show();
+        logMessage(tr("Opened the live cluster's snapshot as %1").arg(fileName));
+        runEditorScenario();
+    });
     liveDock->hide();
     createTrainingDock(); // main_window_training.cpp
     resizeDocks({projectDock, scenarioDock}, {370, 420}, Qt::Horizontal);

@@ -1,8 +1,14 @@
 // The Live Cluster dock against a loopback API server (tests/core/live's FakeHttpServer) serving
 // the recorded answers of tests/fixtures/live: contexts from KUBECONFIG, node and pod tables,
-// pagination with `continue`, the cluster snapshot, a Prometheus range query, and an unreachable
-// server that fails within the timeout while the UI event loop keeps running.
+// pagination with `continue`, the cluster snapshot, a Prometheus range query, an unreachable
+// server that fails within the timeout while the UI event loop keeps running, and "Simulate this
+// cluster…" in the main window (snapshot → scenario editor → run).
 #include "fake_http_server.h"
+#include "gui_test_support.h"
+
+#include "gui/main_window.h"
+#include "gui/scenario_editor.h"
+#include "sim/run_recorder.h"
 
 #include "gui/live_dock.h"
 #include "gui/live_node_model.h"
@@ -14,6 +20,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QPainter>
 #include <QFile>
@@ -21,6 +28,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -58,6 +66,16 @@ ScriptedResponse pagedList(const RecordedRequest& request, const QString& file, 
     return {200, "application/json", QJsonDocument(answer).toJson(QJsonDocument::Compact), {}, false};
 }
 
+//! A list of `kind` holding the objects of `files` (tests/fixtures/live).
+ScriptedResponse listOf(const char* kind, const QStringList& files)
+{
+    QJsonArray items;
+    for (const QString& file : files)
+        items.append(QJsonDocument::fromJson(readFile(kFixtures + file)).object());
+    const QJsonObject answer{{"kind", kind}, {"metadata", QJsonObject{{"resourceVersion", "1000"}}}, {"items", items}};
+    return {200, "application/json", QJsonDocument(answer).toJson(QJsonDocument::Compact), {}, false};
+}
+
 ScriptedResponse answer(const RecordedRequest& request)
 {
     if (request.path == "/version")
@@ -66,6 +84,13 @@ ScriptedResponse answer(const RecordedRequest& request)
         return pagedList(request, QStringLiteral("nodelist.json"), "NodeList");
     if (request.path == "/api/v1/pods" || request.path.endsWith("/pods"))
         return pagedList(request, QStringLiteral("podlist.json"), "PodList");
+    // What a snapshot lists besides nodes and pods: the recorded Deployment and HPA, no ReplicaSets.
+    if (request.path.endsWith("/deployments"))
+        return listOf("DeploymentList", {QStringLiteral("deployment.json")});
+    if (request.path.endsWith("/replicasets"))
+        return listOf("ReplicaSetList", {});
+    if (request.path.endsWith("/horizontalpodautoscalers"))
+        return listOf("HorizontalPodAutoscalerList", {QStringLiteral("hpa.json")});
     if (request.path == "/api/v1/query_range") {
         // The recorded samples (2019), moved so the newest is now: the chart shows the last hour.
         QJsonArray result = QJsonDocument::fromJson(readFile(kFixtures + "up-matrix-result.json")).array();
@@ -102,6 +127,9 @@ private slots:
     void showInClusterViewSumsPodRequests();
     void prometheusQueryDrawsSeries();
     void unreachableContextFailsWithoutBlockingTheUi();
+    void simulateThisClusterUsesTheNamespaceFilter();
+    void simulateThisClusterOpensTheSnapshotAndRunsIt();
+    void simulateUnreachableClusterLeavesTheEditorAlone();
     void liveDockScreenshot();
 
 private:
@@ -114,7 +142,8 @@ private:
 
 void TestLiveDock::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true); // the Prometheus URL is remembered in QSettings
+    // The Prometheus URL is remembered in QSettings; the main window keeps its layout there.
+    testing::isolateSettings(QStringLiteral("tst_live_dock"));
     QVERIFY(m_dir.isValid());
     m_server = std::make_unique<FakeHttpServer>(&answer);
     m_blackHole = std::make_unique<QTcpServer>();
@@ -281,6 +310,100 @@ void TestLiveDock::unreachableContextFailsWithoutBlockingTheUi()
     QVERIFY2(ticks > 50, qPrintable(QString::number(ticks)));
     QVERIFY2(maxGapMs < 250, qPrintable(QString::number(maxGapMs)));
     QCOMPARE(m_dock->nodeModel()->rowCount(), 0);
+}
+
+void TestLiveDock::simulateThisClusterUsesTheNamespaceFilter()
+{
+    connectTo(QStringLiteral("fake"));
+    m_dock->namespaceFilter()->setText(QStringLiteral("metallb-system"));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 20000);
+    m_server->clearRequests();
+    QSignalSpy ready(m_dock.get(), &app::LiveDock::simulationScenarioReady);
+    QTest::mouseClick(m_dock->simulateButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 20000);
+    QVERIFY2(!m_dock->hasError(), qPrintable(m_dock->statusText()));
+    QStringList paths;
+    for (const RecordedRequest& request : m_server->requests())
+        paths << QString::fromLatin1(request.path);
+    // Nodes are cluster-wide; everything else is listed in the filter's namespace.
+    QCOMPARE(paths, QStringList({"/api/v1/nodes", "/api/v1/namespaces/metallb-system/pods",
+                                 "/apis/apps/v1/namespaces/metallb-system/deployments",
+                                 "/apis/apps/v1/namespaces/metallb-system/replicasets",
+                                 "/apis/autoscaling/v1/namespaces/metallb-system/horizontalpodautoscalers"}));
+    QCOMPARE(ready[0][1].toString(), QStringLiteral("snapshot-fake.yaml"));
+    QVERIFY(ready[0][0].toString().contains(QStringLiteral("namespace metallb-system")));
+}
+
+void TestLiveDock::simulateThisClusterOpensTheSnapshotAndRunsIt()
+{
+    app::MainWindow window(testing::pluginRegistry());
+    QVERIFY(window.openProject(m_dir.filePath(QStringLiteral("simulate.orrery"))));
+    app::LiveDock* dock = window.liveDock();
+    QVERIFY(dock->loadKubeConfig());
+    dock->contextBox()->setCurrentText(QStringLiteral("fake"));
+    dock->connectSelected();
+    QTRY_VERIFY_WITH_TIMEOUT(!dock->isBusy(), 20000);
+    QVERIFY(dock->simulateButton()->isEnabled());
+    QSignalSpy finished(&window, &app::MainWindow::runFinished);
+    m_server->clearRequests();
+
+    QTest::mouseClick(dock->simulateButton(), Qt::LeftButton);
+    // The capture runs on a worker thread: the click returns with the dock busy.
+    QVERIFY(dock->isBusy());
+    QVERIFY(dock->findChild<QProgressBar*>(QStringLiteral("liveBusy"))->isVisibleTo(dock));
+    QVERIFY(!dock->simulateButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!dock->isBusy(), 20000);
+    QVERIFY2(!dock->hasError(), qPrintable(dock->statusText()));
+    QVERIFY(!dock->findChild<QProgressBar*>(QStringLiteral("liveBusy"))->isVisibleTo(dock));
+    // All namespaces (the filter is empty), as `orrery live snapshot` does by default.
+    QCOMPARE(m_server->requests().value(2).path, QByteArray("/apis/apps/v1/deployments"));
+
+    // The editor holds the snapshot, unsaved under its file name, and it validates.
+    app::ScenarioEditor* editor = window.scenarioEditor();
+    QCOMPARE(editor->filePath(), QStringLiteral("snapshot-fake.yaml"));
+    QVERIFY(editor->text().contains(QStringLiteral("# Node duckboat-01 status.allocatable.cpu")));
+    const app::CheckedScenario checked = editor->check();
+    QVERIFY2(checked.scenario && checked.diagnostics.empty(), model::formatAll(checked.diagnostics).c_str());
+    QCOMPARE(checked.scenario->name, std::string("snapshot-fake"));
+    QCOMPARE(checked.scenario->cluster.pools.size(), std::size_t(1));
+    QCOMPARE(checked.scenario->cluster.pools[0].name, std::string("custom-1"));
+    QCOMPARE(checked.scenario->cluster.pools[0].count, 2);
+    QVERIFY(!checked.scenario->workloads.empty());
+    QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("scenarioDock"))->isVisibleTo(&window));
+
+    // …and the run started by the Run menu's path completes into the project.
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY(finished[0][0].toLongLong() > 0);
+    QCOMPARE(finished[0][1].toInt(), static_cast<int>(sim::RunStatus::Completed));
+    QVERIFY(!window.isRunActive());
+}
+
+void TestLiveDock::simulateUnreachableClusterLeavesTheEditorAlone()
+{
+    app::MainWindow window(testing::pluginRegistry());
+    QVERIFY(window.openProject(m_dir.filePath(QStringLiteral("unreachable.orrery"))));
+    app::ScenarioEditor* editor = window.scenarioEditor();
+    editor->setText(QStringLiteral("# my scenario"), QStringLiteral("mine.yaml"));
+    app::LiveDock* dock = window.liveDock();
+    QVERIFY(dock->loadKubeConfig());
+    dock->setTimeouts({std::chrono::milliseconds(1000), std::chrono::milliseconds(1500)});
+    // Not connected: the selected context is resolved and captured in one go.
+    dock->contextBox()->setCurrentText(QStringLiteral("dead"));
+    QSignalSpy finished(&window, &app::MainWindow::runFinished);
+    QSignalSpy ready(dock, &app::LiveDock::simulationScenarioReady);
+
+    QTest::mouseClick(dock->simulateButton(), Qt::LeftButton);
+    QVERIFY(dock->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!dock->isBusy(), 10000);
+    QVERIFY(dock->hasError());
+    QVERIFY2(dock->statusText().contains(QStringLiteral("127.0.0.1:%1").arg(m_blackHole->serverPort())),
+             qPrintable(dock->statusText()));
+    QCOMPARE(ready.size(), 0);
+    QCOMPARE(editor->text(), QStringLiteral("# my scenario"));
+    QCOMPARE(editor->filePath(), QStringLiteral("mine.yaml"));
+    QVERIFY(!window.isRunActive());
+    QCOMPARE(finished.size(), 0);
+    QVERIFY(dock->simulateButton()->isEnabled()); // it can be tried again
 }
 
 //! docs/screenshots/live-dock.png (with ORRERY_UPDATE_SCREENSHOTS=1; else the build's screenshots/).
