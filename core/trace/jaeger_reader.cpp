@@ -62,6 +62,10 @@ public:
             m_context.fail(root.member("traceID"), "missing required field");
         if (!haveSpans)
             m_context.fail(root.member("spans"), "missing required field");
+        // A trace of no spans has no root to analyse (found by fuzz_trace; OTLP and Zipkin group
+        // spans into traces, so only Jaeger can write one).
+        if (m_state.set.traces[m_trace].spans.empty())
+            m_context.fail(root.member("spans"), "expected at least one span");
 
         // Processes may follow the spans (Orrery's own export writes them last): resolve now.
         Trace& trace = m_state.set.traces[m_trace];
@@ -191,8 +195,11 @@ private:
             } else if (key == "logs") {
                 if (m_context.type(field, path) == od::json_type::array) {
                     std::size_t count = 0;
-                    if (!field.count_elements().get(count))
-                        m_state.stats.events += count;
+                    // A malformed array is an error: simdjson abandons the document on it, and
+                    // iterating on would dereference its null parser (found by fuzz_trace).
+                    if (const auto error = field.count_elements().get(count))
+                        m_context.jsonError(error, path);
+                    m_state.stats.events += count;
                 }
             }
         });

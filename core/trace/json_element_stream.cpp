@@ -323,8 +323,10 @@ bool JsonElementStream::next(JsonElement& element)
             if (c != '"')
                 fail(m_pos, "(document)", "invalid JSON: expected a member name, found " + describe(c));
             const std::string key = readKey("(document)");
+            // The member's field path in errors; an empty name ("") must still name a field.
+            const std::string keyPath = key.empty() ? std::string("(document).\"\"") : key;
             if (peek() != ':')
-                fail(m_pos, key, "invalid JSON: expected ':' after the member name");
+                fail(m_pos, keyPath, "invalid JSON: expected ':' after the member name");
             ++m_pos;
             c = peek();
             m_state = State::ObjectNext;
@@ -338,7 +340,7 @@ bool JsonElementStream::next(JsonElement& element)
                 m_state = State::ArrayFirst;
             } else {
                 m_keep = m_pos;
-                scanValue(key);
+                scanValue(keyPath);
             }
             break;
         }

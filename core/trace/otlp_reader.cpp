@@ -135,8 +135,11 @@ private:
                 });
             } else if (key == "events") {
                 std::size_t count = 0;
-                if (od::array events = m_context.array(field, path, "an array of events"); !events.count_elements().get(count))
-                    m_state.stats.events += count;
+                // A malformed array is an error (simdjson abandons the document on it; found by fuzz_trace).
+                od::array events = m_context.array(field, path, "an array of events");
+                if (const auto error = events.count_elements().get(count))
+                    m_context.jsonError(error, path);
+                m_state.stats.events += count;
             } else if (key == "links") {
                 m_context.elements(m_context.array(field, path, "an array of links"), path,
                                    [&](od::value link, const Path& linkPath) { readLink(link, linkPath); });

@@ -83,8 +83,11 @@ private:
                 shared = m_context.boolean(field, path);
             } else if (key == "annotations") {
                 std::size_t count = 0;
-                if (od::array annotations = m_context.array(field, path, "an array of annotations"); !annotations.count_elements().get(count))
-                    m_state.stats.events += count;
+                // A malformed array is an error (simdjson abandons the document on it; found by fuzz_trace).
+                od::array annotations = m_context.array(field, path, "an array of annotations");
+                if (const auto error = annotations.count_elements().get(count))
+                    m_context.jsonError(error, path);
+                m_state.stats.events += count;
             } else if (key == "tags") {
                 m_context.members(m_context.object(field, path, "an object of tags"), path,
                                   [&](std::string_view tag, od::value text, const Path& tagPath) {

@@ -4,6 +4,8 @@
 #include "experiment/experiment_check.h"
 #include "experiment/experiment_loader.h"
 #include "experiment/scenario_variant.h"
+#include "experiment_invariant.h"
+#include "fuzz_replay.h"
 
 #include "orrery_builtin_plugins.h"
 #include "policy/plugin_registry.h"
@@ -77,6 +79,19 @@ class TestExperimentFile : public QObject {
     Q_OBJECT
 
 private slots:
+    //! Every crash input fuzz_experiment found (tests/fixtures/fuzz-regressions/experiment/) and
+    //! every seed of its corpus keeps the harness's invariant (tests/fuzz/experiment_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "experiment"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string text = orrery::fuzz::readReplayFile(file);
+        const std::string name = ORRERY_SOURCE_DIR "/tests/fuzz/fixture/fuzzed-experiment.yaml";
+        const std::string problem =
+            orrery::fuzz::experimentProblem(text, name, orrery::scenario::ScenarioLoadOptions::defaults());
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void goodFile()
     {
         const auto loaded = parse(kGood);

@@ -2,6 +2,8 @@
 #include "live/context_resolver.h"
 #include "live/kube_config_loader.h"
 #include "live/live_error.h"
+#include "fuzz_replay.h"
+#include "kubeconfig_invariant.h"
 
 #include <QDir>
 #include <QTest>
@@ -25,6 +27,15 @@ private slots:
     void kubeconfigVariableListsFiles();
     void brokenFiles_data();
     void brokenFiles();
+    //! Every crash input fuzz_kubeconfig found (tests/fixtures/fuzz-regressions/kubeconfig/) and
+    //! every seed of its corpus keeps the harness's invariant (tests/fuzz/kubeconfig_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "kubeconfig"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string problem = orrery::fuzz::kubeconfigProblem(file.toStdString());
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
 };
 
 void TestKubeConfig::authKinds_data()

@@ -1,6 +1,8 @@
 #include "scenario/scenario_loader.h"
 
 #include "model/units.h"
+#include "fuzz_replay.h"
+#include "scenario_invariant.h"
 
 #include <QtTest>
 
@@ -36,6 +38,17 @@ private slots:
     void aliasesAreCheap();
     void mutatedTextNeverThrows();
     void parsingWritesNoFile();
+    //! Every crash input fuzz_scenario found (tests/fixtures/fuzz-regressions/scenario/) and every
+    //! seed of its corpus keeps the harness's invariant (tests/fuzz/scenario_invariant.h).
+    void fuzzRegressions_data() { fuzz::addReplayRows(ORRERY_SOURCE_DIR, "scenario"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string text = fuzz::readReplayFile(file);
+        const std::string name = ORRERY_SOURCE_DIR "/tests/fuzz/fixture/fuzzed-scenario.yaml";
+        const std::string problem = fuzz::scenarioProblem(text, name, scenario::ScenarioLoadOptions::defaults());
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
 };
 
 namespace {

@@ -6,6 +6,8 @@
 #include "trace/otlp_writer.h"
 #include "trace/trace_import.h"
 #include "trace/zipkin_writer.h"
+#include "fuzz_replay.h"
+#include "trace_invariant.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -96,6 +98,16 @@ class TstTraceFormats : public QObject {
     Q_OBJECT
 
 private slots:
+    //! Every crash input fuzz_trace found (tests/fixtures/fuzz-regressions/trace/) and every seed
+    //! of its corpus keeps the harness's invariant (tests/fuzz/trace_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "trace"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string problem = orrery::fuzz::traceProblem(orrery::fuzz::readReplayFile(file), "fuzzed-trace.json");
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void readsThePublishedOtlpExample()
     {
         TraceImportStats stats;
