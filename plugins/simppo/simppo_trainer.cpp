@@ -62,7 +62,9 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         report.updates = updates;
         report.terminatedEarly = done && steps < config.stepsPerEpisode;
         report.agentRewards = std::move(agentRewards);
-        report.agentsAdded = k == 1 ? 0 : added; // the first episode's agents are the start, not churn
+        // A fresh team's first agents are the start, not churn; a resumed or transferred team's
+        // first episode can bring a change of functions, and the curves should mark it.
+        report.agentsAdded = episode == 1 ? 0 : added;
         report.agentsRemoved = removed;
         lastMean = report.meanReward;
         bestMean = std::max(bestMean, lastMean);

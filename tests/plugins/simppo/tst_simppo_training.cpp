@@ -72,7 +72,8 @@ policy::PolicyContext familyContext()
 
 //! Trains `episodes` episodes in a fresh environment; from `base` when given (resumed or not).
 std::vector<std::uint8_t> train(const Setup& setup, std::uint32_t episodes, unsigned threads,
-                                const std::vector<std::uint8_t>* base = nullptr, bool resume = false)
+                                const std::vector<std::uint8_t>* base = nullptr, bool resume = false,
+                                std::vector<policy::ControlEpisodeReport>* reports = nullptr)
 {
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = 6;
@@ -85,6 +86,12 @@ std::vector<std::uint8_t> train(const Setup& setup, std::uint32_t episodes, unsi
     config.baseModel = base;
     config.resume = resume;
     policy::ControlTrainingProgress progress;
+    if (reports) {
+        progress.onEpisode = [reports](const policy::ControlEpisodeReport& report) {
+            reports->push_back(report);
+            return true;
+        };
+    }
     return trainTeam(Mode::Simppo, environment, config, familyContext(), progress).model;
 }
 
@@ -123,7 +130,12 @@ private slots:
         const Setup setup = load();
         const auto unbroken = fingerprintOf(train(setup, 4, 1));
         const auto firstHalf = train(setup, 2, 1);
-        QVERIFY(fingerprintOf(train(setup, 2, 1, &firstHalf, true)) == unbroken);
+        std::vector<policy::ControlEpisodeReport> reports;
+        QVERIFY(fingerprintOf(train(setup, 2, 1, &firstHalf, true, &reports)) == unbroken);
+        // The resumed part starts at episode 3, where the fourth function arrives: it is churn.
+        QCOMPARE(reports.size(), std::size_t{2});
+        QCOMPARE(reports.front().episode, 3u);
+        QCOMPARE(reports.front().agentsAdded, 1);
         // Without resuming, the environment starts its churn schedule over (no fourth function
         // at episode 3), so the model differs: what resume exists for.
         QVERIFY(fingerprintOf(train(setup, 2, 1, &firstHalf, false)) != unbroken);
