@@ -6,6 +6,7 @@
 #include "cli/control_training_run.h"
 #include "cli/interrupt_guard.h"
 #include "cli/scenario_check.h"
+#include "cli/stored_model_lookup.h"
 #include "cli/text_format.h"
 #include "env/simulated_environment.h"
 #include "env/workload_kind_runtimes.h"
@@ -47,27 +48,11 @@ private:
     std::unique_ptr<store::Project> m_project;
 };
 
-//! The newest model of `plugin` trained on this scenario and seed (a checkpoint or a final model):
-//! what `--resume` continues.
-std::optional<store::ModelSummary> latestModelOfRun(const store::Project& project, const std::string& plugin,
-                                                    const std::string& scenarioName, std::uint64_t seed)
-{
-    std::optional<store::ModelSummary> latest;
-    for (store::ModelSummary& summary : project.listModels()) {
-        if (summary.plugin == plugin && summary.scenarioName == scenarioName && summary.seed == seed)
-            latest = std::move(summary); // oldest first: the last match is the newest
-    }
-    return latest;
-}
-
 //! Episodes a stored model has been trained for: checkpoints record "episode", final models "episodes".
-std::uint32_t episodesOf(const store::ModelMetrics& metrics)
+std::uint32_t episodesOf(const store::ModelSummary& model)
 {
-    for (const auto& [name, value] : metrics) {
-        if ((name == "episode" || name == "episodes") && value >= 0)
-            return static_cast<std::uint32_t>(value);
-    }
-    return 0;
+    const auto episodes = modelMetric(model, "episodes").value_or(modelMetric(model, "episode").value_or(0));
+    return episodes > 0 ? static_cast<std::uint32_t>(episodes) : 0;
 }
 
 } // namespace
@@ -121,14 +106,14 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
             (void)project.get(); // a file that is not a project is bad input, found before any work
         if (resume) {
             const auto checkpoint = std::filesystem::exists(*projectPath, missing)
-                ? latestModelOfRun(project.get(), plugin, scenario.name, scenario.seed)
+                ? newestModelOf(project.get(), plugin, scenario.name, scenario.seed)
                 : std::nullopt;
             if (!checkpoint) {
                 std::cerr << "train " << plugin << ": --resume found no " << plugin << " model of scenario "
                           << scenario.name << " (seed " << scenario.seed << ") in " << *projectPath
                           << "; starting from episode 1\n";
             } else {
-                const std::uint32_t done = episodesOf(checkpoint->metrics);
+                const std::uint32_t done = episodesOf(*checkpoint);
                 if (done >= config.episodes) {
                     std::cout << "train " << plugin << ": model " << checkpoint->id << " already has " << done
                               << " of the " << config.episodes << " episodes; nothing to resume\n";

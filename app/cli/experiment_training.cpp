@@ -1,6 +1,7 @@
 #include "experiment_training.h"
 
 #include "control_training_run.h"
+#include "stored_model_lookup.h"
 #include "env/workload_kind_runtimes.h"
 #include "sim/run_control.h"
 #include "store/project.h"
@@ -27,25 +28,15 @@ struct ArmJob {
     std::vector<std::uint8_t> model; //!< the result
 };
 
-double metricOf(const store::ModelSummary& model, const std::string& name)
-{
-    for (const auto& [metric, value] : model.metrics) {
-        if (metric == name)
-            return value;
-    }
-    return -1.0;
-}
-
 //! The newest final model (not a checkpoint) matching the job's training, if the project has one.
 std::optional<store::ModelId> existingModel(const store::Project& project, const ArmJob& job)
 {
-    std::optional<store::ModelId> found;
-    for (const store::ModelSummary& model : project.listModels()) {
-        if (model.plugin == job.choice.plugin && model.scenarioName == job.scenario->name && model.seed == job.scenario->seed
-            && metricOf(model, "episodes") == static_cast<double>(job.training->episodes))
-            found = model.id; // oldest first, so the last match is the newest
-    }
-    return found;
+    const auto model = newestModelOf(project, job.choice.plugin, job.scenario->name, job.scenario->seed,
+                                     [&](const store::ModelSummary& each) {
+                                         // Checkpoints record "episode"; final models "episodes".
+                                         return modelMetric(each, "episodes") == static_cast<double>(job.training->episodes);
+                                     });
+    return model ? std::optional<store::ModelId>(model->id) : std::nullopt;
 }
 
 } // namespace
