@@ -1,6 +1,7 @@
 #pragma once
 #include "policy/control_action.h"
 #include "policy/observation.h"
+#include "policy/target_label.h"
 
 #include <vector>
 
@@ -13,6 +14,9 @@ class ControlPolicy {
 public:
     virtual ~ControlPolicy() = default;
     virtual std::vector<ControlAction> decide(const Observation& observation) = 0;
+    //! The class each target is in after the last decide(), for the views (runs record changes
+    //! as `policy.label` annotations). Policies without classes keep the default: none.
+    [[nodiscard]] virtual std::vector<TargetLabel> targetLabels() const { return {}; }
 };
 
 } // namespace orrery::policy
