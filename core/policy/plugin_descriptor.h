@@ -8,6 +8,7 @@
 #include <cstdint>
 
 namespace orrery::policy {
+class BatchPlacementPolicy;
 class ControlPolicy;
 class Environment;
 class PlacementPolicy;
@@ -20,12 +21,13 @@ struct TrainingResult;
 
 extern "C" {
 
-//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels).
-#define ORRERY_PLUGIN_ABI_VERSION 6u
+//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy).
+#define ORRERY_PLUGIN_ABI_VERSION 7u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).
-#define ORRERY_POLICY_API_VERSION "1.2"
+//! 1.3 added batch placement (BatchPlacementPolicy, createBatchPlacement/destroyBatchPlacement).
+#define ORRERY_POLICY_API_VERSION "1.3"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,
@@ -86,6 +88,11 @@ struct OrreryPluginDescriptor {
                          const orrery::policy::PolicyContext* context,
                          orrery::policy::ControlTrainingProgress* progress,
                          orrery::policy::TrainingResult* result) = nullptr;
+    //! ABI 7. Batch placement policies (kind ORRERY_KIND_BATCH_PLACEMENT, e.g. TetriSched): called
+    //! every scheduling cycle with all pending jobs at once; they serve the "placement" decision
+    //! point of workload kinds that accept a batch policy. Null for plugins without that kind.
+    orrery::policy::BatchPlacementPolicy* (*createBatchPlacement)(const orrery::policy::PolicyContext* context) = nullptr;
+    void (*destroyBatchPlacement)(orrery::policy::BatchPlacementPolicy* policy) = nullptr;
 };
 
 typedef const OrreryPluginDescriptor* (*OrreryPluginEntryPoint)(void);
