@@ -40,6 +40,13 @@ double ratio(double part, double whole)
     return whole > 0.0 ? part / whole : 0.0;
 }
 
+//! The per-unit queue's policy when `policies.placement` is a batch policy: such runs have no
+//! per-unit workloads (checked), so it is never asked; were it asked, it would defer.
+class DeferAllPlacement final : public policy::PlacementPolicy {
+public:
+    policy::PlacementDecision place(const policy::PendingUnit&, const policy::ClusterView&) override { return {}; }
+};
+
 } // namespace
 
 //! The run's state and event handlers, hidden so the header stays light.
@@ -59,21 +66,28 @@ public:
             choice.plugin = kDefaultPlacementPlugin;
             choice.fieldPath = "spec.policies.placement";
         }
-        const model::Diagnostics problems = registry.validate(choice, ORRERY_KIND_PLACEMENT);
+        const model::Diagnostics problems = registry.validate(choice, ORRERY_KIND_PLACEMENT | ORRERY_KIND_BATCH_PLACEMENT);
         if (!problems.empty())
             throw SimulationSetupError(model::formatAll(problems));
+        // A plugin that provides per-unit placement serves every workload; a batch-only one
+        // (TetriSched) serves only the kinds that plan jobs in batches.
+        const bool batch = (registry.find(choice.plugin)->kinds & ORRERY_KIND_PLACEMENT) == 0;
         m_placementContext.rng = &m_policyRng;
         if (const auto model = models.find(choice.plugin); model != models.end()) {
             m_placementContext.model = &model->second;
             m_modelsUsed.emplace_back(choice.plugin, model->second);
         }
         try {
-            m_placement = registry.createPlacement(choice, m_placementContext);
+            if (batch)
+                m_batchPlacement = registry.createBatchPlacement(choice, m_placementContext);
+            else
+                m_placement = registry.createPlacement(choice, m_placementContext);
         } catch (const std::exception& error) {
             throw SimulationSetupError(error.what());
         }
         m_placementDescription = choice.plugin + ' ' + m_placementContext.params.toString();
-        m_queue = std::make_unique<PlacementQueue>(m_cluster, *m_placement, choice.plugin, scenario.decisionCost);
+        m_queue = std::make_unique<PlacementQueue>(m_cluster, m_placement ? *m_placement : static_cast<policy::PlacementPolicy&>(m_deferAll),
+                                                   choice.plugin, scenario.decisionCost);
         for (const auto& workload : scenario.workloads)
             m_generators.push_back(makeWorkloadGenerator(workload, scenario.seed));
         std::size_t microservices = 0;
@@ -103,8 +117,32 @@ public:
                 throw SimulationSetupError(error.what());
             }
         }
+        attachPlacement(choice);
         if (const auto it = scenario.policies.find("control"); it != scenario.policies.end())
             createControl(it->second, registry, models);
+    }
+
+    // `policies.placement` reaches the kinds that place their own work; a batch policy needs one
+    // that accepts it and no per-unit workload beside it.
+    void attachPlacement(const model::PolicyChoice& choice)
+    {
+        if (m_batchPlacement) {
+            const bool perUnit = !m_microservices.empty()
+                || std::any_of(m_generators.begin(), m_generators.end(), [](const auto& generator) { return generator != nullptr; });
+            if (perUnit)
+                throw SimulationSetupError(choice.fieldPath + ".plugin: '" + choice.plugin
+                                           + "' is a batch placement policy; this scenario has workloads placed one unit at a time");
+        }
+        bool batchAccepted = false;
+        for (auto& runtime : m_kindRuntimes) {
+            if (m_placement)
+                runtime->attachPlacement(*m_placement);
+            else if (runtime->attachBatchPlacement(*m_batchPlacement))
+                batchAccepted = true;
+        }
+        if (m_batchPlacement && !batchAccepted)
+            throw SimulationSetupError(choice.fieldPath + ".plugin: '" + choice.plugin
+                                       + "' is a batch placement policy, but no workload of this scenario plans jobs in batches (kind strl-jobs)");
     }
 
     // `policies.control`: a ControlPolicy called every control period on the first
@@ -517,6 +555,8 @@ private:
     std::unique_ptr<NodeContention> m_contention; // before the workload simulators that hold residents
     policy::PolicyContext m_placementContext;
     policy::PlacementPolicyPtr m_placement;
+    policy::BatchPlacementPolicyPtr m_batchPlacement; //!< instead of m_placement when the plugin is batch-only
+    DeferAllPlacement m_deferAll;
     std::string m_placementDescription;
     //! The trained models the policies were given (they live in the caller's PolicyModels).
     std::vector<std::pair<std::string, std::span<const std::uint8_t>>> m_modelsUsed;

@@ -13,8 +13,10 @@ namespace orrery::model {
 class Cluster;
 }
 namespace orrery::policy {
+class BatchPlacementPolicy;
 class ControlPolicy;
-}
+class PlacementPolicy;
+} // namespace orrery::policy
 namespace orrery::sim {
 class Engine;
 class RunRecorder;
@@ -36,6 +38,12 @@ public:
     //! `policies.control`: the kind calls `control` every control period. False when the kind has
     //! nothing a control policy could act on. `control` outlives the runtime.
     virtual bool attachControl(policy::ControlPolicy& /*control*/) { return false; }
+    //! `policies.placement` when it is a per-unit policy: the kind may place its own units with it.
+    //! False when the kind places nothing itself. `placement` outlives the runtime.
+    virtual bool attachPlacement(policy::PlacementPolicy& /*placement*/) { return false; }
+    //! `policies.placement` when it is a batch policy (TetriSched): false when the kind cannot use
+    //! one; a run whose batch policy no kind accepts is a setup error. `placement` outlives the runtime.
+    virtual bool attachBatchPlacement(policy::BatchPlacementPolicy& /*placement*/) { return false; }
 };
 
 //! How the simulation and the trainers build a registered kind.

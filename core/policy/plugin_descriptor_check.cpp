@@ -152,9 +152,15 @@ std::string descriptorProblem(const OrreryPluginDescriptor& d)
         return plugin + "has createControl or destroyControl but does not declare kind 'control'";
     if (trainControlOf(d) != nullptr && (d.kinds & ORRERY_KIND_CONTROL) == 0)
         return plugin + "has trainControl but does not declare kind 'control'";
-    // ABI 3 has factories for placement and control; the other kinds get theirs with their interfaces.
-    const std::uint32_t withoutFactory
-        = d.kinds & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL);
+    const auto [createBatch, destroyBatch] = batchPlacementFactoriesOf(d);
+    if ((d.kinds & ORRERY_KIND_BATCH_PLACEMENT) != 0 && (createBatch == nullptr || destroyBatch == nullptr))
+        return plugin + "declares kind 'batch-placement' but lacks createBatchPlacement or destroyBatchPlacement";
+    if ((createBatch != nullptr || destroyBatch != nullptr) && (d.kinds & ORRERY_KIND_BATCH_PLACEMENT) == 0)
+        return plugin + "has createBatchPlacement or destroyBatchPlacement but does not declare kind 'batch-placement'";
+    // ABI 7 has factories for placement, batch placement and control; the queue kind gets its
+    // with its interface.
+    const std::uint32_t withoutFactory = d.kinds
+        & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT | ORRERY_KIND_BATCH_PLACEMENT | ORRERY_KIND_CONTROL);
     if (withoutFactory != 0)
         return plugin + "declares kind '" + kindsToString(withoutFactory) + "', which has no factory in plugin ABI "
             + std::to_string(ORRERY_PLUGIN_ABI_VERSION);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace orrery::policy {
 
@@ -33,6 +34,16 @@ inline auto trainControlOf(const OrreryPluginDescriptor& descriptor) -> decltype
     if (descriptor.structSize < offsetof(OrreryPluginDescriptor, trainControl) + sizeof descriptor.trainControl)
         return nullptr;
     return descriptor.trainControl;
+}
+
+//! The descriptor's createBatchPlacement and destroyBatchPlacement, or nulls when it was built
+//! with a struct that ends before them (a short structSize: the trainControl-less ABI-3 layout).
+inline auto batchPlacementFactoriesOf(const OrreryPluginDescriptor& descriptor)
+    -> std::pair<decltype(descriptor.createBatchPlacement), decltype(descriptor.destroyBatchPlacement)>
+{
+    if (descriptor.structSize < sizeof(OrreryPluginDescriptor))
+        return {nullptr, nullptr};
+    return {descriptor.createBatchPlacement, descriptor.destroyBatchPlacement};
 }
 
 //! "placement,control" for ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL; unknown bits as hex.

@@ -12,6 +12,7 @@
 //  - defaultValue == nullptr declares an optional parameter without a default: it is absent
 //    from the ParamSet unless the user writes it (check ParamSet::contains), and its help text
 //    says what the plugin does then.
+#include "policy/batch_placement_policy.h"
 #include "policy/control_policy.h"
 #include "policy/placement_policy.h"
 #include "policy/plugin_descriptor.h"
@@ -68,6 +69,21 @@ ControlPolicy* createControlOf(const PolicyContext* context)
 inline void destroyControl(ControlPolicy* policy)
 {
     std::unique_ptr<ControlPolicy> owned(policy);
+}
+
+//! Factory for OrreryPluginDescriptor::createBatchPlacement: `Policy` is constructed from the
+//! PolicyContext; exceptions reach PluginRegistry::createBatchPlacement as PluginError.
+template <class Policy>
+BatchPlacementPolicy* createBatchPlacementOf(const PolicyContext* context)
+{
+    // The C ABI hands ownership across as a raw pointer; destroyBatchPlacement takes it back.
+    return std::make_unique<Policy>(*context).release();
+}
+
+//! OrreryPluginDescriptor::destroyBatchPlacement: frees inside the library that allocated.
+inline void destroyBatchPlacement(BatchPlacementPolicy* policy)
+{
+    std::unique_ptr<BatchPlacementPolicy> owned(policy);
 }
 
 } // namespace orrery::policy

@@ -210,6 +210,26 @@ ControlPolicyPtr PluginRegistry::createControl(const model::PolicyChoice& choice
     return ControlPolicyPtr(policy, ControlDeleter{info.descriptor->destroyControl});
 }
 
+BatchPlacementPolicyPtr PluginRegistry::createBatchPlacement(const model::PolicyChoice& choice, PolicyContext& context) const
+{
+    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_BATCH_PLACEMENT); !diagnostics.empty())
+        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
+    const PluginInfo& info = *find(choice.plugin);
+    context.params = resolveParams(*info.descriptor, choice);
+
+    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
+    const auto [create, destroy] = batchPlacementFactoriesOf(*info.descriptor);
+    BatchPlacementPolicy* policy = nullptr;
+    try {
+        policy = create(&context);
+    } catch (const std::exception& error) {
+        throw PluginError(who + " failed to create its batch placement policy: " + error.what());
+    }
+    if (policy == nullptr)
+        throw PluginError(who + " returned no batch placement policy");
+    return BatchPlacementPolicyPtr(policy, BatchPlacementDeleter{destroy});
+}
+
 ControlPolicyPtr PluginRegistry::createControl(std::string_view id,
                                                const std::vector<std::pair<std::string, std::string>>& params) const
 {

@@ -1,6 +1,7 @@
 #pragma once
 #include "model/diagnostic.h"
 #include "model/policy_choice.h"
+#include "policy/batch_placement_deleter.h"
 #include "policy/control_deleter.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
@@ -76,6 +77,11 @@ public:
     //! does for placement: parameters resolved into `context.params`, PluginError on invalid
     //! choices (unknown plugin, no control kind, bad parameters) or a failing factory.
     [[nodiscard]] ControlPolicyPtr createControl(const model::PolicyChoice& choice, PolicyContext& context) const;
+
+    //! Creates the batch placement policy `choice` names (a plugin of kind batch-placement serving
+    //! decision point "placement"), as createPlacement does: parameters resolved into
+    //! `context.params`, PluginError on invalid choices or a failing factory.
+    [[nodiscard]] BatchPlacementPolicyPtr createBatchPlacement(const model::PolicyChoice& choice, PolicyContext& context) const;
 
     //! Shorthand for tests and tools: the control policy of plugin `id` with parameters `params`
     //! (name → value as written in YAML) and no random stream or model.
