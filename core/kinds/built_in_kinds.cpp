@@ -1,6 +1,7 @@
 #include "kinds/built_in_kinds.h"
 
 #include "kinds/functions/functions_kind.h"
+#include "kinds/strl_jobs/strl_jobs_kind.h"
 #include "kinds/training_jobs/training_jobs_kind.h"
 
 namespace orrery::kinds {
@@ -9,6 +10,7 @@ void registerBuiltInKinds()
 {
     functions::registerFunctionsKind();
     training_jobs::registerTrainingJobsKind();
+    strl_jobs::registerStrlJobsKind();
 }
 
 } // namespace orrery::kinds
