@@ -1,0 +1,43 @@
+#pragma once
+#include "kinds/model_serving/frequency_latency_curve.h"
+#include "kinds/model_serving/gpu_device_profile.h"
+#include "kinds/model_serving/operator_profile.h"
+#include "model/diagnostic.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace orrery::kinds::model_serving {
+
+//! A servable DNN model: its size, its measured single-request latency on the reference GPU, and
+//! the operators one request runs, whose roofline mix sets how its latency follows the SM clock.
+//! An autoregressive model's request with N output tokens takes C + K·N (seed 001 §6.2.3): C the
+//! prompt pass (`prefill`) and overhead, K one decoding step (`decode`).
+struct ServingModelProfile {
+    std::string name;               //!< e.g. GPT2-large
+    double parameters = 0;          //!< number of weights
+    std::int64_t memoryBytes = 0;   //!< weights resident on the device (Table 6.1 "Size")
+    double latencySeconds = 0;      //!< Table 6.1: one request, sequence length 512, V100 at its default clock
+    bool autoregressive = false;    //!< Table 6.1 "AR?"
+    std::vector<OperatorCount> prefill; //!< operators of the forward pass over the 512-token input (the whole request when not autoregressive)
+    std::vector<OperatorCount> decode;  //!< operators of one decoding step (autoregressive only)
+    double prefillSeconds = 0;      //!< C at the reference GPU's default clock (autoregressive only)
+    double perTokenSeconds = 0;     //!< K at the reference GPU's default clock (autoregressive only)
+    std::string source;
+
+    //! Latency of a request with `outputTokens` at `mhz` on `gpu` (the reference GPU the
+    //! latencies were measured on): L_table·c(f) for a non-autoregressive model, C·c_p(f) + K·N·c_d(f)
+    //! otherwise, where c(f) = curve(f)/curve(f_default) of the part's compute fraction.
+    [[nodiscard]] double requestSeconds(std::uint32_t outputTokens, double mhz, const GpuDeviceProfile& gpu) const;
+    //! The frequency/latency curve of one request with `outputTokens` on `gpu` (its compute
+    //! fraction is the time-weighted α of C and K·N at the default clock).
+    [[nodiscard]] FrequencyLatencyCurve curve(std::uint32_t outputTokens, const GpuDeviceProfile& gpu) const;
+    //! Seed 001 §6.3.1 sensitivity of a request with `outputTokens` on `gpu`, in 1/MHz.
+    [[nodiscard]] double sensitivityPerMhz(std::uint32_t outputTokens, const GpuDeviceProfile& gpu) const;
+};
+
+//! Problems with a model profile, each naming its field; empty when valid.
+[[nodiscard]] model::Diagnostics validateServingModel(const ServingModelProfile& profile);
+
+} // namespace orrery::kinds::model_serving
