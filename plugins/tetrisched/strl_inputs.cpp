@@ -1,0 +1,58 @@
+#include "strl_inputs.h"
+
+#include "strl/job_generators.h"
+
+#include <algorithm>
+
+namespace orrery::plugins::tetrisched {
+
+StrlInputs StrlInputs::of(const policy::BatchRequest& request, const policy::ClusterView& view, sim::SimTime slotLength,
+                          int windowSlots)
+{
+    StrlInputs inputs;
+    for (std::uint32_t id = 0; id < view.nodeCount(); ++id) {
+        const model::Node& node = view.node(id);
+        strl::NodeAttributes attributes;
+        attributes.name = node.name;
+        attributes.labels = view.poolOf(id).labels;
+        attributes.millicores = node.capacity.millicores;
+        attributes.memoryBytes = node.capacity.memoryBytes;
+        attributes.gpus = node.capacity.deviceCount(model::DeviceKind::Gpu);
+        attributes.asics = node.capacity.deviceCount(model::DeviceKind::Asic);
+        attributes.fpgas = node.capacity.deviceCount(model::DeviceKind::Fpga);
+        inputs.cluster.nodes.push_back(std::move(attributes));
+        inputs.cluster.busyUntil.push_back(id < request.busyUntil.size() ? request.busyUntil[id] : 0);
+    }
+    inputs.context.now = request.now;
+    inputs.context.slotLength = slotLength;
+    inputs.context.windowSlots = std::max(1, windowSlots);
+    inputs.context.rackLabel = request.rackLabel;
+    inputs.context.racks = strl::GeneratorContext::racksOf(inputs.cluster.nodes, request.rackLabel);
+    inputs.context.defineSets(inputs.sets);
+    for (const policy::BatchJob& job : request.pending) {
+        const auto type = strl::parseJobType(job.type);
+        if (!type) {
+            inputs.specs.emplace_back();
+            continue;
+        }
+        strl::JobTypeSpec spec;
+        spec.type = *type;
+        spec.k = job.nodes;
+        spec.duration = job.duration;
+        spec.slowdown = job.slowdown;
+        spec.value = job.value;
+        spec.deadline = job.deadline;
+        inputs.specs.emplace_back(spec);
+    }
+    return inputs;
+}
+
+strl::PendingJob StrlInputs::pendingJob(const policy::BatchRequest& request, std::size_t i) const
+{
+    strl::PendingJob pending;
+    pending.name = request.pending[i].name;
+    pending.expression = specs[i] ? strl::generateJob(*specs[i], context) : strl::Expression::max({});
+    return pending;
+}
+
+} // namespace orrery::plugins::tetrisched

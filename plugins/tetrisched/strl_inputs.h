@@ -1,0 +1,29 @@
+#pragma once
+#include "policy/batch_request.h"
+#include "policy/cluster_view.h"
+#include "strl/cluster_state.h"
+#include "strl/equivalence_set_table.h"
+#include "strl/generator_context.h"
+#include "strl/job_type_spec.h"
+#include "strl/pending_job.h"
+
+#include <vector>
+
+namespace orrery::plugins::tetrisched {
+
+//! What core/strl needs for one cycle, built from the policy API's BatchRequest: node attributes
+//! (devices, pool labels), their busy-until times, the generators' context and sets, and each
+//! pending job's type spec (jobs of an unknown type are left out: `specs[i]` unset).
+struct StrlInputs {
+    strl::ClusterState cluster;
+    strl::GeneratorContext context;
+    strl::EquivalenceSetTable sets;
+    std::vector<std::optional<strl::JobTypeSpec>> specs; //!< parallel to request.pending
+
+    static StrlInputs of(const policy::BatchRequest& request, const policy::ClusterView& view, sim::SimTime slotLength,
+                         int windowSlots);
+    //! The pending job `i` as STRL for this window (an empty max when its type is unknown).
+    [[nodiscard]] strl::PendingJob pendingJob(const policy::BatchRequest& request, std::size_t i) const;
+};
+
+} // namespace orrery::plugins::tetrisched
