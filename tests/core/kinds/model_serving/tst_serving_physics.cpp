@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <functional>
 #include <stdexcept>
 
 using namespace orrery;
