@@ -4,6 +4,7 @@
 #include <QChart>
 #include <QEvent>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QCursor>
@@ -26,6 +27,28 @@ double stepValueAt(const QList<QPointF>& points, double x)
                                         [](double value, const QPointF& point) { return value < point.x(); });
     const double y = std::prev(after)->y();
     return std::isnan(y) ? 0.0 : y;
+}
+
+//! The part of a stacked edge (x ascending, a step drawn as two points at one x) over [from, to).
+QList<QPointF> clipEdge(const QList<QPointF>& edge, double from, double to)
+{
+    QList<QPointF> out;
+    if (edge.isEmpty())
+        return out;
+    from = std::max(from, edge.front().x());
+    to = std::min(to, edge.back().x());
+    if (!(from < to))
+        return out;
+    // The value from `from` on: the last point at or before it.
+    auto it = std::upper_bound(edge.begin(), edge.end(), from, [](double x, const QPointF& p) { return x < p.x(); });
+    out << QPointF(from, std::prev(it)->y());
+    double last = std::prev(it)->y();
+    for (; it != edge.end() && it->x() < to; ++it) {
+        out << *it;
+        last = it->y();
+    }
+    out << QPointF(to, last); // the value just before `to`
+    return out;
 }
 
 } // namespace
@@ -64,26 +87,49 @@ void StackedAreaChart::clearBands()
     restack();
 }
 
-void StackedAreaChart::addBand(const QString& name, QList<QPointF> points, const QColor& color, const QString& toolTip)
+QAreaSeries* StackedAreaChart::addArea(const QString& name, const QString& toolTip)
 {
     auto* area = new QAreaSeries;
     area->setName(name);
     chart()->addSeries(area); // the chart owns it
     area->attachAxis(m_xAxis);
     area->attachAxis(m_yAxis);
-    connect(area, &QAreaSeries::hovered, this, [this, area](const QPointF&, bool state) {
-        for (const Band& band : m_bands) {
-            if (band.area == area) {
-                if (state)
-                    QToolTip::showText(QCursor::pos(), band.toolTip.isEmpty() ? area->name() : band.toolTip, this);
-                else
-                    QToolTip::hideText();
-            }
-        }
+    connect(area, &QAreaSeries::hovered, this, [this, area, toolTip](const QPointF&, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), toolTip.isEmpty() ? area->name() : toolTip, this);
+        else
+            QToolTip::hideText();
     });
-    m_bands.push_back(Band{std::move(points), color, toolTip, area});
+    return area;
+}
+
+void StackedAreaChart::addBand(const QString& name, QList<QPointF> points, const QColor& color, const QString& toolTip,
+                               QList<ColourSpan> spans)
+{
+    Band band{std::move(points), color, toolTip, addArea(name, toolTip), std::move(spans), {}};
+    for (const ColourSpan& span : band.spans) {
+        QAreaSeries* area = addArea(name, span.toolTip.isEmpty() ? toolTip : span.toolTip);
+        for (QLegendMarker* marker : chart()->legend()->markers(area))
+            marker->setVisible(false);
+        band.spanAreas.push_back(area);
+    }
+    m_bands.push_back(std::move(band));
     applyPaletteTheme();
     restack();
+}
+
+void StackedAreaChart::setLegendVisible(bool visible) { chart()->legend()->setVisible(visible); }
+
+int StackedAreaChart::spanCount(int band) const
+{
+    return band >= 0 && band < bandCount() ? static_cast<int>(m_bands[static_cast<std::size_t>(band)].spanAreas.size()) : 0;
+}
+
+QAreaSeries* StackedAreaChart::spanSeries(int band, int span) const
+{
+    if (span < 0 || span >= spanCount(band))
+        return nullptr;
+    return m_bands[static_cast<std::size_t>(band)].spanAreas[static_cast<std::size_t>(span)];
 }
 
 QAreaSeries* StackedAreaChart::areaSeries(int index) const
@@ -142,6 +188,16 @@ void StackedAreaChart::restack()
         upperLine->replace(upper);
         band.area->setLowerSeries(lowerLine);
         band.area->setUpperSeries(upperLine);
+        for (std::size_t i = 0; i < band.spanAreas.size(); ++i) {
+            QAreaSeries* span = band.spanAreas[i];
+            const ColourSpan& stretch = band.spans[static_cast<qsizetype>(i)];
+            auto* spanLower = span->lowerSeries() ? span->lowerSeries() : new QLineSeries(span);
+            auto* spanUpper = span->upperSeries() ? span->upperSeries() : new QLineSeries(span);
+            spanLower->replace(clipEdge(lower, stretch.from, stretch.to));
+            spanUpper->replace(clipEdge(upper, stretch.from, stretch.to));
+            span->setLowerSeries(spanLower);
+            span->setUpperSeries(spanUpper);
+        }
     }
     if (times.size() < 2)
         m_xAxis->setRange(times.empty() ? 0.0 : times.front(), (times.empty() ? 0.0 : times.front()) + 1.0);
@@ -159,6 +215,11 @@ void StackedAreaChart::applyPaletteTheme()
         chart()->setTheme(theme); // resets series colours: put the chosen ones back
     chart()->setBackgroundBrush(palette().brush(QPalette::Base));
     for (const Band& band : m_bands) {
+        for (std::size_t i = 0; i < band.spanAreas.size(); ++i) {
+            const QColor color = band.spans[static_cast<qsizetype>(i)].color;
+            band.spanAreas[i]->setColor(color);
+            band.spanAreas[i]->setBorderColor(color.darker(130));
+        }
         if (!band.color.isValid())
             continue;
         band.area->setColor(band.color);

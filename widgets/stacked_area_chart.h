@@ -27,15 +27,31 @@ public:
     void setChartTitle(const QString& title);
     void setAxisTitles(const QString& xTitle, const QString& yTitle);
 
+    //! A stretch [from, to) of a band drawn in another colour, e.g. while a container was in
+    //! one class of its policy (FlowCon's NL/WL/CL).
+    struct ColourSpan {
+        double from = 0;
+        double to = 0;
+        QColor color;
+        QString toolTip; //!< shown while the pointer is over the span; empty: the band's
+    };
+
     //! Removes every band.
     void clearBands();
     //! Adds a band on top of the others; `points` must be sorted by x. `toolTip` is shown while
-    //! the pointer is over the band. An invalid `color` takes the theme's next one.
-    void addBand(const QString& name, QList<QPointF> points, const QColor& color = {}, const QString& toolTip = {});
+    //! the pointer is over the band. An invalid `color` takes the theme's next one. `spans`
+    //! recolour parts of the band; they are drawn over it and have no legend entry.
+    void addBand(const QString& name, QList<QPointF> points, const QColor& color = {}, const QString& toolTip = {},
+                 QList<ColourSpan> spans = {});
+    //! Shows or hides the chart's own legend (one entry per band).
+    void setLegendVisible(bool visible);
 
     [[nodiscard]] int bandCount() const { return static_cast<int>(m_bands.size()); }
     //! The drawn area of band `index` (its upper line is the running sum up to that band).
     [[nodiscard]] QAreaSeries* areaSeries(int index) const;
+    [[nodiscard]] int spanCount(int band) const;
+    //! The drawn area of span `span` of band `band`: the band's area clipped to [from, to).
+    [[nodiscard]] QAreaSeries* spanSeries(int band, int span) const;
     //! The stacked total (top edge) at time `x`.
     [[nodiscard]] double totalAt(double x) const;
 
@@ -48,7 +64,11 @@ private:
         QColor color;
         QString toolTip;
         QAreaSeries* area = nullptr;
+        QList<ColourSpan> spans;
+        std::vector<QAreaSeries*> spanAreas; //!< one per span, same order
     };
+
+    QAreaSeries* addArea(const QString& name, const QString& toolTip);
 
     void restack();
     void applyPaletteTheme();

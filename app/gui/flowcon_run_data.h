@@ -4,6 +4,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 
 #include <string>
 #include <vector>
@@ -22,6 +23,14 @@ struct FlowConRunData {
         QList<QPointF> cpuShown;
         bool everUnlimited = false; //!< some sample had no limit (cpuShown took the cores used there)
         QList<QPointF> evaluation; //!< x = simulated seconds, y = loss or accuracy; empty if not reported
+        QList<QPointF> progress;   //!< the evaluation as training progress, 0 to 1 (trainingProgress)
+        //! The policy's class of the container over time (FlowCon's NL/WL/CL); empty if none recorded.
+        struct ClassSpan {
+            double fromSeconds = 0;
+            double toSeconds = 0;
+            QString label;
+        };
+        QList<ClassSpan> classes;
     };
     //! The jobs placed on one worker, in order of their first sample.
     struct Worker {
@@ -33,11 +42,12 @@ struct FlowConRunData {
     bool runFound = false;
     std::vector<Worker> workers; //!< by name; the group of unplaced jobs, if any, last
     int jobCount = 0;
+    QStringList labels; //!< the distinct class labels recorded, in order of first appearance
     QString error; //!< why the run could not be read, if it could not
 };
 
-//! Reads the training-jobs series and `train.placement` annotations of `runId` through its own
-//! connection (any thread). Never throws: failures land in FlowConRunData::error.
+//! Reads the training-jobs record of `runId` (loadTrainingJobsRun, decimated for the charts)
+//! through its own connection (any thread). Never throws: failures land in FlowConRunData::error.
 FlowConRunData loadFlowConRunData(const std::string& projectPath, store::RunId runId);
 
 } // namespace orrery::app

@@ -1,6 +1,7 @@
 #include "gui/flowcon_view.h"
 
 #include "gui/placeholder_stack.h"
+#include "report/class_label_colors.h"
 #include "widgets/arm_colors.h"
 #include "widgets/stacked_area_chart.h"
 #include "widgets/time_series_chart.h"
@@ -18,21 +19,21 @@
 namespace orrery::app {
 namespace {
 
-//! (E(t) − E(first)) / (E(last) − E(first)): a loss and an accuracy both rise from 0 to 1.
-//! Unchanged values stay 0.
-QList<QPointF> progressOf(const QList<QPointF>& values)
+//! What a class label stands for, translated where it is one of FlowCon's.
+QString classDescription(const QString& label)
 {
-    const double first = values.front().y();
-    const double span = values.back().y() - first;
-    QList<QPointF> progress;
-    progress.reserve(values.size());
-    for (const QPointF& point : values)
-        progress.append(QPointF(point.x(), span != 0.0 ? (point.y() - first) / span : 0.0));
-    return progress;
+    if (label == QLatin1String("NL"))
+        return FlowConView::tr("NL: new, growing fast");
+    if (label == QLatin1String("WL"))
+        return FlowConView::tr("WL: watching, near convergence");
+    if (label == QLatin1String("CL"))
+        return FlowConView::tr("CL: completing, growing slowly");
+    if (label == QLatin1String("flagged"))
+        return FlowConView::tr("flagged: reports no evaluation value");
+    return label;
 }
 
 } // namespace
-
 
 FlowConView::FlowConView(QWidget* parent)
     : QWidget(parent)
@@ -103,6 +104,12 @@ widgets::TimeSeriesChart* FlowConView::evaluationChart(int index) const
 
 QString FlowConView::colourNote() const { return m_note->text(); }
 
+QColor FlowConView::classColor(const QString& label) const
+{
+    const auto index = static_cast<std::size_t>(std::max<qsizetype>(0, m_labels.indexOf(label)));
+    return QColor(QString::fromStdString(classLabelColor(label.toStdString(), index)));
+}
+
 bool FlowConView::showsPlaceholder() const { return m_stack->currentWidget() == m_placeholder; }
 
 void FlowConView::apply(const FlowConRunData& data)
@@ -123,13 +130,28 @@ void FlowConView::apply(const FlowConRunData& data)
     const int workers = static_cast<int>(data.workers.size());
     m_title->setText(tr("Run %1: %n training job(s)", nullptr, data.jobCount).arg(data.runId) + QStringLiteral(" · ")
                      + tr("%n worker(s)", nullptr, workers));
-    QString note = tr("Colours are per job: this run records no FlowCon class (NL/WL/CL) per container, so "
-                      "classes are not shown. Where a container has no CPU limit, its band shows the cores it used.");
+    m_labels = data.labels;
+    QString note;
+    if (m_labels.isEmpty()) {
+        note = tr("Colours are per job: this run records no class per container (the policy reports none), so "
+                  "classes are not shown. Where a container has no CPU limit, its band shows the cores it used.");
+        m_note->setToolTip(tr("Runs record each container's class when the control policy reports one (FlowCon's "
+                              "NL/WL/CL lists); docker-swarm and static-limits have no classes."));
+    } else {
+        QStringList legend;
+        for (const QString& label : m_labels)
+            legend << QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2")
+                          .arg(classColor(label).name(), classDescription(label).toHtmlEscaped());
+        note = tr("Band colour: the policy's class of the container at that time — %1. Grey: no class recorded yet. "
+                  "Where a container has no CPU limit, its band shows the cores it used.")
+                   .arg(legend.join(QStringLiteral(" · ")));
+        m_note->setToolTip(tr("Recorded by the run as policy.label annotations: the class FlowCon held each "
+                              "container in (Alg. 1's lists, seed 004 §5.2). Hover a band for the job and class."));
+    }
     if (workers > kMaxWorkers)
         note += QLatin1Char(' ') + tr("Showing the first %1 of %2 workers.").arg(kMaxWorkers).arg(workers);
+    m_note->setTextFormat(Qt::RichText);
     m_note->setText(note);
-    m_note->setToolTip(tr("The training-jobs kind records each container's CPU limit and evaluation value, and the "
-                          "worker it ran on; FlowCon's NL/WL/CL lists live inside the policy and are not recorded."));
     for (int i = 0; i < std::min(workers, kMaxWorkers); ++i)
         addWorkerPanel(data.workers[static_cast<std::size_t>(i)]);
     m_stack->setCurrentIndex(1);
@@ -174,16 +196,24 @@ void FlowConView::addWorkerPanel(const FlowConRunData::Worker& worker)
     evaluation->setAxisTitles(tr("Simulated time (s)"), tr("Progress"));
     limits->setMinimumHeight(220);
     evaluation->setMinimumHeight(200);
+    const bool classes = !m_labels.isEmpty();
+    limits->setLegendVisible(!classes); // the note above the panels is the legend of the classes
     for (std::size_t j = 0; j < worker.jobs.size(); ++j) {
         const FlowConRunData::Job& job = worker.jobs[j];
         const QColor color = widgets::armColor(static_cast<int>(j));
-        const QString tip = job.everUnlimited
-                                ? tr("%1: CPU limit; where none was set, the cores the job used (colour per job; "
-                                     "no FlowCon class recorded)").arg(job.name)
-                                : tr("%1: CPU limit (colour per job; no FlowCon class recorded)").arg(job.name);
-        limits->addBand(job.name, job.cpuShown, color, tip);
+        const QString limitText = job.everUnlimited ? tr("%1: CPU limit; where none was set, the cores the job used")
+                                                    : tr("%1: CPU limit");
+        QList<widgets::StackedAreaChart::ColourSpan> spans;
+        for (const FlowConRunData::Job::ClassSpan& span : job.classes) {
+            spans.append({span.fromSeconds, span.toSeconds, classColor(span.label),
+                          limitText.arg(job.name) + QStringLiteral(" — ")
+                              + tr("%1, from %2 s to %3 s").arg(classDescription(span.label)).arg(span.fromSeconds, 0, 'f', 0).arg(span.toSeconds, 0, 'f', 0)});
+        }
+        const QString tip = classes ? limitText.arg(job.name) + QStringLiteral(" — ") + tr("no class recorded")
+                                    : limitText.arg(job.name) + QStringLiteral(" ") + tr("(colour per job)");
+        limits->addBand(job.name, job.cpuShown, classes ? palette().color(QPalette::Mid) : color, tip, spans);
         if (!job.evaluation.isEmpty())
-            evaluation->addSeries(job.name, progressOf(job.evaluation), color);
+            evaluation->addSeries(job.name, job.progress, color);
     }
     layout->addWidget(limits);
     layout->addWidget(evaluation);

@@ -2,6 +2,8 @@
 #include "gui/flowcon_run_data.h"
 #include "store/ids.h"
 
+#include <QColor>
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -22,9 +24,10 @@ namespace orrery::app {
 //! panel per worker with a stacked area chart of its containers' CPU limits over time and,
 //! beneath it, the evaluation-value curves of the same jobs in the same colours.
 //!
-//! The runs record no FlowCon class (NL/WL/CL) per container, so the colours are per job; the
-//! note above the panels says so. showRun() reads on a worker thread; a newer call supersedes a
-//! load still in flight.
+//! Where the run recorded the policy's class of each container (FlowCon's NL/WL/CL, as
+//! `policy.label` annotations), a band takes the colour of its class at each time and the note
+//! above the panels is the legend; else colours are per job and the note says why. showRun()
+//! reads on a worker thread; a newer call supersedes a load still in flight.
 class FlowConView : public QWidget {
     Q_OBJECT
 public:
@@ -46,6 +49,10 @@ public:
     [[nodiscard]] widgets::TimeSeriesChart* evaluationChart(int index) const;
     //! The line above the panels that says what the colours mean.
     [[nodiscard]] QString colourNote() const;
+    //! The colour of a class label in the charts (the reports use the same).
+    [[nodiscard]] QColor classColor(const QString& label) const;
+    //! The class labels of the run on screen, in order of first appearance (empty: none recorded).
+    [[nodiscard]] QStringList classLabels() const { return m_labels; }
     //! True while the placeholder (no run, or a run without training jobs) is shown.
     [[nodiscard]] bool showsPlaceholder() const;
 
@@ -68,6 +75,7 @@ private:
     std::vector<widgets::StackedAreaChart*> m_limitCharts;
     std::vector<widgets::TimeSeriesChart*> m_evaluationCharts;
     std::vector<QString> m_workerNames;
+    QStringList m_labels;
 
     std::optional<store::RunId> m_runId;
     quint64 m_generation = 0; //!< which showRun() a finished load answers

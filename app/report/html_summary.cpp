@@ -1,6 +1,7 @@
 #include "report/html_summary.h"
 
 #include "report/svg_line_chart.h"
+#include "report/training_jobs_summary.h"
 
 #include <cstdio>
 #include <stdexcept>
@@ -66,6 +67,8 @@ std::string htmlRunSummary(const store::Project& project, store::RunId runId)
     html += svgLineChart({{"pending jobs", "#ff7f0e", seriesPoints(project, series, "jobs.pending", 1.0)},
                           {"running jobs", "#9467bd", seriesPoints(project, series, "jobs.running", 1.0)}},
                          "simulated time (min)", "jobs");
+
+    html += trainingJobsSummaryHtml(loadTrainingJobsRun(project, runId));
 
     html += "<h2>Metrics</h2>\n<table>\n<tr><th>metric</th><th>value</th><th>unit</th></tr>\n";
     for (const auto& metric : project.metrics(runId)) {

@@ -80,43 +80,20 @@ std::string svgLineChart(const std::vector<ChartLine>& lines, const std::string&
     const double yStep = niceTickStep(yMax - yMin);
     yMax = std::ceil(yMax / yStep) * yStep;
 
-    const double left = 56, right = 150, top = 14, bottom = 40;
-    const double plotWidth = width - left - right;
-    const double plotHeight = height - top - bottom;
-    const auto px = [&](double x) { return left + (x - xMin) / (xMax - xMin) * plotWidth; };
-    const auto py = [&](double y) { return top + plotHeight - (y - yMin) / (yMax - yMin) * plotHeight; };
-
+    const SvgPlotFrame frame(width, height, xMin, xMax, yMin, yMax);
     std::string svg = svgOpenTag(width, height);
-    svg += "<rect x=\"" + svgCoordinate(left) + "\" y=\"" + svgCoordinate(top) + "\" width=\"" + svgCoordinate(plotWidth)
-        + "\" height=\"" + svgCoordinate(plotHeight) + "\" fill=\"none\" stroke=\"#999\"/>\n";
-    for (double y = yMin; y <= yMax + yStep / 2; y += yStep) {
-        svg += "<line x1=\"" + svgCoordinate(left) + "\" x2=\"" + svgCoordinate(left + plotWidth) + "\" y1=\""
-            + svgCoordinate(py(y)) + "\" y2=\"" + svgCoordinate(py(y)) + "\" stroke=\"#ddd\"/>";
-        svg += "<text x=\"" + svgCoordinate(left - 6) + "\" y=\"" + svgCoordinate(py(y) + 4)
-            + "\" text-anchor=\"end\">" + svgNumber(y) + "</text>\n";
-    }
-    const double xStep = niceTickStep(xMax - xMin);
-    for (double x = std::ceil(xMin / xStep) * xStep; x <= xMax + xStep / 1000; x += xStep) {
-        svg += "<text x=\"" + svgCoordinate(px(x)) + "\" y=\"" + svgCoordinate(top + plotHeight + 16)
-            + "\" text-anchor=\"middle\">" + svgNumber(x) + "</text>\n";
-    }
-    svg += "<text x=\"" + svgCoordinate(left + plotWidth / 2) + "\" y=\"" + svgCoordinate(height - 6.0)
-        + "\" text-anchor=\"middle\">" + htmlEscape(xLabel) + "</text>\n";
-    svg += "<text transform=\"translate(14," + svgCoordinate(top + plotHeight / 2) + ") rotate(-90)\" text-anchor=\"middle\">"
-        + htmlEscape(yLabel) + "</text>\n";
-    double legendY = top + 10;
+    svg += svgYGrid(frame, yStep);
+    svg += svgAxes(frame, height, xLabel, yLabel);
+    std::vector<std::pair<std::string, std::string>> legend;
     for (const auto& line : lines) {
         std::string path;
         for (const auto& [x, y] : decimate(line.points, maxPoints))
-            path += (path.empty() ? "M" : " L") + svgCoordinate(px(x)) + ',' + svgCoordinate(py(y));
+            path += (path.empty() ? "M" : " L") + svgCoordinate(frame.px(x)) + ',' + svgCoordinate(frame.py(y));
         svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + htmlEscape(line.color)
             + "\" stroke-width=\"1.5\"><title>" + htmlEscape(line.label) + "</title></path>\n";
-        svg += "<rect x=\"" + svgCoordinate(left + plotWidth + 12) + "\" y=\"" + svgCoordinate(legendY - 8)
-            + "\" width=\"10\" height=\"10\" fill=\"" + htmlEscape(line.color) + "\"/><text x=\""
-            + svgCoordinate(left + plotWidth + 26) + "\" y=\"" + svgCoordinate(legendY) + "\">" + htmlEscape(line.label)
-            + "</text>\n";
-        legendY += 16;
+        legend.emplace_back(line.label, line.color);
     }
+    svg += svgLegend(frame, legend);
     svg += "</svg>\n";
     return svg;
 }

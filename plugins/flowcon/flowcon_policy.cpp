@@ -5,6 +5,19 @@
 #include <limits>
 
 namespace orrery::plugins {
+namespace {
+
+const char* labelOf(FlowConClass cls)
+{
+    switch (cls) {
+    case FlowConClass::New: return "NL";
+    case FlowConClass::Watching: return "WL";
+    case FlowConClass::Completing: return "CL";
+    }
+    return "?";
+}
+
+} // namespace
 
 FlowConParams FlowConParams::from(const policy::ParamSet& params)
 {
@@ -57,6 +70,7 @@ std::vector<policy::ControlAction> FlowConPolicy::decide(const policy::Observati
         }
     }
     std::vector<policy::ControlAction> actions;
+    m_lastLabels.clear();
     for (const auto& [node, targets] : byNode) {
         auto [it, inserted] = m_workers.try_emplace(node, WorkerState{FlowConWorker(m_params.floorFactor), m_params.intervalSeconds, 0, 0});
         WorkerState& state = it->second;
@@ -89,12 +103,19 @@ std::vector<policy::ControlAction> FlowConPolicy::decide(const policy::Observati
             m->second.last = e;
             m->second.at = now;
         }
-        if (!changed && now < state.nextRun)
+        const bool run = changed || now >= state.nextRun;
+        if (run) {
+            state.lists.updateThreshold();
+            if (state.lists.updateLimits())
+                state.intervalSeconds = std::min(state.intervalSeconds * 2.0, m_params.maxIntervalSeconds); // line 17
+            state.nextRun = now + sim::fromSeconds(state.intervalSeconds);
+        }
+        for (const auto* target : targets) {
+            const FlowConWorker::Container& c = state.lists.container(target->name);
+            m_lastLabels.push_back({target->name, c.reportsEvaluation ? std::string(labelOf(c.cls)) : std::string("flagged")});
+        }
+        if (!run)
             continue;
-        state.lists.updateThreshold();
-        if (state.lists.updateLimits())
-            state.intervalSeconds = std::min(state.intervalSeconds * 2.0, m_params.maxIntervalSeconds); // line 17
-        state.nextRun = now + sim::fromSeconds(state.intervalSeconds);
         for (const auto* target : targets) {
             const double share = state.lists.container(target->name).limitShare;
             const double cores = share >= 1.0 ? 0.0 : share * target->nodeCores;

@@ -34,6 +34,9 @@ public:
 
     std::vector<policy::ControlAction> decide(const policy::Observation& observation) override;
     policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+    //! The list (NL, WL or CL) of each container of the last observation; "flagged" for one
+    //! that reports no evaluation value.
+    [[nodiscard]] std::vector<policy::TargetLabel> targetLabels() const override { return m_lastLabels; }
 
     //! Containers that reported no evaluation value (kept at fair share: bad input).
     [[nodiscard]] const std::set<std::string>& flagged() const { return m_flagged; }
@@ -57,6 +60,7 @@ private:
     std::map<std::string, WorkerState> m_workers;
     std::map<std::string, Measurement> m_measurements;
     std::set<std::string> m_flagged;
+    std::vector<policy::TargetLabel> m_lastLabels;
 };
 
 } // namespace orrery::plugins

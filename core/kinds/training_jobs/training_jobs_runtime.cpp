@@ -107,6 +107,8 @@ void TrainingJobsRuntime::listen(std::uint32_t worker, sim::SimTime now)
 void TrainingJobsRuntime::decide(const policy::Observation& observation, sim::SimTime now)
 {
     const std::vector<policy::ControlAction> actions = m_control->decide(observation);
+    if (m_platform.spec().evaluationSeries)
+        m_labels.update(m_control->targetLabels(), now, *m_recorder);
     for (const policy::ActionOutcome& outcome : m_platform.apply(actions, now)) {
         if (outcome.status == policy::ActionOutcome::Status::Rejected)
             ++m_rejected;
@@ -144,6 +146,7 @@ void TrainingJobsRuntime::handleEvent(const sim::Event& event, sim::Engine& engi
         for (const std::uint32_t j : done) {
             sample(j, now);
             const auto& job = m_platform.jobs()[j];
+            m_labels.close(job.name, now, *m_recorder);
             m_recorder->recordAnnotation({job.startedAt, now, "train.placement", job.name + "@" + m_platform.workers()[event.target].name, 1.0});
         }
         m_finished += done.size();
@@ -168,6 +171,8 @@ void TrainingJobsRuntime::handleEvent(const sim::Event& event, sim::Engine& engi
 
 void TrainingJobsRuntime::finish(env::RunMetrics* metrics)
 {
+    if (m_engine && m_recorder)
+        m_labels.closeAll(m_engine->now(), *m_recorder);
     if (!metrics)
         return;
     const auto& jobs = m_platform.jobs();

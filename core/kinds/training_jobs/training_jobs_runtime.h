@@ -1,4 +1,5 @@
 #pragma once
+#include "env/target_label_log.h"
 #include "env/workload_kind_runtimes.h"
 #include "kinds/training_jobs/training_jobs_platform.h"
 #include "sim/engine.h"
@@ -58,6 +59,7 @@ private:
     };
     std::vector<JobSeries> m_series;
     sim::SeriesId m_runningSeries = 0;
+    env::TargetLabelLog m_labels; //!< the policy's class of each container (with the series only)
     std::uint64_t m_applied = 0, m_rejected = 0, m_listenerRuns = 0;
     std::size_t m_finished = 0;
 };

@@ -164,6 +164,52 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("t.html")));
     }
 
+    void runSummaryOfTrainingJobs_data()
+    {
+        QTest::addColumn<QString>("plugin");
+        QTest::addColumn<bool>("classes");
+        QTest::newRow("flowcon records classes") << "flowcon" << true;
+        QTest::newRow("docker-swarm has none") << "docker-swarm" << false;
+    }
+
+    //! Issue 18: a training-jobs run's summary has a stacked CPU-limit chart per worker, coloured
+    //! by FlowCon's class of each container where the run recorded classes, and progress curves.
+    void runSummaryOfTrainingJobs()
+    {
+        QFETCH(QString, plugin);
+        QFETCH(bool, classes);
+        QTemporaryDir dir;
+        QFile file(dir.filePath("train.yaml"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: train-report}\nspec:\n"
+                                  "  seed: 5\n  horizon: 2h\n"
+                                  "  cluster: {pools: [{name: workers, count: 2, cpu: 4, memory: 16Gi}]}\n"
+                                  "  policies: {control: {plugin: %1}}\n"
+                                  "  workloads:\n    - name: train\n      kind: training-jobs\n      jobs:\n"
+                                  "        - {name: a, model: mnist-pytorch, at: 0s}\n"
+                                  "        - {name: b, model: lstm-pytorch, at: 0s}\n"
+                                  "        - {name: c, model: vae-pytorch, at: 20s}\n")
+                       .arg(plugin)
+                       .toUtf8());
+        file.close();
+        const CliResult run = runOrrery({"run", "train.yaml", "--project", "t.orrery", "--quiet"}, dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const CliResult report = runOrrery({"report", "--project", "t.orrery", "--out", "t.html"}, dir.path());
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString html = readAll(dir.filePath("t.html"));
+        QVERIFY(html.contains("<h2>Training jobs</h2>"));
+        QVERIFY(html.contains("3 containers on 2 workers"));
+        // Per worker: a stacked chart of rectangles, one <g> per container, and a progress chart.
+        QVERIFY(html.count("<h3>") == 2);
+        for (const char* job : {"a", "b", "c"})
+            QVERIFY2(html.contains(QStringLiteral("<g><title>%1</title><rect").arg(job)), job);
+        QVERIFY(html.contains("progress (0 = first value, 1 = last)"));
+        // NL in green, CL in blue (class_label_colors): present exactly when classes were recorded.
+        QCOMPARE(html.contains("NL: new, growing fast"), classes);
+        QCOMPARE(html.contains("fill=\"#009E73\" stroke=\"#fff\""), classes);
+        QCOMPARE(html.contains("the policy recorded no classes"), !classes);
+    }
+
     void badInputWritesNothing_data()
     {
         QTest::addColumn<QStringList>("args");

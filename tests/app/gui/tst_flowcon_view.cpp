@@ -5,6 +5,7 @@
 
 #include "cli/project_run.h"
 #include "cli/scenario_check.h"
+#include "env/target_label_log.h"
 #include "gui_test_support.h"
 #include "store/project.h"
 #include "widgets/stacked_area_chart.h"
@@ -18,7 +19,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
+#include <vector>
 
 using namespace orrery;
 
@@ -64,6 +68,24 @@ std::map<QString, int> containersPerWorker(const QString& path, store::RunId run
     return count;
 }
 
+//! Each job's recorded classes in time order (policy.label annotations "<job>=<label>").
+std::map<QString, std::vector<QString>> classesPerJob(const QString& path, store::RunId runId)
+{
+    std::map<QString, std::vector<std::pair<sim::SimTime, QString>>> stretches;
+    for (const auto& annotation : store::Project::open(path.toStdString()).annotations(runId)) {
+        std::string job, label;
+        if (annotation.kind == env::TargetLabelLog::kAnnotationKind && env::TargetLabelLog::split(annotation.target, job, label))
+            stretches[QString::fromStdString(job)].emplace_back(annotation.start, QString::fromStdString(label));
+    }
+    std::map<QString, std::vector<QString>> out;
+    for (auto& [job, list] : stretches) {
+        std::sort(list.begin(), list.end());
+        for (const auto& [start, label] : list)
+            out[job].push_back(label);
+    }
+    return out;
+}
+
 } // namespace
 
 class TestFlowConView : public QObject {
@@ -78,6 +100,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("flowcon.orrery"));
         const store::RunId runId = recordTrainingRun(path);
         const std::map<QString, int> expected = containersPerWorker(path, runId);
+        const std::map<QString, std::vector<QString>> classes = classesPerJob(path, runId);
+        QCOMPARE(classes.size(), std::size_t(5));
         QCOMPARE(expected.size(), std::size_t(2)); // FlowCon's placement used both workers
         int jobs = 0;
         for (const auto& [worker, containers] : expected)
@@ -117,19 +141,36 @@ private slots:
             QVERIFY(limits->totalAt(early) > 0.0);
             QVERIFY(limits->totalAt(early) <= 4.0 + 1e-9);
 
+            // Each band is coloured by FlowCon's class of its container over time: one span per
+            // recorded stretch, in its class's colour, drawn over the band's own area.
+            for (int b = 0; b < limits->bandCount(); ++b) {
+                const std::vector<QString>& labels = classes.at(limits->areaSeries(b)->name());
+                QCOMPARE(limits->spanCount(b), static_cast<int>(labels.size()));
+                for (int k = 0; k < limits->spanCount(b); ++k) {
+                    const QAreaSeries* span = limits->spanSeries(b, k);
+                    QCOMPARE(span->color(), view->classColor(labels[static_cast<std::size_t>(k)]));
+                    const QList<QPointF> edge = span->upperSeries()->points();
+                    QVERIFY(edge.size() >= 2);
+                    // The span's top edge is the band's: the stacked total where this band is on top.
+                    if (b == limits->bandCount() - 1 && edge.front().x() < edge.back().x())
+                        QCOMPARE(edge.back().y(), limits->totalAt(std::nextafter(edge.back().x(), 0.0)));
+                }
+            }
             const widgets::TimeSeriesChart* evaluation = view->evaluationChart(w);
             QVERIFY(evaluation->isVisible());
             QCOMPARE(evaluation->seriesCount(), expected.at(worker)); // every built-in model reports
             for (int s = 0; s < evaluation->seriesCount(); ++s) {
                 QVERIFY(evaluation->sourcePointCount(s) > 1);
-                // Same job, same colour in both charts.
-                QCOMPARE(evaluation->lineSeries(s)->name(), limits->areaSeries(s)->name());
-                QCOMPARE(evaluation->lineSeries(s)->color(), limits->areaSeries(s)->color());
+                QCOMPARE(evaluation->lineSeries(s)->name(), limits->areaSeries(s)->name()); // same order
             }
         }
-        // The run records no NL/WL/CL class: the view says the colours are per job.
-        QVERIFY(view->colourNote().contains(QStringLiteral("per job")));
-        QVERIFY(view->colourNote().contains(QStringLiteral("NL/WL/CL")));
+        // The run recorded FlowCon's classes: the note is their legend.
+        QVERIFY(!view->classLabels().isEmpty());
+        for (const QString& label : view->classLabels())
+            QVERIFY2(label == QLatin1String("NL") || label == QLatin1String("WL") || label == QLatin1String("CL"),
+                     qPrintable(label));
+        QVERIFY(view->colourNote().contains(QStringLiteral("NL: new, growing fast")));
+        QVERIFY(view->colourNote().contains(view->classColor(QStringLiteral("NL")).name()));
 
         // The picture of docs/screenshots/flowcon-view.png (written there with
         // ORRERY_UPDATE_SCREENSHOTS=1, else into the temporary directory).
@@ -139,6 +180,32 @@ private slots:
         const QString out = update ? QStringLiteral(ORRERY_SOURCE_DIR "/docs/screenshots/flowcon-view.png")
                                    : dir.filePath(QStringLiteral("flowcon-view.png"));
         QVERIFY2(image.save(out), qPrintable(out));
+    }
+
+    void runWithoutClassesColoursPerJob()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("swarm.orrery"));
+        QString text = QString::fromUtf8(kScenario);
+        text.replace(QStringLiteral("plugin: flowcon"), QStringLiteral("plugin: docker-swarm"));
+        app::CheckedScenario checked = app::checkScenarioText(text.toStdString(), "swarm.yaml", testing::pluginRegistry());
+        QVERIFY(checked.scenario);
+        const store::RunId runId = app::runIntoProject(*checked.scenario, testing::pluginRegistry(), path.toStdString()).runId;
+        app::FlowConView view;
+        QSignalSpy loaded(&view, &app::FlowConView::loaded);
+        view.showRun(path, runId);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(!view.showsPlaceholder());
+        QVERIFY(view.classLabels().isEmpty());
+        QVERIFY(view.colourNote().contains(QStringLiteral("per job")));
+        for (int w = 0; w < view.workerCount(); ++w) {
+            const widgets::StackedAreaChart* limits = view.limitChart(w);
+            const widgets::TimeSeriesChart* evaluation = view.evaluationChart(w);
+            for (int b = 0; b < limits->bandCount(); ++b) {
+                QCOMPARE(limits->spanCount(b), 0);
+                QCOMPARE(evaluation->lineSeries(b)->color(), limits->areaSeries(b)->color()); // same job, same colour
+            }
+        }
     }
 
     void runWithoutTrainingJobsShowsPlaceholder()

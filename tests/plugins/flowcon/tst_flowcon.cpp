@@ -1,5 +1,6 @@
 // flowcon: Algs. 1, 3 and 4 on scripted values; FlowCon against fair share in simulation.
 #include "env/simulation.h"
+#include "env/target_label_log.h"
 #include "flowcon_policy.h"
 #include "flowcon_worker.h"
 #include "kinds/built_in_kinds.h"
@@ -11,6 +12,9 @@
 #include "sim/in_memory_run_recorder.h"
 
 #include <QtTest>
+
+#include <algorithm>
+#include <map>
 
 using namespace orrery;
 using plugins::FlowConClass;
@@ -116,6 +120,24 @@ private slots:
         QVERIFY(!policy.flagged().contains("fast"));
         QCOMPARE(policy.worker("w0")->containers().at("mute").limitShare, 1.0 / 3.0);
         QVERIFY(policy.worker("w0")->containers().at("slow").limitShare < 1.0 / 3.0); // slow grower limited
+
+        // The labels the views show are the lists the limits came from, one per observed container.
+        std::map<std::string, std::string> labels;
+        for (const policy::TargetLabel& label : policy.targetLabels())
+            labels[label.target] = label.label;
+        QCOMPARE(labels.size(), std::size_t(3));
+        QCOMPARE(labels.at("mute"), std::string("flagged"));
+        const auto expected = [&](const std::string& name) {
+            switch (policy.worker("w0")->containers().at(name).cls) {
+            case FlowConClass::New: return std::string("NL");
+            case FlowConClass::Watching: return std::string("WL");
+            case FlowConClass::Completing: return std::string("CL");
+            }
+            return std::string();
+        };
+        QCOMPARE(labels.at("fast"), expected("fast"));
+        QCOMPARE(labels.at("slow"), expected("slow"));
+        QCOMPARE(labels.at("slow"), std::string("CL")); // limited below fair share: a slow grower in CL
     }
 
     void alg4PrefersAllCompletingThenLowestScore()
@@ -173,6 +195,74 @@ spec:
             QVERIFY2(std::abs(metric(flowcon, job) - metric(swarm, job)) < 1e-6, job);
         QCOMPARE(metric(flowcon, "train.a.jct"), metric(flowcon, "train.c.jct"));
         QVERIFY(metric(flowcon, "train.a.jct") > 0);
+    }
+
+    void runRecordsEachContainersClassOverTime()
+    {
+        kinds::registerBuiltInKinds();
+        policy::PluginRegistry registry;
+        registry.registerStatic(orrery_first_fit_descriptor());
+        registry.registerStatic(orrery_flowcon_descriptor());
+        registry.registerStatic(orrery_docker_swarm_descriptor());
+        const auto run = [&](const char* plugin, sim::InMemoryRunRecorder& recorder) {
+            const std::string text = std::string(R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: classes}
+spec:
+  seed: 5
+  horizon: 2h
+  cluster: {pools: [{name: workers, count: 1, cpu: 4, memory: 16Gi}]}
+  policies: {control: {plugin: )") + plugin + R"(}}
+  workloads:
+    - name: train
+      kind: training-jobs
+      jobs:
+        - {name: a, model: mnist-pytorch, at: 0s}
+        - {name: b, model: lstm-pytorch, at: 0s}
+        - {name: c, model: vae-pytorch, at: 30s}
+)";
+            const auto loaded = scenario::parseScenario(text, "classes.yaml");
+            if (!loaded.ok())
+                qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
+            env::Simulation simulation(*loaded.scenario, registry);
+            return simulation.run(recorder, nullptr, {});
+        };
+        sim::InMemoryRunRecorder flowcon;
+        const env::RunResult result = run("flowcon", flowcon);
+        QCOMPARE(metric(result, "train.jobs_completed"), 3.0);
+        std::map<std::string, std::vector<sim::RunAnnotation>> stretches;
+        std::map<std::string, sim::RunAnnotation> placement;
+        for (const sim::RunAnnotation& annotation : flowcon.annotations()) {
+            if (annotation.kind == "train.placement")
+                placement[annotation.target.substr(0, annotation.target.rfind('@'))] = annotation;
+            if (annotation.kind != env::TargetLabelLog::kAnnotationKind)
+                continue;
+            std::string job, label;
+            QVERIFY(env::TargetLabelLog::split(annotation.target, job, label));
+            QVERIFY2(label == "NL" || label == "WL" || label == "CL", annotation.target.c_str());
+            QVERIFY(annotation.end > annotation.start);
+            stretches[job].push_back(annotation);
+        }
+        QCOMPARE(stretches.size(), std::size_t(3));
+        bool anyChange = false;
+        for (auto& [job, list] : stretches) {
+            std::sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.start < y.start; });
+            // From the job's start to its finish without gaps or overlaps, a new label each time.
+            QCOMPARE(list.front().start, placement.at(job).start);
+            QCOMPARE(list.back().end, placement.at(job).end);
+            for (std::size_t i = 1; i < list.size(); ++i) {
+                QCOMPARE(list[i].start, list[i - 1].end);
+                QVERIFY(list[i].target != list[i - 1].target);
+            }
+            QCOMPARE(list.front().target, job + "=NL"); // Alg. 2: new containers join NL
+            anyChange = anyChange || list.size() > 1;
+        }
+        QVERIFY(anyChange); // converging jobs leave NL
+
+        sim::InMemoryRunRecorder swarm;
+        run("docker-swarm", swarm);
+        for (const sim::RunAnnotation& annotation : swarm.annotations())
+            QVERIFY(annotation.kind != env::TargetLabelLog::kAnnotationKind); // no classes to record
     }
 };
 
