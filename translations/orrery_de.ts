@@ -71,6 +71,133 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::FlowConRunData</name>
+    <message>
+        <source>%1: the project file no longer exists</source>
+        <translation>%1: Die Projektdatei existiert nicht mehr</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::FlowConView</name>
+    <message>
+        <source>NL: new, growing fast</source>
+        <translation>NL: neu, wächst schnell</translation>
+    </message>
+    <message>
+        <source>WL: watching, near convergence</source>
+        <translation>WL: beobachtet, nahe der Konvergenz</translation>
+    </message>
+    <message>
+        <source>CL: completing, growing slowly</source>
+        <translation>CL: vor dem Abschluss, wächst langsam</translation>
+    </message>
+    <message>
+        <source>flagged: reports no evaluation value</source>
+        <translation>markiert (flagged): meldet keinen Evaluationswert</translation>
+    </message>
+    <message>
+        <source>Select a run of a training-jobs scenario (kind: training-jobs) to see its workers&apos; CPU limits and evaluation curves.</source>
+        <translation>Wählen Sie einen Lauf eines Szenarios mit Trainingsjobs (kind: training-jobs) aus, um die CPU-Limits und Evaluationskurven seiner Worker zu sehen.</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be read: %2</source>
+        <translation>Lauf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 recorded no training jobs (kind: training-jobs with evaluation series).</source>
+        <translation>Lauf %1 hat keine Trainingsjobs aufgezeichnet (kind: training-jobs mit Evaluationsreihen).</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the project.</source>
+        <translation>Lauf %1 ist nicht im Projekt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1: %n training job(s)</source>
+        <translation>
+            <numerusform>Lauf %1: %n Trainingsjob</numerusform>
+            <numerusform>Lauf %1: %n Trainingsjobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n Worker</numerusform>
+            <numerusform>%n Worker</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Colours are per job: this run records no class per container (the policy reports none), so classes are not shown. Where a container has no CPU limit, its band shows the cores it used.</source>
+        <translation>Farben je Job: Dieser Lauf zeichnet keine Klasse je Container auf (die Strategie meldet keine), daher werden keine Klassen gezeigt. Wo ein Container kein CPU-Limit hat, zeigt sein Band die genutzten Kerne.</translation>
+    </message>
+    <message>
+        <source>Runs record each container&apos;s class when the control policy reports one (FlowCon&apos;s NL/WL/CL lists); docker-swarm and static-limits have no classes.</source>
+        <translation>Läufe zeichnen die Klasse jedes Containers auf, wenn die Steuerungsstrategie eine meldet (die NL/WL/CL-Listen von FlowCon); docker-swarm und static-limits haben keine Klassen.</translation>
+    </message>
+    <message>
+        <source>Band colour: the policy&apos;s class of the container at that time — %1. Grey: no class recorded yet. Where a container has no CPU limit, its band shows the cores it used.</source>
+        <translation>Bandfarbe: die Klasse, in der die Strategie den Container zu diesem Zeitpunkt führt — %1. Grau: noch keine Klasse aufgezeichnet. Wo ein Container kein CPU-Limit hat, zeigt sein Band die genutzten Kerne.</translation>
+    </message>
+    <message>
+        <source>Recorded by the run as policy.label annotations: the class FlowCon held each container in (Alg. 1&apos;s lists, seed 004 §5.2). Hover a band for the job and class.</source>
+        <translation>Vom Lauf als policy.label-Annotationen aufgezeichnet: die Klasse, in der FlowCon jeden Container führte (die Listen von Alg. 1, seed 004 §5.2). Fahren Sie mit der Maus über ein Band, um Job und Klasse zu sehen.</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 workers.</source>
+        <translation>Die ersten %1 von %2 Workern werden gezeigt.</translation>
+    </message>
+    <message>
+        <source>Worker not recorded (jobs unfinished at the horizon)</source>
+        <translation>Worker nicht aufgezeichnet (Jobs am Horizont nicht abgeschlossen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n container(s)</source>
+        <translation>
+            <numerusform>%1 — %n Container</numerusform>
+            <numerusform>%1 — %n Container</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU limit per container, stacked (no limit set: cores used)</source>
+        <translation>CPU-Limit je Container, gestapelt (ohne Limit: genutzte Kerne)</translation>
+    </message>
+    <message>
+        <source>Simulated time (s)</source>
+        <translation>Simulierte Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>Kerne</translation>
+    </message>
+    <message>
+        <source>Training progress (evaluation value, 0 = first, 1 = last)</source>
+        <translation>Trainingsfortschritt (Evaluationswert, 0 = erster, 1 = letzter)</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>%1: CPU limit; where none was set, the cores the job used</source>
+        <translation>%1: CPU-Limit; wo keines gesetzt war, die vom Job genutzten Kerne</translation>
+    </message>
+    <message>
+        <source>%1: CPU limit</source>
+        <translation>%1: CPU-Limit</translation>
+    </message>
+    <message>
+        <source>%1, from %2 s to %3 s</source>
+        <translation>%1, von %2 s bis %3 s</translation>
+    </message>
+    <message>
+        <source>no class recorded</source>
+        <translation>keine Klasse aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>(colour per job)</source>
+        <translation>(Farbe je Job)</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::LiveDock</name>
     <message>
         <source>Connect</source>
@@ -147,6 +274,26 @@
     <message>
         <source>Warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Simulate this cluster…</source>
+        <translation>Diesen Cluster simulieren…</translation>
+    </message>
+    <message>
+        <source>Capture the cluster (the namespace below, or all) as a scenario, open it in the scenario editor and simulate it</source>
+        <translation>Den Cluster (den Namespace unten oder alle) als Szenario erfassen, im Szenario-Editor öffnen und simulieren</translation>
+    </message>
+    <message>
+        <source>Capturing a snapshot of %1 (all namespaces)…</source>
+        <translation>Snapshot von %1 wird erstellt (alle Namespaces)…</translation>
+    </message>
+    <message>
+        <source>Capturing a snapshot of %1 (namespace %2)…</source>
+        <translation>Snapshot von %1 wird erstellt (Namespace %2)…</translation>
+    </message>
+    <message>
+        <source>Snapshot of %1: %2 nodes and %3 pods, written as %4.</source>
+        <translation>Snapshot von %1: %2 Knoten und %3 Pods, geschrieben als %4.</translation>
     </message>
 </context>
 <context>
@@ -772,6 +919,18 @@
         <source>Tr&amp;ain Control Policy…</source>
         <translation>Steuerungsstrategie tr&amp;ainieren…</translation>
     </message>
+    <message>
+        <source>Opened the live cluster&apos;s snapshot as %1</source>
+        <translation>Snapshot des Live-Clusters als %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>FlowCon</source>
+        <translation>FlowCon</translation>
+    </message>
+    <message>
+        <source>&amp;FlowCon</source>
+        <translation>&amp;FlowCon</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1284,6 +1443,22 @@ angelegt %5</numerusform>
         <source>Done: %1 episodes</source>
         <translation>Fertig: %1 Episoden</translation>
     </message>
+    <message>
+        <source>Mean reward per agent</source>
+        <translation>Mittlere Belohnung pro Agent</translation>
+    </message>
+    <message>
+        <source>+%1 functions (episode %2)</source>
+        <translation>+%1 Funktionen (Episode %2)</translation>
+    </message>
+    <message>
+        <source>%1 functions (episode %2)</source>
+        <translation>%1 Funktionen (Episode %2)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 agents converged (mean reward of the last 20 episodes within 2 % of the 20 before, since the last churn)</source>
+        <translation>%1 von %2 Agenten konvergiert (mittlere Belohnung der letzten 20 Episoden innerhalb von 2 % der 20 davor, seit der letzten Änderung der Funktionen)</translation>
+    </message>
 </context>
 <context>
     <name>orrery::widgets::CdfChart</name>
@@ -1534,6 +1709,18 @@ angelegt %5</numerusform>
     <message>
         <source>%1 per arm%2</source>
         <translation>%1 je Arm%2</translation>
+    </message>
+    <message>
+        <source>Per item</source>
+        <translation>Je Element</translation>
+    </message>
+    <message>
+        <source>No metric family such as fn.*.latency.p99 (one metric per item).</source>
+        <translation>Keine Metrikfamilie wie fn.*.latency.p99 (eine Metrik je Element).</translation>
+    </message>
+    <message>
+        <source>%1: mean over runs, per item and arm</source>
+        <translation>%1: Mittelwert über die Läufe, je Element und Arm</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,130 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::FlowConRunData</name>
+    <message>
+        <source>%1: the project file no longer exists</source>
+        <translation>%1：项目文件已不存在</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::FlowConView</name>
+    <message>
+        <source>NL: new, growing fast</source>
+        <translation>NL：新加入，增长迅速</translation>
+    </message>
+    <message>
+        <source>WL: watching, near convergence</source>
+        <translation>WL：观察中，接近收敛</translation>
+    </message>
+    <message>
+        <source>CL: completing, growing slowly</source>
+        <translation>CL：即将完成，增长缓慢</translation>
+    </message>
+    <message>
+        <source>flagged: reports no evaluation value</source>
+        <translation>已标记（flagged）：未报告评估值</translation>
+    </message>
+    <message>
+        <source>Select a run of a training-jobs scenario (kind: training-jobs) to see its workers&apos; CPU limits and evaluation curves.</source>
+        <translation>请选择一个训练作业场景（kind: training-jobs）的运行，以查看其工作节点的 CPU 限制和评估曲线。</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be read: %2</source>
+        <translation>无法读取运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run %1 recorded no training jobs (kind: training-jobs with evaluation series).</source>
+        <translation>运行 %1 未记录任何训练作业（带评估序列的 kind: training-jobs）。</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the project.</source>
+        <translation>运行 %1 不在项目中。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1: %n training job(s)</source>
+        <translation>
+            <numerusform>运行 %1：%n 个训练作业</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n 个工作节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Colours are per job: this run records no class per container (the policy reports none), so classes are not shown. Where a container has no CPU limit, its band shows the cores it used.</source>
+        <translation>颜色按作业区分：此运行未记录每个容器的类别（策略未报告类别），因此不显示类别。容器没有 CPU 限制时，其条带显示它使用的核数。</translation>
+    </message>
+    <message>
+        <source>Runs record each container&apos;s class when the control policy reports one (FlowCon&apos;s NL/WL/CL lists); docker-swarm and static-limits have no classes.</source>
+        <translation>当控制策略报告类别时（FlowCon 的 NL/WL/CL 列表），运行会记录每个容器的类别；docker-swarm 和 static-limits 没有类别。</translation>
+    </message>
+    <message>
+        <source>Band colour: the policy&apos;s class of the container at that time — %1. Grey: no class recorded yet. Where a container has no CPU limit, its band shows the cores it used.</source>
+        <translation>条带颜色：策略在该时刻为容器划分的类别 — %1。灰色：尚未记录类别。容器没有 CPU 限制时，其条带显示它使用的核数。</translation>
+    </message>
+    <message>
+        <source>Recorded by the run as policy.label annotations: the class FlowCon held each container in (Alg. 1&apos;s lists, seed 004 §5.2). Hover a band for the job and class.</source>
+        <translation>由运行记录为 policy.label 注解：FlowCon 为每个容器划分的类别（Alg. 1 的列表，seed 004 §5.2）。将鼠标悬停在条带上可查看作业和类别。</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 workers.</source>
+        <translation>显示 %2 个工作节点中的前 %1 个。</translation>
+    </message>
+    <message>
+        <source>Worker not recorded (jobs unfinished at the horizon)</source>
+        <translation>未记录工作节点（作业在模拟时长结束时未完成）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n container(s)</source>
+        <translation>
+            <numerusform>%1 — %n 个容器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU limit per container, stacked (no limit set: cores used)</source>
+        <translation>每个容器的 CPU 限制，堆叠显示（未设限制时：已用核数）</translation>
+    </message>
+    <message>
+        <source>Simulated time (s)</source>
+        <translation>模拟时间（s）</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核数</translation>
+    </message>
+    <message>
+        <source>Training progress (evaluation value, 0 = first, 1 = last)</source>
+        <translation>训练进度（评估值，0 = 首个，1 = 最后一个）</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>%1: CPU limit; where none was set, the cores the job used</source>
+        <translation>%1：CPU 限制；未设置时为该作业使用的核数</translation>
+    </message>
+    <message>
+        <source>%1: CPU limit</source>
+        <translation>%1：CPU 限制</translation>
+    </message>
+    <message>
+        <source>%1, from %2 s to %3 s</source>
+        <translation>%1，从 %2 s 到 %3 s</translation>
+    </message>
+    <message>
+        <source>no class recorded</source>
+        <translation>未记录类别</translation>
+    </message>
+    <message>
+        <source>(colour per job)</source>
+        <translation>（按作业着色）</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::LiveDock</name>
     <message>
         <source>Connect</source>
@@ -147,6 +271,26 @@
     <message>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Simulate this cluster…</source>
+        <translation>模拟此集群…</translation>
+    </message>
+    <message>
+        <source>Capture the cluster (the namespace below, or all) as a scenario, open it in the scenario editor and simulate it</source>
+        <translation>将集群（下方的命名空间或全部）捕获为场景，在场景编辑器中打开并模拟</translation>
+    </message>
+    <message>
+        <source>Capturing a snapshot of %1 (all namespaces)…</source>
+        <translation>正在捕获 %1 的快照（所有命名空间）…</translation>
+    </message>
+    <message>
+        <source>Capturing a snapshot of %1 (namespace %2)…</source>
+        <translation>正在捕获 %1 的快照（命名空间 %2）…</translation>
+    </message>
+    <message>
+        <source>Snapshot of %1: %2 nodes and %3 pods, written as %4.</source>
+        <translation>%1 的快照：%2 个节点和 %3 个 Pod，已写为 %4。</translation>
     </message>
 </context>
 <context>
@@ -770,6 +914,18 @@
         <source>Tr&amp;ain Control Policy…</source>
         <translation>训练控制策略(&amp;A)…</translation>
     </message>
+    <message>
+        <source>Opened the live cluster&apos;s snapshot as %1</source>
+        <translation>已将实时集群的快照打开为 %1</translation>
+    </message>
+    <message>
+        <source>FlowCon</source>
+        <translation>FlowCon</translation>
+    </message>
+    <message>
+        <source>&amp;FlowCon</source>
+        <translation>FlowCon(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1278,6 +1434,22 @@ created %5</source>
         <source>Done: %1 episodes</source>
         <translation>完成：%1 个回合</translation>
     </message>
+    <message>
+        <source>Mean reward per agent</source>
+        <translation>每个智能体的平均奖励</translation>
+    </message>
+    <message>
+        <source>+%1 functions (episode %2)</source>
+        <translation>+%1 个函数（第 %2 回合）</translation>
+    </message>
+    <message>
+        <source>%1 functions (episode %2)</source>
+        <translation>%1 个函数（第 %2 回合）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 agents converged (mean reward of the last 20 episodes within 2 % of the 20 before, since the last churn)</source>
+        <translation>%2 个智能体中有 %1 个已收敛（自上次函数集变动以来，最近 20 个回合的平均奖励与之前 20 个回合相差在 2 % 以内）</translation>
+    </message>
 </context>
 <context>
     <name>orrery::widgets::CdfChart</name>
@@ -1527,6 +1699,18 @@ created %5</source>
     <message>
         <source>%1 per arm%2</source>
         <translation>各分组的 %1%2</translation>
+    </message>
+    <message>
+        <source>Per item</source>
+        <translation>按项</translation>
+    </message>
+    <message>
+        <source>No metric family such as fn.*.latency.p99 (one metric per item).</source>
+        <translation>没有类似 fn.*.latency.p99 的指标族（每项一个指标）。</translation>
+    </message>
+    <message>
+        <source>%1: mean over runs, per item and arm</source>
+        <translation>%1：各运行的均值，按项和分组</translation>
     </message>
 </context>
 <context>
