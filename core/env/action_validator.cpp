@@ -109,8 +109,10 @@ ActionOutcome ActionValidator::validate(const ControlAction& action) const
         ActionOutcome outcome{ActionOutcome::Status::Applied, action, ControlAction::setReplicas(action.target, wanted), {}};
         return outcome;
     }
-    const double upper = upperBound(action.resource);
     const std::string resource(policy::toString(action.resource));
+    if (action.resource == ControlResource::GpuFrequency)
+        return rejected(action, "gpu-frequency is a GPU clock of model-serving devices; microservice instances have none");
+    const double upper = upperBound(action.resource);
     if (action.value <= 0.0)
         return rejected(action, resource + " limit must be above 0");
     if (action.value > upper)
@@ -143,6 +145,7 @@ sim::SimTime ActionValidator::actuationLatency(const ControlAction& action)
     case ControlResource::DiskIo: return 2300 * kMicrosecond;
     case ControlResource::Network: return 12300 * kMicrosecond;
     case ControlResource::Memory: return 2100 * kMicrosecond; // a cgroup write, like CPU
+    case ControlResource::GpuFrequency: return 0; // never applied to microservices (rejected)
     }
     return 0;
 }

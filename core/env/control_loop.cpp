@@ -178,6 +178,7 @@ policy::Observation ControlLoop::observe()
             case ControlResource::Memory:
                 target.usage[r] = std::min(target.limit[r], utilization * m_declared[s * policy::kControlResourceCount + r]);
                 break;
+            case ControlResource::GpuFrequency: target.usage[r] = 0.0; break;
             }
         }
         target.arrivalRate = static_cast<double>(service.calls) / seconds;

@@ -19,6 +19,7 @@ namespace orrery::env {
     case policy::ControlResource::DiskIo: return limits.diskBytesPerSecond;
     case policy::ControlResource::Network: return limits.networkBytesPerSecond;
     case policy::ControlResource::Memory: return static_cast<double>(limits.memoryBytes);
+    case policy::ControlResource::GpuFrequency: return 0.0; // containers have no GPU clock
     }
     return 0.0;
 }
@@ -32,6 +33,7 @@ inline void setLimitValue(model::InstanceLimits& limits, policy::ControlResource
     case policy::ControlResource::DiskIo: limits.diskBytesPerSecond = value; break;
     case policy::ControlResource::Network: limits.networkBytesPerSecond = value; break;
     case policy::ControlResource::Memory: limits.memoryBytes = std::llround(value); break;
+    case policy::ControlResource::GpuFrequency: break; // not a container limit (ActionValidator rejects it)
     }
 }
 
@@ -46,6 +48,7 @@ inline void setLimitValue(model::InstanceLimits& limits, policy::ControlResource
     case policy::ControlResource::DiskIo: return contended.diskBytesPerSecond;
     case policy::ControlResource::Network: return contended.networkBytesPerSecond;
     case policy::ControlResource::Memory: return static_cast<double>(node.capacity.memoryBytes);
+    case policy::ControlResource::GpuFrequency: return 0.0;
     }
     return 0.0;
 }

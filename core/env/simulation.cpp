@@ -118,8 +118,27 @@ public:
             }
         }
         attachPlacement(choice);
+        if (const auto it = scenario.policies.find("queue"); it != scenario.policies.end())
+            attachQueue(it->second, registry);
         if (const auto it = scenario.policies.find("control"); it != scenario.policies.end())
             createControl(it->second, registry, models);
+    }
+
+    // `policies.queue`: the kinds that queue requests order them with it.
+    void attachQueue(const model::PolicyChoice& choice, const policy::PluginRegistry& registry)
+    {
+        m_queueContext.rng = &m_policyRng;
+        try {
+            m_queuePolicy = registry.createQueue(choice, m_queueContext);
+        } catch (const std::exception& error) {
+            throw SimulationSetupError(error.what());
+        }
+        bool accepted = false;
+        for (auto& runtime : m_kindRuntimes)
+            accepted = runtime->attachQueue(*m_queuePolicy) || accepted;
+        if (!accepted)
+            throw SimulationSetupError(choice.fieldPath + ".plugin: '" + choice.plugin
+                                       + "' is a queue policy, but no workload of this scenario queues requests (kind model-serving)");
     }
 
     // `policies.placement` reaches the kinds that place their own work; a batch policy needs one
@@ -556,6 +575,8 @@ private:
     policy::PolicyContext m_placementContext;
     policy::PlacementPolicyPtr m_placement;
     policy::BatchPlacementPolicyPtr m_batchPlacement; //!< instead of m_placement when the plugin is batch-only
+    policy::PolicyContext m_queueContext;
+    policy::QueuePolicyPtr m_queuePolicy;            //!< `policies.queue`, when given
     DeferAllPlacement m_deferAll;
     std::string m_placementDescription;
     //! The trained models the policies were given (they live in the caller's PolicyModels).

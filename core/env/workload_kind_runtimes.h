@@ -16,6 +16,7 @@ namespace orrery::policy {
 class BatchPlacementPolicy;
 class ControlPolicy;
 class PlacementPolicy;
+class QueuePolicy;
 } // namespace orrery::policy
 namespace orrery::sim {
 class Engine;
@@ -44,6 +45,10 @@ public:
     //! `policies.placement` when it is a batch policy (TetriSched): false when the kind cannot use
     //! one; a run whose batch policy no kind accepts is a setup error. `placement` outlives the runtime.
     virtual bool attachBatchPlacement(policy::BatchPlacementPolicy& /*placement*/) { return false; }
+    //! `policies.queue`: the order in which the kind serves waiting requests (model serving).
+    //! False when the kind has no request queues; a run whose queue policy no kind accepts is a
+    //! setup error. `queue` outlives the runtime.
+    virtual bool attachQueue(policy::QueuePolicy& /*queue*/) { return false; }
 };
 
 //! How the simulation and the trainers build a registered kind.

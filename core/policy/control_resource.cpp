@@ -4,7 +4,7 @@ namespace orrery::policy {
 
 namespace {
 constexpr std::array<std::string_view, kControlResourceCount> kNames{
-    "cpu", "memory-bandwidth", "llc", "disk-io", "network", "memory"};
+    "cpu", "memory-bandwidth", "llc", "disk-io", "network", "memory", "gpu-frequency"};
 }
 
 std::string_view toString(ControlResource resource) { return kNames.at(indexOf(resource)); }

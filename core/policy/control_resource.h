@@ -15,9 +15,10 @@ enum class ControlResource : std::uint8_t {
     Llc,              //!< cache ways (Intel CAT)
     DiskIo,           //!< bytes/s (blkio)
     Network,          //!< bytes/s (HTB)
-    Memory            //!< bytes (memory limit)
+    Memory,           //!< bytes (memory limit)
+    GpuFrequency      //!< MHz: a GPU's SM clock (model serving, seed 001 §6.3.4)
 };
-inline constexpr std::size_t kControlResourceCount = 6;
+inline constexpr std::size_t kControlResourceCount = 7;
 
 template <typename T>
 using PerControlResource = std::array<T, kControlResourceCount>;

@@ -3,6 +3,7 @@
 #include "sim/sim_time.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ struct TargetObservation {
     //! The job's evaluation function now (loss or accuracy, seed 004 Eq. 1); empty when the
     //! target reports none.
     std::optional<double> evaluation;
+    //! Kind-specific numbers, by name, for the policies written for that kind (model serving:
+    //! a GPU's minMhz, maxMhz, stepMhz, watts, p99SloRatio, sensitivityPerMhz; see its docs).
+    std::map<std::string, double> features;
 };
 
 //! One control period's view of the whole application (or cluster namespace).

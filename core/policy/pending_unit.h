@@ -4,6 +4,7 @@
 #include "sim/sim_time.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace orrery::policy {
@@ -26,6 +27,9 @@ struct PendingUnit {
     std::int64_t diskBytes = 0;  //!< disk footprint (a feature for predictors; not a capacity)
     sim::SimTime slo = 0;        //!< latency objective for this unit; 0 = none
     sim::SimTime submittedAt = 0;
+    //! Kind-specific numbers, by name, for placement policies written for that kind (model
+    //! serving: a model's sensitivityPerMhz, latencySeconds, requestRate; see its docs).
+    std::map<std::string, double> features;
 };
 
 } // namespace orrery::policy

@@ -15,14 +15,15 @@ class PlacementPolicy;
 struct ControlTrainingConfig;
 struct ControlTrainingProgress;
 struct PolicyContext;
+class QueuePolicy;
 struct PlacementTrainingSet;
 struct TrainingResult;
 } // namespace orrery::policy
 
 extern "C" {
 
-//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy).
-#define ORRERY_PLUGIN_ABI_VERSION 7u
+//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features).
+#define ORRERY_PLUGIN_ABI_VERSION 8u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).
@@ -93,6 +94,10 @@ struct OrreryPluginDescriptor {
     //! point of workload kinds that accept a batch policy. Null for plugins without that kind.
     orrery::policy::BatchPlacementPolicy* (*createBatchPlacement)(const orrery::policy::PolicyContext* context) = nullptr;
     void (*destroyBatchPlacement)(orrery::policy::BatchPlacementPolicy* policy) = nullptr;
+    //! ABI 8. Queue policies (kind ORRERY_KIND_QUEUE, e.g. speculative shortest-job-first):
+    //! they order the requests waiting for a device in kinds that serve requests (model serving).
+    orrery::policy::QueuePolicy* (*createQueue)(const orrery::policy::PolicyContext* context) = nullptr;
+    void (*destroyQueue)(orrery::policy::QueuePolicy* policy) = nullptr;
 };
 
 typedef const OrreryPluginDescriptor* (*OrreryPluginEntryPoint)(void);

@@ -157,10 +157,13 @@ std::string descriptorProblem(const OrreryPluginDescriptor& d)
         return plugin + "declares kind 'batch-placement' but lacks createBatchPlacement or destroyBatchPlacement";
     if ((createBatch != nullptr || destroyBatch != nullptr) && (d.kinds & ORRERY_KIND_BATCH_PLACEMENT) == 0)
         return plugin + "has createBatchPlacement or destroyBatchPlacement but does not declare kind 'batch-placement'";
-    // ABI 7 has factories for placement, batch placement and control; the queue kind gets its
-    // with its interface.
+    const auto [createQueue, destroyQueue] = queueFactoriesOf(d);
+    if ((d.kinds & ORRERY_KIND_QUEUE) != 0 && (createQueue == nullptr || destroyQueue == nullptr))
+        return plugin + "declares kind 'queue' but lacks createQueue or destroyQueue";
+    if ((createQueue != nullptr || destroyQueue != nullptr) && (d.kinds & ORRERY_KIND_QUEUE) == 0)
+        return plugin + "has createQueue or destroyQueue but does not declare kind 'queue'";
     const std::uint32_t withoutFactory = d.kinds
-        & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT | ORRERY_KIND_BATCH_PLACEMENT | ORRERY_KIND_CONTROL);
+        & ~static_cast<std::uint32_t>(ORRERY_KIND_PLACEMENT | ORRERY_KIND_BATCH_PLACEMENT | ORRERY_KIND_CONTROL | ORRERY_KIND_QUEUE);
     if (withoutFactory != 0)
         return plugin + "declares kind '" + kindsToString(withoutFactory) + "', which has no factory in plugin ABI "
             + std::to_string(ORRERY_PLUGIN_ABI_VERSION);

@@ -46,6 +46,15 @@ inline auto batchPlacementFactoriesOf(const OrreryPluginDescriptor& descriptor)
     return {descriptor.createBatchPlacement, descriptor.destroyBatchPlacement};
 }
 
+//! The descriptor's createQueue and destroyQueue, or nulls when its struct ends before them.
+inline auto queueFactoriesOf(const OrreryPluginDescriptor& descriptor)
+    -> std::pair<decltype(descriptor.createQueue), decltype(descriptor.destroyQueue)>
+{
+    if (descriptor.structSize < sizeof(OrreryPluginDescriptor))
+        return {nullptr, nullptr};
+    return {descriptor.createQueue, descriptor.destroyQueue};
+}
+
 //! "placement,control" for ORRERY_KIND_PLACEMENT | ORRERY_KIND_CONTROL; unknown bits as hex.
 std::string kindsToString(std::uint32_t kinds);
 

@@ -13,6 +13,7 @@
 //    from the ParamSet unless the user writes it (check ParamSet::contains), and its help text
 //    says what the plugin does then.
 #include "policy/batch_placement_policy.h"
+#include "policy/queue_policy.h"
 #include "policy/control_policy.h"
 #include "policy/placement_policy.h"
 #include "policy/plugin_descriptor.h"
@@ -84,6 +85,21 @@ BatchPlacementPolicy* createBatchPlacementOf(const PolicyContext* context)
 inline void destroyBatchPlacement(BatchPlacementPolicy* policy)
 {
     std::unique_ptr<BatchPlacementPolicy> owned(policy);
+}
+
+//! Factory for OrreryPluginDescriptor::createQueue: `Policy` is constructed from the
+//! PolicyContext; exceptions reach PluginRegistry::createQueue as PluginError.
+template <class Policy>
+QueuePolicy* createQueueOf(const PolicyContext* context)
+{
+    // The C ABI hands ownership across as a raw pointer; destroyQueue takes it back.
+    return std::make_unique<Policy>(*context).release();
+}
+
+//! OrreryPluginDescriptor::destroyQueue: frees inside the library that allocated.
+inline void destroyQueue(QueuePolicy* policy)
+{
+    std::unique_ptr<QueuePolicy> owned(policy);
 }
 
 } // namespace orrery::policy

@@ -230,6 +230,26 @@ BatchPlacementPolicyPtr PluginRegistry::createBatchPlacement(const model::Policy
     return BatchPlacementPolicyPtr(policy, BatchPlacementDeleter{destroy});
 }
 
+QueuePolicyPtr PluginRegistry::createQueue(const model::PolicyChoice& choice, PolicyContext& context) const
+{
+    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_QUEUE); !diagnostics.empty())
+        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
+    const PluginInfo& info = *find(choice.plugin);
+    context.params = resolveParams(*info.descriptor, choice);
+
+    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
+    const auto [create, destroy] = queueFactoriesOf(*info.descriptor);
+    QueuePolicy* policy = nullptr;
+    try {
+        policy = create(&context);
+    } catch (const std::exception& error) {
+        throw PluginError(who + " failed to create its queue policy: " + error.what());
+    }
+    if (policy == nullptr)
+        throw PluginError(who + " returned no queue policy");
+    return QueuePolicyPtr(policy, QueueDeleter{destroy});
+}
+
 ControlPolicyPtr PluginRegistry::createControl(std::string_view id,
                                                const std::vector<std::pair<std::string, std::string>>& params) const
 {

@@ -2,6 +2,7 @@
 #include "model/diagnostic.h"
 #include "model/policy_choice.h"
 #include "policy/batch_placement_deleter.h"
+#include "policy/queue_deleter.h"
 #include "policy/control_deleter.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
@@ -82,6 +83,8 @@ public:
     //! decision point "placement"), as createPlacement does: parameters resolved into
     //! `context.params`, PluginError on invalid choices or a failing factory.
     [[nodiscard]] BatchPlacementPolicyPtr createBatchPlacement(const model::PolicyChoice& choice, PolicyContext& context) const;
+    //! Creates the queue policy `choice` names (kind queue); throws PluginError as createPlacement.
+    [[nodiscard]] QueuePolicyPtr createQueue(const model::PolicyChoice& choice, PolicyContext& context) const;
 
     //! Shorthand for tests and tools: the control policy of plugin `id` with parameters `params`
     //! (name → value as written in YAML) and no random stream or model.
