@@ -1,0 +1,36 @@
+#include "kinds/model_serving/model_serving_kind.h"
+
+#include "env/workload_kind_runtimes.h"
+#include "kinds/model_serving/model_serving_reader.h"
+#include "kinds/model_serving/model_serving_runtime.h"
+#include "scenario/workload_kind_readers.h"
+
+#include <mutex>
+
+namespace orrery::kinds::model_serving {
+
+namespace {
+constexpr const char* kKind = "model-serving";
+} // namespace
+
+void registerModelServingKind()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        scenario::registerWorkloadKindReader({kKind, modelServingKeys(),
+                                              [](scenario::MapReader& reader, scenario::ParseContext& context,
+                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                  return readModelServingWorkload(reader, context, cluster);
+                                              }});
+        // No control Environment for training yet: the μ-Serve policies are not learned.
+        env::registerWorkloadKindRuntime(
+            {kKind,
+             [](const model::KindSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
+                env::NodeContention&) -> std::unique_ptr<env::KindRuntime> {
+                 return std::make_unique<ModelServingRuntime>(dynamic_cast<const ModelServingSpec&>(spec), scenario, cluster);
+             },
+             {}});
+    });
+}
+
+} // namespace orrery::kinds::model_serving

@@ -1,0 +1,163 @@
+#pragma once
+#include "env/latency_histogram.h"
+#include "kinds/model_serving/energy_meter.h"
+#include "kinds/model_serving/gpu_power_model.h"
+#include "kinds/model_serving/model_serving_spec.h"
+#include "kinds/model_serving/serving_model_profile.h"
+#include "policy/control_action.h"
+#include "policy/observation.h"
+#include "policy/pending_unit.h"
+#include "policy/queued_request.h"
+#include "sim/rng_stream.h"
+#include "sim/sim_time.h"
+
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <queue>
+#include <string>
+#include <vector>
+
+namespace orrery::model {
+class Cluster;
+}
+namespace orrery::policy {
+class QueuePolicy;
+}
+
+namespace orrery::kinds::model_serving {
+
+//! The state of a `kind: model-serving` workload, independent of the event engine: devices
+//! (one GPU each) with their clock, power and queue; the models' replicas; the requests. The
+//! runtime turns its answers into events. A device serves one request at a time (no batching);
+//! a request's service time is fixed when it starts, at the clock of that moment.
+class ModelServingPlatform {
+public:
+    static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+    //! One request, from arrival to completion.
+    struct Request {
+        std::uint32_t model = 0;
+        sim::SimTime arrivedAt = 0;
+        std::uint32_t inputTokens = 0;
+        std::uint32_t outputTokens = 0;
+        std::uint64_t inputHash = 0;
+        double priority = 0;     //!< from the queue policy (arrival order without one)
+        std::uint64_t sequence = 0;
+        sim::SimTime sloNs = 0;  //!< sloScale × its latency alone at the default clock
+    };
+    //! Per-period figures of one device (reset by observe()).
+    struct PeriodStats {
+        std::uint64_t arrived = 0, completed = 0, withinSlo = 0;
+        sim::SimTime busyNs = 0;
+        env::LatencyHistogram latency;  //!< ns
+        env::LatencyHistogram sloRatio; //!< latency / SLO × 1e6, recorded as if ns
+        double weightedSensitivity = 0; //!< Σ over completed of the model's sensitivity
+        double joulesAtStart = 0;       //!< the device's energy when the period began
+    };
+    struct Device {
+        std::string name;
+        std::uint32_t node = 0;
+        GpuPowerModel power;
+        double mhz = 0;
+        std::int64_t memoryUsedBytes = 0;
+        std::vector<std::uint32_t> models;          //!< resident models
+        std::vector<double> prefillSeconds;         //!< per model at the current clock (C, or the whole request)
+        std::vector<double> perTokenSeconds;        //!< per model at the current clock (K; 0 if not autoregressive)
+        std::deque<std::uint32_t> fifo;             //!< waiting requests without a queue policy
+        std::priority_queue<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>,
+                            std::vector<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>>, std::greater<>> heap;
+        std::uint32_t serving = kNone;              //!< the request in service
+        sim::SimTime busySince = 0;
+        EnergyMeter energy;
+        double mhzSecondsWeighted = 0;              //!< ∫ f dt, for the mean clock
+        sim::SimTime clockSince = 0;
+        PeriodStats period;
+        [[nodiscard]] std::size_t queued() const { return fifo.size() + heap.size(); }
+    };
+    struct Model {
+        const ServingModelProfile* profile = nullptr;
+        const ServedModel* served = nullptr;
+        double sloScale = 0;
+        std::vector<std::uint32_t> devices;         //!< where its replicas run
+        std::int32_t replicasUnplaced = 0;
+        double sensitivityPerMhz = 0;               //!< at its typical output length
+    };
+
+    ModelServingPlatform(const ModelServingSpec& spec, std::uint64_t seed, model::Cluster& cluster);
+
+    [[nodiscard]] const ModelServingSpec& spec() const { return m_spec; }
+    [[nodiscard]] const std::vector<Device>& devices() const { return m_devices; }
+    [[nodiscard]] const std::vector<Model>& models() const { return m_models; }
+    [[nodiscard]] const GpuDeviceProfile& gpu() const { return m_gpu; }
+
+    //! The placement units of every replica, in the order of the scenario's models.
+    [[nodiscard]] std::vector<policy::PendingUnit> replicaUnits() const;
+    //! Puts replica `unit` (from replicaUnits) on the device of `node`; false (and nothing
+    //! changes) when that node is not a device or its GPU memory cannot hold the model.
+    bool placeReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime now);
+    //! Counts a replica of `model` that no device took.
+    void noteUnplaced(std::uint32_t model);
+    //! The node of device `d`.
+    [[nodiscard]] std::uint32_t nodeOfDevice(std::uint32_t d) const { return m_devices[d].node; }
+    //! The device of `node`, or kNone.
+    [[nodiscard]] std::uint32_t deviceOfNode(std::uint32_t node) const;
+
+    void setQueuePolicy(policy::QueuePolicy* queue) { m_queue = queue; }
+    //! The next arrival of model `m` after `now` (first call: the first), or max when its stream ended.
+    sim::SimTime nextArrival(std::uint32_t m, sim::SimTime now);
+    //! A request of model `m` arrives: routed to the replica with the least work queued; returns
+    //! its device, or kNone when the model has no replica (the request is dropped).
+    std::uint32_t arrive(std::uint32_t m, sim::SimTime now);
+    //! Starts the next waiting request on an idle device `d`; returns its completion time, or
+    //! max when the device stays idle.
+    sim::SimTime startNext(std::uint32_t d, sim::SimTime now);
+    //! The request in service on `d` completes now.
+    void complete(std::uint32_t d, sim::SimTime now);
+
+    //! Every device as a control target (features documented in docs/model.md); resets the
+    //! per-period figures.
+    policy::Observation observe(sim::SimTime now);
+    //! Applies GPU-frequency actions (snapped to the device's steps and range: Converted when that changed them).
+    std::vector<policy::ActionOutcome> apply(const std::vector<policy::ControlAction>& actions, sim::SimTime now);
+
+    //! Run totals.
+    [[nodiscard]] std::uint64_t arrived() const { return m_arrived; }
+    [[nodiscard]] std::uint64_t completed() const { return m_completed; }
+    [[nodiscard]] std::uint64_t withinSlo() const { return m_withinSlo; }
+    [[nodiscard]] std::uint64_t dropped() const { return m_dropped; }
+    [[nodiscard]] const env::LatencyHistogram& latency() const { return m_latency; }
+    [[nodiscard]] const env::LatencyHistogram& sloRatio() const { return m_sloRatio; }
+    [[nodiscard]] std::uint64_t frequencyChanges() const { return m_frequencyChanges; }
+    //! Mean SM clock of device `d` from the start to `now`.
+    [[nodiscard]] double meanMhz(std::uint32_t d, sim::SimTime now) const;
+    [[nodiscard]] double watts(std::uint32_t d) const { return m_devices[d].energy.currentWatts(); }
+
+private:
+    void setClock(Device& device, double mhz, sim::SimTime now);
+    void refreshPower(Device& device, sim::SimTime now);
+    [[nodiscard]] double serviceSeconds(const Device& device, const Request& request) const;
+    [[nodiscard]] std::uint32_t residentIndex(const Device& device, std::uint32_t model) const;
+    std::uint32_t allocateRequest();
+
+    const ModelServingSpec& m_spec;
+    GpuDeviceProfile m_gpu;
+    model::Cluster& m_cluster;
+    std::vector<Device> m_devices;
+    std::vector<std::uint32_t> m_deviceOfNode;
+    std::vector<Model> m_models;
+    std::vector<sim::RngStream> m_arrivalRng;       //!< one stream per model
+    std::vector<std::size_t> m_traceCursor;         //!< per model: next row of a replayed trace
+    std::vector<sim::SimTime> m_traceOffset;        //!< per model: start of the current repetition
+    std::vector<std::uint32_t> m_nextRow;           //!< per model: the trace row of its next arrival
+    std::vector<Request> m_requests;
+    std::vector<std::uint32_t> m_freeRequests;
+    policy::QueuePolicy* m_queue = nullptr;
+    std::uint64_t m_sequence = 0;
+    std::uint64_t m_arrived = 0, m_completed = 0, m_withinSlo = 0, m_dropped = 0, m_frequencyChanges = 0;
+    env::LatencyHistogram m_latency;
+    env::LatencyHistogram m_sloRatio;
+    sim::SimTime m_periodStart = 0;
+};
+
+} // namespace orrery::kinds::model_serving

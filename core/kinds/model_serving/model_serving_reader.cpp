@@ -1,0 +1,199 @@
+#include "kinds/model_serving/model_serving_reader.h"
+
+#include "kinds/model_serving/gpu_device_profile.h"
+#include "kinds/model_serving/serving_model_catalog.h"
+#include "model/did_you_mean.h"
+#include "scenario/field_path.h"
+#include "scenario/scenario_load_options.h"
+#include "scenario/value_readers.h"
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+
+namespace orrery::kinds::model_serving {
+
+using scenario::MapReader;
+using scenario::ParseContext;
+using scenario::YamlNode;
+
+namespace {
+
+constexpr double kMaxRatePerSecond = 1e7;
+
+//! Built-in trace names and their files under resources/data/azure-llm/.
+const std::vector<std::pair<std::string, std::string>>& builtInTraces()
+{
+    static const std::vector<std::pair<std::string, std::string>> kTraces{
+        {"azure-code", "AzureLLMInferenceTrace_code.csv"}, {"azure-conv", "AzureLLMInferenceTrace_conv.csv"}};
+    return kTraces;
+}
+
+//! The file a trace name refers to: a built-in name on the resource path, else a path
+//! relative to the scenario's directory. Empty when none exists.
+std::filesystem::path traceFile(const std::string& name, const ParseContext& context)
+{
+    const scenario::ScenarioLoadOptions options = context.loadOptions() ? *context.loadOptions() : scenario::ScenarioLoadOptions::defaults();
+    for (const auto& [builtIn, file] : builtInTraces()) {
+        if (builtIn != name)
+            continue;
+        for (const auto& dir : options.resourcePath) {
+            std::error_code error;
+            if (const auto path = dir / "data" / "azure-llm" / file; std::filesystem::is_regular_file(path, error))
+                return path;
+        }
+        return {};
+    }
+    std::filesystem::path path(name);
+    if (path.is_relative() && !options.baseDirectory.empty())
+        path = options.baseDirectory / path;
+    std::error_code error;
+    return std::filesystem::is_regular_file(path, error) ? path : std::filesystem::path();
+}
+
+std::vector<std::string> servingModelNames()
+{
+    std::vector<std::string> names;
+    for (const auto& model : builtInServingModels())
+        names.push_back(model.name);
+    return names;
+}
+
+void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec)
+{
+    MapReader m(node, path, context, {"model", "rate", "arrivals", "trace", "outputTokens", "replicas", "sloScale"},
+                "a served model: a mapping such as {model: GPT2-large, rate: 2, trace: azure-code}");
+    if (!m.isMap())
+        return;
+    ServedModel served;
+    served.location = context.locationOf(node);
+    if (const YamlNode* model = m.require("model", "a model of seed 001 Table 6.1 such as GPT2-large")) {
+        if (const auto name = scenario::readString(*model, m.pathOf("model"), context, "a model name")) {
+            if (!findServingModel(*name))
+                context.error(*model, m.pathOf("model"), "unknown model '" + *name + "'" + model::didYouMean(*name, servingModelNames()));
+            served.model = *name;
+        }
+    }
+    if (const YamlNode* rate = m.get("rate"))
+        served.ratePerSecond = scenario::readRate(*rate, m.pathOf("rate"), context, kMaxRatePerSecond).value_or(0.0);
+    if (const YamlNode* trace = m.get("trace")) {
+        if (const auto name = scenario::readString(*trace, m.pathOf("trace"), context, "azure-code, azure-conv or a CSV file")) {
+            served.traceName = *name;
+            const std::filesystem::path file = traceFile(*name, context);
+            if (file.empty()) {
+                std::vector<std::string> names;
+                for (const auto& [builtIn, csv] : builtInTraces())
+                    names.push_back(builtIn);
+                context.error(*trace, m.pathOf("trace"), "no trace '" + *name + "' (built in: azure-code, azure-conv; or a CSV path)"
+                                                             + model::didYouMean(*name, names));
+            } else {
+                try {
+                    served.trace = std::make_shared<const LlmRequestTrace>(readAzureLlmTrace(file.string()));
+                    if (served.trace->requests.empty())
+                        context.error(*trace, m.pathOf("trace"), file.string() + ": the trace has no requests");
+                } catch (const std::exception& error) {
+                    context.error(*trace, m.pathOf("trace"), error.what());
+                }
+            }
+        }
+    }
+    served.arrivals = ArrivalMode::Poisson;
+    if (const YamlNode* arrivals = m.get("arrivals")) {
+        if (const auto mode = scenario::readString(*arrivals, m.pathOf("arrivals"), context, "poisson or trace")) {
+            if (*mode == "trace")
+                served.arrivals = ArrivalMode::Trace;
+            else if (*mode != "poisson")
+                context.error(*arrivals, m.pathOf("arrivals"), "expected poisson or trace, got '" + *mode + "'");
+            if (served.arrivals == ArrivalMode::Trace && !m.get("trace"))
+                context.error(*arrivals, m.pathOf("arrivals"), "arrivals: trace needs a trace: (azure-code or azure-conv)");
+        }
+    }
+    if (served.arrivals == ArrivalMode::Poisson && !m.get("rate"))
+        context.error(node, m.pathOf("rate"), "a Poisson stream needs rate: requests per second above 0 (or arrivals: trace)");
+    if (const YamlNode* tokens = m.get("outputTokens"))
+        served.outputTokens = static_cast<std::uint32_t>(scenario::readInteger(*tokens, m.pathOf("outputTokens"), context, 1, 1'000'000).value_or(served.outputTokens));
+    if (const YamlNode* replicas = m.get("replicas"))
+        served.replicas = static_cast<std::int32_t>(scenario::readInteger(*replicas, m.pathOf("replicas"), context, 1, 100'000).value_or(1));
+    if (const YamlNode* scale = m.get("sloScale"))
+        served.sloScale = scenario::readNumber(*scale, m.pathOf("sloScale"), context, 0.1, 1000.0, "").value_or(0.0);
+    spec.models.push_back(std::move(served));
+}
+
+} // namespace
+
+const std::vector<std::string>& modelServingKeys()
+{
+    static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models", "deviceSeries"};
+    return kKeys;
+}
+
+std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, ParseContext& context, const model::ClusterSpec* cluster)
+{
+    auto spec = std::make_unique<ModelServingSpec>();
+    const std::size_t errorsBefore = context.errorCount();
+    const model::NodePoolSpec* pool = nullptr;
+    if (const YamlNode* devices = reader.get("devices")) {
+        if (const auto name = scenario::readString(*devices, reader.pathOf("devices"), context, "the node pool of the GPU devices")) {
+            spec->devicePool = *name;
+            if (cluster) {
+                std::vector<std::string> names;
+                for (const auto& p : cluster->pools) {
+                    names.push_back(p.name);
+                    if (p.name == *name)
+                        pool = &p;
+                }
+                if (!pool)
+                    context.error(*devices, reader.pathOf("devices"), "no node pool named '" + *name + "'" + model::didYouMean(*name, names));
+            }
+        }
+    }
+    if (const YamlNode* gpu = reader.get("gpu")) {
+        if (const auto name = scenario::readString(*gpu, reader.pathOf("gpu"), context, "a GPU profile such as V100")) {
+            std::vector<std::string> names;
+            for (const auto& profile : builtInGpuProfiles())
+                names.push_back(profile.name);
+            if (!findGpuProfile(*name))
+                context.error(*gpu, reader.pathOf("gpu"), "unknown GPU profile '" + *name + "'" + model::didYouMean(*name, names));
+            spec->gpu = *name;
+        }
+    } else if (pool) {
+        // The pool's GPU model names the profile when there is one for it.
+        for (const auto& device : pool->devices) {
+            if (device.kind == model::DeviceKind::Gpu && findGpuProfile(device.model))
+                spec->gpu = device.model;
+        }
+    }
+    if (cluster) {
+        for (const auto& p : cluster->pools) {
+            if (!spec->devicePool.empty() && p.name != spec->devicePool)
+                continue;
+            int gpus = 0;
+            for (const auto& device : p.devices)
+                gpus += device.kind == model::DeviceKind::Gpu ? device.count : 0;
+            if (gpus != 1)
+                context.error(p.location, "spec.cluster.pools." + p.name + ".devices",
+                              "a model-serving device is a node with exactly one GPU; pool '" + p.name + "' has "
+                                  + std::to_string(gpus) + " per node (split multi-GPU servers into one node per GPU)");
+        }
+    }
+    if (const YamlNode* scale = reader.get("sloScale"))
+        spec->sloScale = scenario::readNumber(*scale, reader.pathOf("sloScale"), context, 0.1, 1000.0, "").value_or(spec->sloScale);
+    if (const YamlNode* period = reader.get("controlPeriod"))
+        spec->controlPeriod = scenario::readDuration(*period, reader.pathOf("controlPeriod"), context, sim::kMillisecond, sim::kHour)
+                                  .value_or(spec->controlPeriod);
+    if (const YamlNode* series = reader.get("deviceSeries"))
+        spec->deviceSeries = scenario::readSwitch(*series, reader.pathOf("deviceSeries"), context, true);
+    if (const YamlNode* models = reader.require("models", "a sequence of served models such as [{model: GPT2-large, rate: 2}]")) {
+        if (!models->isSequence() || models->items().empty())
+            context.error(*models, reader.pathOf("models"), "expected a non-empty sequence of served models, got " + models->describe());
+        else {
+            for (std::size_t i = 0; i < models->items().size(); ++i)
+                readModel(*models->items()[i], scenario::indexPath(reader.pathOf("models"), i), context, *spec);
+        }
+    }
+    if (context.errorCount() != errorsBefore)
+        return nullptr;
+    return spec;
+}
+
+} // namespace orrery::kinds::model_serving

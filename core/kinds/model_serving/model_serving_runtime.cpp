@@ -1,0 +1,188 @@
+#include "kinds/model_serving/model_serving_runtime.h"
+
+#include "model/cluster.h"
+#include "policy/cluster_view.h"
+#include "policy/control_policy.h"
+#include "policy/placement_policy.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace orrery::kinds::model_serving {
+namespace {
+constexpr std::size_t kMaxDeviceMetrics = 64; //!< per-device metrics only for clusters up to this size
+}
+
+ModelServingRuntime::ModelServingRuntime(const ModelServingSpec& spec, const model::Scenario& scenario, model::Cluster& cluster)
+    : m_cluster(cluster)
+    , m_platform(spec, scenario.seed, cluster)
+{
+}
+
+bool ModelServingRuntime::attachControl(policy::ControlPolicy& control)
+{
+    m_control = &control;
+    return true;
+}
+
+bool ModelServingRuntime::attachPlacement(policy::PlacementPolicy& placement)
+{
+    m_placement = &placement;
+    return true;
+}
+
+bool ModelServingRuntime::attachQueue(policy::QueuePolicy& queue)
+{
+    m_platform.setQueuePolicy(&queue);
+    return true;
+}
+
+void ModelServingRuntime::placeReplicas(sim::SimTime now)
+{
+    for (const policy::PendingUnit& unit : m_platform.replicaUnits()) {
+        const auto model = static_cast<std::uint32_t>(unit.id >> 32);
+        bool placed = false;
+        if (m_placement) {
+            const policy::PlacementDecision decision = m_placement->place(unit, policy::ClusterView(m_cluster));
+            placed = !decision.deferred && m_platform.placeReplica(unit, decision.node, now);
+        } else {
+            // Without a policy: the device with the most free GPU memory that does not hold it yet.
+            std::vector<std::uint32_t> order(m_platform.devices().size());
+            for (std::uint32_t d = 0; d < order.size(); ++d)
+                order[d] = d;
+            std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return m_platform.devices()[a].memoryUsedBytes < m_platform.devices()[b].memoryUsedBytes;
+            });
+            for (const std::uint32_t d : order) {
+                if ((placed = m_platform.placeReplica(unit, m_platform.nodeOfDevice(d), now)))
+                    break;
+            }
+        }
+        if (!placed)
+            m_platform.noteUnplaced(model);
+    }
+}
+
+void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
+{
+    m_engine = &engine;
+    m_recorder = &recorder;
+    m_arrivalKind = engine.registerHandler(*this);
+    m_completionKind = engine.registerHandler(*this);
+    m_controlKind = engine.registerHandler(*this);
+    m_powerSeries = recorder.defineSeries("serving.power", "W");
+    m_sloRatioSeries = recorder.defineSeries("serving.p99_slo_ratio", "ratio");
+    m_attainmentSeries = recorder.defineSeries("serving.slo_attainment", "share");
+    if (m_platform.spec().deviceSeries) {
+        for (const auto& device : m_platform.devices()) {
+            m_deviceSeries.push_back({recorder.defineSeries("serving." + device.name + ".power", "W"),
+                                      recorder.defineSeries("serving." + device.name + ".mhz", "MHz"),
+                                      recorder.defineSeries("serving." + device.name + ".p99_slo_ratio", "ratio")});
+        }
+    }
+    placeReplicas(engine.now());
+    // Models without a replica still receive requests: they are dropped, and counted.
+    for (std::uint32_t m = 0; m < m_platform.models().size(); ++m)
+        engine.schedule(m_platform.nextArrival(m, engine.now()), m_arrivalKind, m);
+    engine.schedule(engine.now() + m_platform.spec().controlPeriod, m_controlKind);
+}
+
+void ModelServingRuntime::startIfIdle(std::uint32_t device, sim::SimTime now)
+{
+    const sim::SimTime done = m_platform.startNext(device, now);
+    if (done != std::numeric_limits<sim::SimTime>::max())
+        m_engine->schedule(done, m_completionKind, device);
+}
+
+void ModelServingRuntime::tick(sim::SimTime now)
+{
+    const policy::Observation observation = m_platform.observe(now);
+    double watts = 0;
+    double worstRatio = 0;
+    for (std::size_t d = 0; d < observation.targets.size(); ++d) {
+        const auto& features = observation.targets[d].features;
+        watts += features.at("watts");
+        worstRatio = std::max(worstRatio, features.at("p99SloRatio"));
+        if (!m_deviceSeries.empty()) {
+            m_recorder->recordSample(m_deviceSeries[d].watts, now, features.at("watts"));
+            m_recorder->recordSample(m_deviceSeries[d].mhz, now, m_platform.devices()[d].mhz);
+            m_recorder->recordSample(m_deviceSeries[d].sloRatio, now, features.at("p99SloRatio"));
+        }
+    }
+    m_recorder->recordSample(m_powerSeries, now, watts);
+    m_recorder->recordSample(m_sloRatioSeries, now, worstRatio);
+    if (observation.completedRequests > 0)
+        m_recorder->recordSample(m_attainmentSeries, now, 1.0 - observation.sloViolationRate);
+    if (m_control) {
+        for (const policy::ActionOutcome& outcome : m_platform.apply(m_control->decide(observation), now)) {
+            if (outcome.status == policy::ActionOutcome::Status::Rejected)
+                ++m_rejected;
+            else
+                ++m_applied;
+        }
+    }
+}
+
+void ModelServingRuntime::handleEvent(const sim::Event& event, sim::Engine& engine)
+{
+    const sim::SimTime now = engine.now();
+    if (event.kind == m_arrivalKind) {
+        const std::uint32_t device = m_platform.arrive(event.target, now);
+        if (device != ModelServingPlatform::kNone)
+            startIfIdle(device, now);
+        const sim::SimTime next = m_platform.nextArrival(event.target, now);
+        if (next != std::numeric_limits<sim::SimTime>::max())
+            engine.schedule(next, m_arrivalKind, event.target);
+    } else if (event.kind == m_completionKind) {
+        m_platform.complete(event.target, now);
+        startIfIdle(event.target, now);
+    } else if (event.kind == m_controlKind) {
+        tick(now);
+        engine.schedule(now + m_platform.spec().controlPeriod, m_controlKind);
+    }
+}
+
+void ModelServingRuntime::finish(env::RunMetrics* metrics)
+{
+    if (!metrics || !m_engine)
+        return;
+    const sim::SimTime now = m_engine->now();
+    const double seconds = std::max(1e-9, sim::toSeconds(now));
+    double joules = 0, mhz = 0;
+    const auto& devices = m_platform.devices();
+    for (const auto& device : devices)
+        joules += device.energy.joulesUntil(now);
+    for (std::uint32_t d = 0; d < devices.size(); ++d)
+        mhz += m_platform.meanMhz(d, now);
+    std::int32_t unplaced = 0;
+    for (const auto& model : m_platform.models())
+        unplaced += model.replicasUnplaced;
+    const std::uint64_t finished = m_platform.completed() + m_platform.dropped();
+    metrics->push_back({"serving.requests", static_cast<double>(m_platform.arrived()), "requests"});
+    metrics->push_back({"serving.completed", static_cast<double>(m_platform.completed()), "requests"});
+    metrics->push_back({"serving.dropped", static_cast<double>(m_platform.dropped()), "requests"});
+    // Requests still queued or running at the horizon are left out (neither met nor missed).
+    metrics->push_back({"serving.slo_attainment", finished ? static_cast<double>(m_platform.withinSlo()) / static_cast<double>(finished) : 0.0, "share"});
+    metrics->push_back({"serving.latency.p50", m_platform.latency().quantileNs(0.5) / 1e9, "s"});
+    metrics->push_back({"serving.latency.p99", m_platform.latency().quantileNs(0.99) / 1e9, "s"});
+    metrics->push_back({"serving.latency.mean", m_platform.latency().meanNs() / 1e9, "s"});
+    metrics->push_back({"serving.slo_ratio.p99", m_platform.sloRatio().quantileNs(0.99) / 1e6, "ratio"});
+    metrics->push_back({"serving.energy", joules, "J"});
+    metrics->push_back({"serving.power.mean", joules / seconds, "W"});
+    metrics->push_back({"serving.energy_per_request", m_platform.completed() ? joules / static_cast<double>(m_platform.completed()) : 0.0, "J/request"});
+    metrics->push_back({"serving.mhz.mean", mhz / static_cast<double>(devices.size()), "MHz"});
+    metrics->push_back({"serving.frequency_changes", static_cast<double>(m_platform.frequencyChanges()), "changes"});
+    metrics->push_back({"serving.replicas_unplaced", static_cast<double>(unplaced), "replicas"});
+    if (devices.size() <= kMaxDeviceMetrics) {
+        for (std::uint32_t d = 0; d < devices.size(); ++d) {
+            metrics->push_back({"serving." + devices[d].name + ".power.mean", devices[d].energy.joulesUntil(now) / seconds, "W"});
+            metrics->push_back({"serving." + devices[d].name + ".mhz.mean", m_platform.meanMhz(d, now), "MHz"});
+        }
+    }
+    if (m_control) {
+        metrics->push_back({"control.actions_applied", static_cast<double>(m_applied), "actions"});
+        metrics->push_back({"control.actions_rejected", static_cast<double>(m_rejected), "actions"});
+    }
+}
+
+} // namespace orrery::kinds::model_serving

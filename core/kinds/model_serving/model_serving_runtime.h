@@ -1,0 +1,50 @@
+#pragma once
+#include "env/workload_kind_runtimes.h"
+#include "kinds/model_serving/model_serving_platform.h"
+#include "sim/engine.h"
+#include "sim/run_recorder.h"
+
+#include <vector>
+
+namespace orrery::kinds::model_serving {
+
+//! A model-serving workload inside a Simulation run. At time 0 every replica is placed with the
+//! scenario's placement policy (a node of the device pool each; the device takes it when its GPU
+//! memory holds the model), then requests arrive per model, wait in their device's queue (in the
+//! queue policy's order, else first come, first served) and run one at a time. Every
+//! controlPeriod the devices are observed (series) and the control policy, if any, sets their
+//! clocks (ControlResource::GpuFrequency).
+class ModelServingRuntime final : public env::KindRuntime, public sim::EventHandler {
+public:
+    ModelServingRuntime(const ModelServingSpec& spec, const model::Scenario& scenario, model::Cluster& cluster);
+
+    void start(sim::Engine& engine, sim::RunRecorder& recorder) override;
+    void finish(env::RunMetrics* metrics) override;
+    bool attachControl(policy::ControlPolicy& control) override;
+    bool attachPlacement(policy::PlacementPolicy& placement) override;
+    bool attachQueue(policy::QueuePolicy& queue) override;
+    void handleEvent(const sim::Event& event, sim::Engine& engine) override;
+
+    [[nodiscard]] const ModelServingPlatform& platform() const { return m_platform; }
+
+private:
+    void placeReplicas(sim::SimTime now);
+    void tick(sim::SimTime now);
+    void startIfIdle(std::uint32_t device, sim::SimTime now);
+
+    model::Cluster& m_cluster;
+    ModelServingPlatform m_platform;
+    policy::ControlPolicy* m_control = nullptr;
+    policy::PlacementPolicy* m_placement = nullptr;
+    sim::Engine* m_engine = nullptr;
+    sim::RunRecorder* m_recorder = nullptr;
+    sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0;
+    struct DeviceSeries {
+        sim::SeriesId watts = 0, mhz = 0, sloRatio = 0;
+    };
+    std::vector<DeviceSeries> m_deviceSeries;
+    sim::SeriesId m_powerSeries = 0, m_sloRatioSeries = 0, m_attainmentSeries = 0;
+    std::uint64_t m_applied = 0, m_rejected = 0;
+};
+
+} // namespace orrery::kinds::model_serving

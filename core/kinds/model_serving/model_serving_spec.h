@@ -1,0 +1,50 @@
+#pragma once
+#include "kinds/model_serving/azure_llm_trace.h"
+#include "model/diagnostic.h"
+#include "model/kind_spec.h"
+#include "sim/sim_time.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::kinds::model_serving {
+
+//! How a served model's requests arrive.
+enum class ArrivalMode : std::uint8_t {
+    Poisson, //!< exponential gaps at `ratePerSecond`; token counts drawn from the trace's rows
+    Trace,   //!< the trace's timestamps replayed (time-scaled to `ratePerSecond` when given), repeating
+};
+
+//! One model the workload serves (`models:` in the scenario).
+struct ServedModel {
+    std::string model;                 //!< a built-in profile (serving_model_catalog)
+    ArrivalMode arrivals = ArrivalMode::Poisson;
+    double ratePerSecond = 0;          //!< Poisson rate; for a replayed trace the target mean rate (0: as recorded)
+    std::string traceName;             //!< azure-code, azure-conv or a CSV path; empty: none
+    std::shared_ptr<const LlmRequestTrace> trace; //!< read when the scenario is loaded
+    std::uint32_t outputTokens = 128;  //!< an autoregressive request's N when there is no trace
+    std::int32_t replicas = 1;         //!< placement units (devices holding the model)
+    double sloScale = 0;               //!< 0: the workload's
+    model::SourceLocation location;
+};
+
+//! `kind: model-serving` (seed 001 ch. 6, μ-Serve): DNN models served on GPUs, one request at a
+//! time per device (no batching), with the SM clock and the power it draws as first-class state.
+//! Every node of `devicePool` is one device with one GPU of profile `gpu`.
+struct ModelServingSpec final : model::KindSpec {
+    std::string devicePool;            //!< empty: every node
+    std::string gpu = "V100";          //!< GPU profile (gpu_device_profile)
+    //! A request's SLO is sloScale × its latency alone on the device at the default clock
+    //! (AlpaServe's definition, seed 001 §6.4.1, per request so that long generations are not
+    //! late by construction).
+    double sloScale = 1.5;
+    sim::SimTime controlPeriod = 500 * sim::kMillisecond; //!< MIAD samples every 500 ms (Alg. 6.3)
+    bool deviceSeries = true;          //!< record per-device power, clock and p99/SLO series
+    std::vector<ServedModel> models;
+
+    [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<ModelServingSpec>(*this); }
+};
+
+} // namespace orrery::kinds::model_serving
