@@ -1,0 +1,281 @@
+// kind: model-serving (issue 16): the reader's diagnostics, request routing and queues, the
+// GPU clock under control actions, energy accounting, SJF against FCFS with an oracle, and
+// determinism — each run drives ModelServingRuntime on a real engine.
+#include "kinds/built_in_kinds.h"
+#include "kinds/model_serving/model_serving_runtime.h"
+#include "kinds/model_serving/model_serving_spec.h"
+#include "kinds/model_serving/gpu_device_profile.h"
+#include "kinds/model_serving/serving_model_catalog.h"
+#include "model/cluster.h"
+#include "policy/control_policy.h"
+#include "policy/queue_policy.h"
+#include "scenario/scenario_loader.h"
+#include "sim/in_memory_run_recorder.h"
+
+#include <QtTest>
+
+#include <map>
+#include <variant>
+
+using namespace orrery;
+using namespace orrery::kinds::model_serving;
+
+namespace {
+
+std::string scenarioText(const std::string& models, const std::string& extra = {}, int devices = 1)
+{
+    return R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: serving-test}
+spec:
+  seed: 9
+  horizon: 5m
+  cluster:
+    pools:
+      - {name: gpus, count: )" + std::to_string(devices) + R"(, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}
+  workloads:
+    - name: serving
+      kind: model-serving
+      devices: gpus
+)" + extra + "      models:\n" + models;
+}
+
+scenario::LoadResult load(const std::string& text)
+{
+    kinds::registerBuiltInKinds();
+    return scenario::parseScenario(text, "serving-test.yaml");
+}
+
+const ModelServingSpec& specOf(const model::Scenario& scenario)
+{
+    for (const auto& workload : scenario.workloads) {
+        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
+            return dynamic_cast<const ModelServingSpec&>(*kind->spec);
+    }
+    qFatal("no model-serving workload");
+}
+
+//! Sets every device to one clock at the first period.
+class FixedClock final : public policy::ControlPolicy {
+public:
+    explicit FixedClock(double mhz) : m_mhz(mhz) {}
+    std::vector<policy::ControlAction> decide(const policy::Observation& observation) override
+    {
+        std::vector<policy::ControlAction> actions;
+        for (const auto& target : observation.targets)
+            actions.push_back(policy::ControlAction::setLimit(target.name, policy::ControlResource::GpuFrequency, m_mhz));
+        return actions;
+    }
+
+private:
+    double m_mhz;
+};
+
+//! Shortest job first with perfect knowledge: the trace row behind each request (its input
+//! hash) gives the tokens it will generate. Equal lengths give equal priorities (FIFO).
+class OracleSjf final : public policy::QueuePolicy {
+public:
+    explicit OracleSjf(const ServedModel& served) : m_served(served) {}
+    double priority(const policy::QueuedRequest& request) override
+    {
+        ++calls;
+        if (!m_served.trace)
+            return static_cast<double>(m_served.outputTokens);
+        const auto row = (request.inputHash & 0xffffffffULL) - 1;
+        return static_cast<double>(m_served.trace->requests.at(row).generatedTokens);
+    }
+    void completed(const policy::QueuedRequest& request) override { completions += request.outputTokens > 0 ? 1 : 0; }
+    int calls = 0;
+    int completions = 0;
+
+private:
+    const ServedModel& m_served;
+};
+
+using Metrics = std::map<std::string, double>;
+
+Metrics run(const model::Scenario& scenario, policy::ControlPolicy* control = nullptr, policy::QueuePolicy* queue = nullptr,
+            sim::InMemoryRunRecorder* keep = nullptr)
+{
+    model::Cluster cluster(scenario.cluster);
+    ModelServingRuntime runtime(specOf(scenario), scenario, cluster);
+    if (control)
+        runtime.attachControl(*control);
+    if (queue)
+        runtime.attachQueue(*queue);
+    sim::Engine engine;
+    sim::InMemoryRunRecorder local;
+    sim::InMemoryRunRecorder& recorder = keep ? *keep : local;
+    runtime.start(engine, recorder);
+    engine.run(scenario.horizon);
+    env::RunMetrics metrics;
+    runtime.finish(&metrics);
+    Metrics out;
+    for (const auto& metric : metrics)
+        out[metric.name] = metric.value;
+    return out;
+}
+
+} // namespace
+
+class TestModelServingKind : public QObject {
+    Q_OBJECT
+
+private slots:
+    void badInputNamesFileLineAndField_data()
+    {
+        QTest::addColumn<QString>("models");
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unknown model") << "        - {model: GPT3, rate: 1/s}\n" << ""
+                                       << "serving-test.yaml:15:19: error: spec.workloads[0].models[0].model: unknown model 'GPT3'";
+        QTest::newRow("rate without unit") << "        - {model: BERT-base, rate: 3}\n" << ""
+                                           << "spec.workloads[0].models[0].rate: expected a rate such as 2/s";
+        QTest::newRow("no rate") << "        - {model: BERT-base}\n" << ""
+                                 << "spec.workloads[0].models[0].rate: a Poisson stream needs rate";
+        QTest::newRow("trace arrivals without trace") << "        - {model: GPT2-large, arrivals: trace}\n" << ""
+                                                      << "models[0].arrivals: arrivals: trace needs a trace:";
+        QTest::newRow("unknown trace") << "        - {model: GPT2-large, rate: 1/s, trace: azure-cod}\n" << ""
+                                       << "models[0].trace: no trace 'azure-cod'";
+        QTest::newRow("unknown gpu") << "        - {model: BERT-base, rate: 1/s}\n" << "      gpu: H100\n"
+                                     << "spec.workloads[0].gpu: unknown GPU profile 'H100'";
+        QTest::newRow("negative replicas") << "        - {model: BERT-base, rate: 1/s, replicas: -1}\n" << ""
+                                           << "models[0].replicas";
+        QTest::newRow("slo scale out of range") << "        - {model: BERT-base, rate: 1/s}\n" << "      sloScale: 0\n"
+                                                << "spec.workloads[0].sloScale";
+    }
+
+    void badInputNamesFileLineAndField()
+    {
+        QFETCH(QString, models);
+        QFETCH(QString, extra);
+        QFETCH(QString, expected);
+        const auto result = load(scenarioText(models.toStdString(), extra.toStdString()));
+        QVERIFY(!result.ok());
+        const QString text = QString::fromStdString(model::formatAll(result.diagnostics));
+        QVERIFY2(text.contains(expected), qPrintable(text));
+    }
+
+    void multiGpuNodesAreRefused()
+    {
+        std::string text = scenarioText("        - {model: BERT-base, rate: 1/s}\n");
+        text.replace(text.find("count: 1}"), 9, "count: 4}");
+        const auto result = load(text);
+        QVERIFY(!result.ok());
+        QVERIFY2(QString::fromStdString(model::formatAll(result.diagnostics)).contains("exactly one GPU; pool 'gpus' has 4"),
+                 model::formatAll(result.diagnostics).c_str());
+    }
+
+    void servesEveryRequestAtLowLoad()
+    {
+        const auto loaded = load(scenarioText("        - {model: BERT-base, rate: 2/s}\n"));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const Metrics m = run(*loaded.scenario);
+        QVERIFY(m.at("serving.requests") > 500); // ≈ 600 in 5 min
+        QVERIFY(m.at("serving.completed") >= m.at("serving.requests") - 1);
+        QCOMPARE(m.at("serving.dropped"), 0.0);
+        // BERT-base alone takes 123 ms (Table 6.1): at 25 % load most requests meet 1.5×.
+        QVERIFY(m.at("serving.slo_attainment") > 0.8);
+        QVERIFY(m.at("serving.latency.p50") >= 0.123 - 1e-3);
+        QCOMPARE(m.at("serving.mhz.mean"), findGpuProfile("V100")->defaultMhz); // no control: the default clock
+    }
+
+    void modelWithoutRoomIsDropped()
+    {
+        // OPT-2.7b's 10.4 GB and Bloom-3b's 11 GB do not fit one 16 GB V100 together.
+        const auto loaded = load(scenarioText("        - {model: OPT-2.7b, rate: 1/s, outputTokens: 4}\n"
+                                              "        - {model: Bloom-3b, rate: 1/s, outputTokens: 4}\n"));
+        QVERIFY(loaded.ok());
+        const Metrics m = run(*loaded.scenario);
+        QCOMPARE(m.at("serving.replicas_unplaced"), 1.0);
+        QVERIFY(m.at("serving.dropped") > 200); // Bloom-3b's requests
+    }
+
+    void clockActionsChangeLatencyAndPower()
+    {
+        const auto loaded = load(scenarioText("        - {model: BERT-large, rate: 1/s}\n"));
+        QVERIFY(loaded.ok());
+        const Metrics fast = run(*loaded.scenario);
+        FixedClock slow(600.0);
+        const Metrics lowered = run(*loaded.scenario, &slow);
+        QCOMPARE(lowered.at("serving.requests"), fast.at("serving.requests")); // same arrivals
+        QVERIFY(lowered.at("serving.latency.mean") > fast.at("serving.latency.mean"));
+        QVERIFY(lowered.at("serving.power.mean") < fast.at("serving.power.mean"));
+        QVERIFY(lowered.at("serving.mhz.mean") < 620.0);
+        QCOMPARE(lowered.at("serving.frequency_changes"), 1.0); // once; then unchanged
+        // Out of range: clamped into the V100's 200–1380 MHz.
+        FixedClock tooLow(50.0);
+        const Metrics clamped = run(*loaded.scenario, &tooLow);
+        QVERIFY(clamped.at("serving.mhz.mean") >= 200.0 - 1e-9);
+        QVERIFY(clamped.at("serving.mhz.mean") < 260.0);
+    }
+
+    void energyIsPowerIntegratedOverTheRun()
+    {
+        // No requests arrive for a model without replicas on an idle second device: that device
+        // draws the idle floor for the whole run, exactly.
+        const auto loaded = load(scenarioText("        - {model: ResNet-50, rate: 5/s}\n", {}, 2));
+        QVERIFY(loaded.ok());
+        sim::InMemoryRunRecorder recorder;
+        const Metrics m = run(*loaded.scenario, nullptr, nullptr, &recorder);
+        const double seconds = sim::toSeconds(loaded.scenario->horizon);
+        const double idleWatts = findGpuProfile("V100")->idleWatts;
+        QVERIFY(std::abs(m.at("serving.gpus-1.power.mean") - idleWatts) < 1e-9); // never used
+        QVERIFY(m.at("serving.gpus-0.power.mean") > idleWatts);
+        QVERIFY(std::abs(m.at("serving.energy") - seconds * (m.at("serving.gpus-0.power.mean") + m.at("serving.gpus-1.power.mean"))) < 1e-6 * m.at("serving.energy"));
+        // The sampled power series averages to the same energy (periods of equal length).
+        double sum = 0;
+        std::size_t samples = 0;
+        for (const auto& series : recorder.series()) {
+            if (series.name != "serving.power")
+                continue;
+            for (const auto& sample : series.samples) {
+                sum += sample.second;
+                ++samples;
+            }
+        }
+        QCOMPARE(samples, static_cast<std::size_t>(seconds / 0.5));
+        QVERIFY(std::abs(sum / static_cast<double>(samples) - m.at("serving.power.mean")) < 1e-6 * m.at("serving.power.mean"));
+    }
+
+    void oracleSjfBeatsFcfsOnHeavyTailedLengths()
+    {
+        // One GPT2-large device at high load, output lengths from the Azure conversation trace.
+        const auto loaded = load(scenarioText("        - {model: GPT2-large, rate: 0.9/s, trace: azure-conv}\n"));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const Metrics fcfs = run(*loaded.scenario);
+        OracleSjf sjf(specOf(*loaded.scenario).models.front());
+        const Metrics shortest = run(*loaded.scenario, nullptr, &sjf);
+        QCOMPARE(shortest.at("serving.requests"), fcfs.at("serving.requests"));
+        QVERIFY(sjf.calls > 100);
+        QVERIFY(sjf.completions > 100);
+        QVERIFY2(shortest.at("serving.latency.mean") < 0.8 * fcfs.at("serving.latency.mean"),
+                 qPrintable(QStringLiteral("SJF %1 s, FCFS %2 s").arg(shortest.at("serving.latency.mean")).arg(fcfs.at("serving.latency.mean"))));
+    }
+
+    void sjfEqualsFcfsWhenLengthsAreEqual()
+    {
+        const auto loaded = load(scenarioText("        - {model: GPT2-large, rate: 0.9/s, outputTokens: 64}\n"));
+        QVERIFY(loaded.ok());
+        const Metrics fcfs = run(*loaded.scenario);
+        OracleSjf sjf(specOf(*loaded.scenario).models.front());
+        const Metrics shortest = run(*loaded.scenario, nullptr, &sjf);
+        QCOMPARE(shortest, fcfs);
+    }
+
+    void sameSeedSameRunBitForBit()
+    {
+        const auto loaded = load(scenarioText("        - {model: GPT2-large, arrivals: trace, trace: azure-code, rate: 0.5/s}\n"
+                                              "        - {model: BERT-base, rate: 3/s, replicas: 2}\n",
+                                              {}, 3));
+        QVERIFY(loaded.ok());
+        sim::InMemoryRunRecorder a, b;
+        FixedClock clockA(1000.0), clockB(1000.0);
+        run(*loaded.scenario, &clockA, nullptr, &a);
+        run(*loaded.scenario, &clockB, nullptr, &b);
+        QCOMPARE(a.serialize(), b.serialize());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelServingKind)
+#include "tst_model_serving_kind.moc"
