@@ -32,6 +32,7 @@ namespace orrery::app {
 struct ScenarioViewsData;
 class ExperimentView;
 class FlowConView;
+class ServingPowerView;
 class LiveDock;
 class ProjectCatalogModel;
 class RunJob;
@@ -83,8 +84,10 @@ public:
     [[nodiscard]] widgets::TraceView* traceView() const { return m_traceView; }
     //! The FlowCon tab: per worker, the selected training-jobs run's CPU limits and evaluation curves.
     [[nodiscard]] FlowConView* flowConView() const { return m_flowConView; }
+    //! The Power tab: the selected model-serving run's latency/power curves and power over time.
+    [[nodiscard]] ServingPowerView* servingPowerView() const { return m_servingPowerView; }
     //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces, FlowCon.
-    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon };
+    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon, Power };
     void showViewTab(ViewTab tab);
     [[nodiscard]] ViewTab currentViewTab() const;
 
@@ -181,6 +184,7 @@ private:
     widgets::ServiceGraphView* m_graphView = nullptr;
     widgets::TraceView* m_traceView = nullptr;
     FlowConView* m_flowConView = nullptr;
+    ServingPowerView* m_servingPowerView = nullptr;
     quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes

@@ -2,6 +2,7 @@
 #include "gui/main_window.h"
 
 #include "gui/flowcon_view.h"
+#include "gui/serving_power_view.h"
 #include "gui/scenario_editor.h"
 #include "gui/scenario_views_data.h"
 #include "widgets/cluster_view.h"
@@ -34,6 +35,8 @@ void MainWindow::createViews()
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_flowConView = new FlowConView;
     m_flowConView->setObjectName(QStringLiteral("flowConView"));
+    m_servingPowerView = new ServingPowerView;
+    m_servingPowerView->setObjectName(QStringLiteral("servingPowerView"));
 
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("viewTabs"));
@@ -44,9 +47,10 @@ void MainWindow::createViews()
     m_views->addTab(m_graphView, tr("Service Graph"));
     m_views->addTab(m_traceView, tr("Traces"));
     m_views->addTab(m_flowConView, tr("FlowCon"));
+    m_views->addTab(m_servingPowerView, tr("Power"));
     setCentralWidget(m_views);
 
-    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon")};
+    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon"), tr("&Power")};
     for (int i = 0; i < names.size(); ++i) {
         auto* action = new QAction(names[i], this);
         action->setObjectName(QStringLiteral("viewTab%1Action").arg(i));

@@ -60,6 +60,9 @@ void ModelServingRuntime::placeReplicas(sim::SimTime now)
         }
         if (!placed)
             m_platform.noteUnplaced(model);
+        else // for the views: which device holds which model ("<model>@<device>")
+            m_recorder->recordAnnotation({now, now, "serving.placement",
+                                          unit.service + "@" + m_platform.devices()[m_platform.models()[model].devices.back()].name, 1.0});
     }
 }
 

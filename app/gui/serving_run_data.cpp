@@ -1,0 +1,100 @@
+#include "gui/serving_run_data.h"
+
+#include "gui/run_data.h"
+#include "kinds/model_serving/model_serving_spec.h"
+#include "scenario/scenario_loader.h"
+#include "store/project.h"
+#include "widgets/series_decimation.h"
+
+#include <QCoreApplication>
+
+#include <exception>
+#include <filesystem>
+#include <map>
+#include <variant>
+
+namespace orrery::app {
+namespace {
+
+constexpr std::string_view kPrefix = "serving.";
+
+QList<QPointF> readSeries(const store::Project& project, store::StoredSeriesId id)
+{
+    QList<QPointF> points;
+    for (const store::Sample& sample : project.samples(id))
+        points.append(QPointF(sim::toSeconds(sample.time), sample.value));
+    return widgets::decimateMinMax(points, kLoadBuckets);
+}
+
+} // namespace
+
+ServingRunData loadServingRunData(const std::string& projectPath, store::RunId runId)
+{
+    ServingRunData data;
+    data.runId = runId;
+    std::error_code error;
+    if (!std::filesystem::exists(projectPath, error)) {
+        data.error = QCoreApplication::translate("orrery::app::ServingRunData", "%1: the project file no longer exists")
+                         .arg(QString::fromStdString(projectPath));
+        return data;
+    }
+    try {
+        const store::Project project = store::Project::open(projectPath);
+        data.runFound = project.run(runId).has_value();
+        const std::optional<std::string> text = data.runFound ? project.scenarioText(runId) : std::nullopt;
+        if (!text)
+            return data;
+        const scenario::LoadResult loaded = scenario::parseScenario(*text, "run " + std::to_string(runId));
+        if (!loaded.ok())
+            return data; // not readable as a scenario of this build: nothing to show
+        const kinds::model_serving::ModelServingSpec* spec = nullptr;
+        for (const auto& workload : loaded.scenario->workloads) {
+            if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
+                spec = spec ? spec : dynamic_cast<const kinds::model_serving::ModelServingSpec*>(kind->spec.get());
+        }
+        if (!spec)
+            return data;
+        data.isServing = true;
+        data.gpu = QString::fromStdString(spec->gpu);
+        std::map<std::string, std::size_t> modelIndex;
+        for (const auto& served : spec->models) {
+            if (modelIndex.emplace(served.model, data.models.size()).second)
+                data.models.push_back({QString::fromStdString(served.model), served.sloScale > 0 ? served.sloScale : spec->sloScale, {}});
+        }
+        for (const sim::RunAnnotation& annotation : project.annotations(runId)) {
+            if (annotation.kind != "serving.placement")
+                continue;
+            const auto at = annotation.target.rfind('@');
+            const auto model = at == std::string::npos ? modelIndex.end() : modelIndex.find(annotation.target.substr(0, at));
+            if (model != modelIndex.end())
+                data.models[model->second].devices << QString::fromStdString(annotation.target.substr(at + 1));
+        }
+        // serving.<device>.power / .mhz / .p99_slo_ratio (the workload-wide serving.power has no device).
+        std::map<std::string, ServingRunData::Device> devices;
+        for (const store::SeriesInfo& info : project.series(runId)) {
+            if (!info.name.starts_with(kPrefix))
+                continue;
+            const std::string rest = info.name.substr(kPrefix.size());
+            const auto dot = rest.rfind('.');
+            if (dot == std::string::npos || dot == 0)
+                continue;
+            const std::string device = rest.substr(0, dot), what = rest.substr(dot + 1);
+            QList<QPointF> ServingRunData::Device::*member = what == "power" ? &ServingRunData::Device::watts
+                : what == "mhz"                                          ? &ServingRunData::Device::mhz
+                : what == "p99_slo_ratio"                                ? &ServingRunData::Device::sloRatio
+                                                                         : nullptr;
+            if (!member)
+                continue;
+            auto& entry = devices[device];
+            entry.name = QString::fromStdString(device);
+            entry.*member = readSeries(project, info.id);
+        }
+        for (auto& [name, device] : devices)
+            data.devices.push_back(std::move(device));
+    } catch (const std::exception& failure) {
+        data.error = QString::fromStdString(failure.what());
+    }
+    return data;
+}
+
+} // namespace orrery::app
