@@ -79,6 +79,11 @@ MilpSolution solveWithCbc(const MilpModel& model, double timeLimitSeconds, int r
     Cbc_setAllowableGap(cbc.get(), 1e-9);
     Cbc_setAllowableFractionGap(cbc.get(), 0.0);
     Cbc_setParameter(cbc.get(), "threads", "1");
+    // CBC 2.10.8 aborts (assertion in OsiClpSolverInterface::crunch) on some small STRL models
+    // (one job of the greedy planner over an 8-slice window) when it preprocesses them; small
+    // models solve in milliseconds without preprocessing, large ones need it to be fast.
+    if (columnCount < 500)
+        Cbc_setParameter(cbc.get(), "preprocess", "off");
     const std::string seed = std::to_string(randomSeed);
     Cbc_setParameter(cbc.get(), "randomCbcSeed", seed.c_str());
     Cbc_setParameter(cbc.get(), "randomSeed", seed.c_str());

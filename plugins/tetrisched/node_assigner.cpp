@@ -37,13 +37,14 @@ NodeAssigner assignPlan(const strl::Plan& plan, const std::vector<std::uint64_t>
                         sim::SimTime now, policy::BatchDecision& decision)
 {
     NodeAssigner assigner(busyUntil);
+    const std::size_t before = decision.plan.size(); // decision may hold earlier calls' placements
     std::vector<const strl::PlannedLeaf*> leaves;
     for (const strl::PlannedLeaf& leaf : plan.leaves)
         leaves.push_back(&leaf);
     std::stable_sort(leaves.begin(), leaves.end(),
                      [](const strl::PlannedLeaf* a, const strl::PlannedLeaf* b) { return a->leaf.start < b->leaf.start; });
     // A job's granted leaves (several for an availability job's sum) are merged into one placement.
-    std::vector<int> placementOfJob(jobIds.size(), -1);
+    std::vector<int> placementOfJob(jobIds.size(), -1); // index into decision.plan
     for (const strl::PlannedLeaf* leaf : leaves) {
         const auto held = placementOfJob[static_cast<std::size_t>(leaf->job)];
         if (held >= 0 && static_cast<std::int32_t>(decision.plan[static_cast<std::size_t>(held)].nodes.size()) >= jobNodes[static_cast<std::size_t>(leaf->job)])
@@ -62,7 +63,8 @@ NodeAssigner assignPlan(const strl::Plan& plan, const std::vector<std::uint64_t>
             placement.duration = std::max(placement.duration, leaf->leaf.duration);
         }
     }
-    for (policy::PlannedPlacement& placement : decision.plan) {
+    for (std::size_t p = before; p < decision.plan.size(); ++p) {
+        policy::PlannedPlacement& placement = decision.plan[p];
         std::sort(placement.nodes.begin(), placement.nodes.end());
         if (placement.start == now)
             decision.startNow.push_back({placement.job, placement.nodes});
