@@ -71,7 +71,7 @@ std::vector<policy::PendingUnit> ModelServingPlatform::replicaUnits() const
     std::vector<policy::PendingUnit> units;
     for (std::uint32_t m = 0; m < m_models.size(); ++m) {
         const Model& model = m_models[m];
-        const double rate = model.served->ratePerSecond;
+        const double rate = model.served->meanRatePerSecond();
         for (std::int32_t r = 0; r < model.served->replicas; ++r) {
             policy::PendingUnit unit;
             unit.id = (static_cast<std::uint64_t>(m) << 32) | static_cast<std::uint32_t>(r);

@@ -19,6 +19,9 @@ enum class ArrivalMode : std::uint8_t {
 
 //! One model the workload serves (`models:` in the scenario).
 struct ServedModel {
+    //! The mean rate of its arrivals in requests/s: `ratePerSecond`, or the trace's recorded one.
+    [[nodiscard]] double meanRatePerSecond() const;
+
     std::string model;                 //!< a built-in profile (serving_model_catalog)
     ArrivalMode arrivals = ArrivalMode::Poisson;
     double ratePerSecond = 0;          //!< Poisson rate; for a replayed trace the target mean rate (0: as recorded)
@@ -45,6 +48,9 @@ struct ModelServingSpec final : model::KindSpec {
     std::vector<ServedModel> models;
 
     [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<ModelServingSpec>(*this); }
+    //! Multiplies every model's request rate (a replayed trace's recorded rate when it has none).
+    bool scaleArrivals(double factor) override;
+    [[nodiscard]] double peakArrivalsPerSecond() const override;
 };
 
 } // namespace orrery::kinds::model_serving
