@@ -81,7 +81,7 @@ private slots:
         QVERIFY(spec);
         QCOMPARE(spec->classes.size(), std::size_t{5});
         QCOMPARE(spec->cycle, 10 * sim::kSecond);
-        QCOMPARE(spec->load, 0.8);
+        QCOMPARE(spec->load, 0.7);
         QCOMPARE(spec->classes[0].type, strl::JobType::Gpu);
         QCOMPARE(spec->classes[0].slowdown, 3.0);
         QCOMPARE(*spec->classes[3].deadline, 4 * sim::kMinute);
@@ -158,7 +158,7 @@ private slots:
     void executedPlacementsNeverExceedCapacity_data()
     {
         QTest::addColumn<QString>("placement");
-        QTest::newRow("tetrisched") << "{plugin: tetrisched, params: {window: 8, slot: 10s}}";
+        QTest::newRow("tetrisched") << "{plugin: tetrisched, params: {window: 4, slot: 10s}}";
         QTest::newRow("tetrisched-np") << "{plugin: tetrisched-np}";
         QTest::newRow("tetrisched-greedy") << "{plugin: tetrisched-greedy, params: {window: 4}}";
         QTest::newRow("first-fit") << "{plugin: first-fit}";
@@ -169,7 +169,7 @@ private slots:
     {
         QFETCH(QString, placement);
         const RunOutput out = run(shippedScenario(placement.toStdString()));
-        QVERIFY(out.metrics.at("strl.jobs_completed") > 20);
+        QVERIFY(out.metrics.at("strl.jobs_completed") > 15);
         // Every node holds at most one job at a time, over every executed placement.
         std::map<std::string, std::vector<std::pair<sim::SimTime, sim::SimTime>>> byNode;
         for (const auto& a : out.annotations) {
@@ -199,7 +199,7 @@ private slots:
     // Same seed, same run: every metric bit for bit except the measured solver wall-clock times.
     void sameSeedSameMetrics()
     {
-        const std::string text = shippedScenario("{plugin: tetrisched, params: {window: 8, slot: 10s}}");
+        const std::string text = shippedScenario("{plugin: tetrisched, params: {window: 4, slot: 10s}}");
         const RunOutput a = run(text), b = run(text);
         QCOMPARE(a.metrics.size(), b.metrics.size());
         for (const auto& [name, value] : a.metrics) {
@@ -210,6 +210,9 @@ private slots:
         QCOMPARE(a.annotations.size(), b.annotations.size());
         for (std::size_t i = 0; i < a.annotations.size(); ++i)
             QVERIFY(a.annotations[i].target == b.annotations[i].target && a.annotations[i].start == b.annotations[i].start);
+        for (const char* name : {"strl.cycles", "strl.solve_seconds.mean", "strl.solve_seconds.p99", "strl.solve_seconds.max",
+                                 "strl.cycles_timed_out", "strl.slo_attainment", "strl.utilization"})
+            qInfo("%s %g", name, a.metrics.at(name));
         QVERIFY(a.metrics.count("strl.slo_attainment"));
         QVERIFY(a.metrics.count("strl.best_effort.latency.p95"));
         QVERIFY(a.metrics.at("strl.utilization") > 0.3);
