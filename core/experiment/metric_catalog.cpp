@@ -97,7 +97,8 @@ bool isKnownMetric(std::string_view metric)
 {
     const auto& names = knownMetricNames();
     return std::find(names.begin(), names.end(), metric) != names.end() || isClassCompletionTime(metric, false)
-        || isFunctionMetric(metric) || startsWith(metric, "train."); // training-jobs (core/kinds/training_jobs)
+        || isFunctionMetric(metric) || startsWith(metric, "train.") // training-jobs (core/kinds/training_jobs)
+        || startsWith(metric, "serving.");                          // model-serving (core/kinds/model_serving)
 }
 
 bool isLatencyLike(std::string_view metric)
