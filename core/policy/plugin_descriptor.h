@@ -28,7 +28,8 @@ extern "C" {
 //! API version it needs: same major, and a minor no newer than the host's.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).
 //! 1.3 added batch placement (BatchPlacementPolicy, createBatchPlacement/destroyBatchPlacement).
-#define ORRERY_POLICY_API_VERSION "1.3"
+//! 1.4 added the queue decision point (QueuePolicy, createQueue/destroyQueue) and GPU-frequency control.
+#define ORRERY_POLICY_API_VERSION "1.4"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,

@@ -12,7 +12,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "alpaserve-placement",
     .displayName = "AlpaServe-like placement",
     .version = "1.0.0",
-    .compatVersion = "1.3",
+    .compatVersion = "1.4",
     .description = "Baseline model-replica placement after AlpaServe's greedy: each replica on the device with the "
                    "least expected load (request rate × latency of its residents) that has memory for it "
                    "(seed 001 §6.4.2's AlpaServe baselines).",

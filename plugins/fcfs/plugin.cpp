@@ -12,7 +12,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "fcfs",
     .displayName = "First come, first served",
     .version = "1.0.0",
-    .compatVersion = "1.3",
+    .compatVersion = "1.4",
     .description = "Serves waiting requests in order of arrival (priority = arrival time); the FCFS baseline of "
                    "seed 001 §6.4.3.",
     .kinds = ORRERY_KIND_QUEUE,

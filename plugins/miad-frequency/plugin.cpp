@@ -28,7 +28,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "miad-frequency",
     .displayName = "MIAD GPU frequency (μ-Serve)",
     .version = "1.0.0",
-    .compatVersion = "1.3",
+    .compatVersion = "1.4",
     .description = "μ-Serve's SLO-preserving GPU frequency scaling: multiplicative increase of the SM clock when the "
                    "p99 slack is small, additive decrease when it exceeds one step's estimated degradation "
                    "(seed 001 §6.3.4, Alg. 6.3).",

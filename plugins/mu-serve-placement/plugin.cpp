@@ -30,7 +30,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "mu-serve-placement",
     .displayName = "μ-Serve sensitivity-aware placement",
     .version = "1.0.0",
-    .compatVersion = "1.3",
+    .compatVersion = "1.4",
     .description = "μ-Serve's power-aware placement: replicas grouped by GPU-frequency sensitivity (Alg. 6.1) and "
                    "placed so that each device holds one group where memory and load allow, at most CT devices per "
                    "model (Alg. 6.2; seed 001 §6.3.1–6.3.2).",

@@ -31,7 +31,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "ssjf",
     .displayName = "Speculative shortest-job-first (μ-Serve)",
     .version = "1.0.0",
-    .compatVersion = "1.3",
+    .compatVersion = "1.4",
     .description = "μ-Serve's speculative SJF: requests served in order of predicted output length, from an online "
                    "ordinal 5-class predictor per model and input-length bucket plus an exact cache of repeated "
                    "inputs (seed 001 §6.3.3).",

@@ -22,7 +22,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "utilization-dvfs",
     .displayName = "Utilisation DVFS governor",
     .version = "1.0.0",
-    .compatVersion = "1.3",
+    .compatVersion = "1.4",
     .description = "Baseline GPU frequency governor after Linux's ondemand: busy above up_threshold jumps to the "
                    "maximum clock, otherwise the clock is proportional to the busy share; issue 16's "
                    "utilisation-based DVFS baseline.",

@@ -69,13 +69,14 @@ class TestControlPlugins : public QObject {
     Q_OBJECT
 
 private slots:
-    void abiIsFive()
+    void abiIsEight()
     {
-        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 5u);
-        QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.2"));
-        // Placement plugins written for API 1.0 stay compatible.
+        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 8u);
+        QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.4"));
+        // Placement plugins written for API 1.0 stay compatible; a newer minor is not.
         QCOMPARE(policy::compatProblem("1.0"), std::string());
-        QVERIFY(!policy::compatProblem("1.3").empty());
+        QCOMPARE(policy::compatProblem("1.3"), std::string());
+        QVERIFY(!policy::compatProblem("1.5").empty());
     }
 
     void descriptorChecks_data()
@@ -85,8 +86,8 @@ private slots:
         QTest::newRow("noCreate") << 0 << "declares kind 'control' but lacks createControl";
         QTest::newRow("noDestroy") << 1 << "declares kind 'control' but lacks createControl or destroyControl";
         QTest::newRow("factoryWithoutKind") << 2 << "has createControl or destroyControl but does not declare kind 'control'";
-        QTest::newRow("queueHasNoFactory") << 3 << "declares kind 'queue', which has no factory in plugin ABI 5";
-        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 5";
+        QTest::newRow("queueWithoutFactory") << 3 << "declares kind 'queue' but lacks createQueue or destroyQueue";
+        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 8";
     }
 
     void descriptorChecks()
