@@ -1,7 +1,12 @@
 #include "gui/experiment_view.h"
 
 #include "gui/placeholder_stack.h"
+#include "experiment/arm_tradeoff.h"
+#include "widgets/arm_colors.h"
 #include "widgets/comparison_view.h"
+#include "widgets/scatter_chart.h"
+
+#include <QGroupBox>
 
 #include <QLabel>
 #include <QStackedWidget>
@@ -19,12 +24,27 @@ ExperimentView::ExperimentView(QWidget* parent)
     m_stack = pages.stack;
     m_placeholder = pages.placeholder;
 
-    m_comparison = new widgets::ComparisonView(m_stack);
+    m_page = new QWidget(m_stack);
+    auto* layout = new QVBoxLayout(m_page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_comparison = new widgets::ComparisonView(m_page);
     m_comparison->setObjectName(QStringLiteral("comparisonView"));
-    m_stack->addWidget(m_comparison);
+    m_tradeoffBox = new QGroupBox(m_page);
+    m_tradeoffBox->setObjectName(QStringLiteral("tradeoffBox"));
+    auto* boxLayout = new QVBoxLayout(m_tradeoffBox);
+    m_tradeoff = new widgets::ScatterChart(m_tradeoffBox);
+    m_tradeoff->setObjectName(QStringLiteral("tradeoffChart"));
+    m_tradeoff->setMinimumHeight(240);
+    boxLayout->addWidget(m_tradeoff);
+    m_tradeoffBox->hide();
+    layout->addWidget(m_comparison, 3);
+    layout->addWidget(m_tradeoffBox, 2);
+    m_stack->addWidget(m_page);
     connect(m_comparison, &widgets::ComparisonView::timeSeriesRunsChanged, this, [this] {
-        if (m_shown)
-            loadTimeSeries();
+        if (!m_shown)
+            return;
+        loadTimeSeries();
+        updateTradeoff(); // the sweep point may have changed
     });
     clear();
 }
@@ -80,6 +100,29 @@ const experiment::ExperimentReportData* ExperimentView::shownData() const
     return m_shown ? &m_comparison->data() : nullptr;
 }
 
+bool ExperimentView::showsTradeoff() const { return m_shown && !m_tradeoffBox->isHidden(); }
+
+void ExperimentView::updateTradeoff()
+{
+    const experiment::ExperimentReportData& data = m_comparison->data();
+    const experiment::TradeoffPair* pair = experiment::tradeoffOf(data);
+    m_tradeoff->clearGroups();
+    m_tradeoffBox->setVisible(pair != nullptr);
+    if (!pair)
+        return;
+    const int point = std::max(0, m_comparison->currentSweepPoint());
+    const std::vector<experiment::ArmTradeoff> arms = experiment::armTradeoff(data, *pair, point);
+    for (std::size_t a = 0; a < arms.size(); ++a) {
+        QList<QPointF> points;
+        for (const auto& [x, y] : arms[a].points)
+            points.append(QPointF(x, y));
+        m_tradeoff->addGroup(QString::fromStdString(arms[a].arm), points, widgets::armColor(static_cast<int>(a)));
+    }
+    const QString x = QString::fromStdString(pair->xMetric), y = QString::fromStdString(pair->yMetric);
+    m_tradeoffBox->setTitle(tr("Trade-off per run: %1 against %2").arg(y, x));
+    m_tradeoff->setAxisTitles(x, y);
+}
+
 void ExperimentView::showPlaceholder(const QString& text)
 {
     m_placeholder->setText(text);
@@ -95,8 +138,9 @@ void ExperimentView::apply(ExperimentData data)
         return;
     }
     m_shown = true;
-    m_stack->setCurrentWidget(m_comparison); // before the charts fill, so they size for real
+    m_stack->setCurrentWidget(m_page); // before the charts fill, so they size for real
     m_comparison->setData(std::move(*data.report)); // asks for the time series
+    updateTradeoff();
     emit loaded(data.id);
 }
 

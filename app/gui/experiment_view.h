@@ -13,8 +13,11 @@ class QLabel;
 class QStackedWidget;
 class QThread;
 
+class QGroupBox;
+
 namespace orrery::widgets {
 class ComparisonView;
+class ScatterChart;
 }
 
 namespace orrery::app {
@@ -43,6 +46,11 @@ public:
     //! The data on screen, if an experiment is shown.
     [[nodiscard]] const experiment::ExperimentReportData* shownData() const;
     [[nodiscard]] widgets::ComparisonView* comparisonView() const { return m_comparison; }
+    //! The per-run trade-off of two metrics (experiment::knownTradeoffs, e.g. SLO attainment
+    //! against power), one point per run coloured by arm, at the selected sweep point; hidden
+    //! when the experiment records no such pair.
+    [[nodiscard]] widgets::ScatterChart* tradeoffChart() const { return m_tradeoff; }
+    [[nodiscard]] bool showsTradeoff() const;
 
 signals:
     void loaded(qint64 experimentId);
@@ -51,6 +59,7 @@ signals:
     void timeSeriesLoaded();
 
 private:
+    void updateTradeoff();
     void apply(ExperimentData data);
     void loadTimeSeries();
     void showPlaceholder(const QString& text);
@@ -60,6 +69,9 @@ private:
     QStackedWidget* m_stack = nullptr;
     QLabel* m_placeholder = nullptr;
     widgets::ComparisonView* m_comparison = nullptr;
+    QWidget* m_page = nullptr;
+    QGroupBox* m_tradeoffBox = nullptr;
+    widgets::ScatterChart* m_tradeoff = nullptr;
     QString m_projectPath;
     std::optional<store::ExperimentId> m_experimentId;
     bool m_shown = false;

@@ -7,9 +7,12 @@
 #include "report/svg_cdf_chart.h"
 #include "report/svg_chart_helpers.h"
 #include "report/svg_line_chart.h"
+#include "report/svg_scatter_chart.h"
+#include "experiment/arm_tradeoff.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <cstdlib>
 
 namespace orrery::app {
@@ -283,6 +286,31 @@ std::vector<ReportSection> familySections(const ExperimentReportData& data)
     return sections;
 }
 
+//! The per-run trade-off of a known metric pair (SLO attainment against power), one scatter per
+//! sweep point, when the experiment records both.
+std::optional<ReportSection> tradeoffSection(const ExperimentReportData& data)
+{
+    const experiment::TradeoffPair* pair = experiment::tradeoffOf(data);
+    if (!pair)
+        return std::nullopt;
+    ReportSection section{"tradeoff", {}};
+    section.blocks.push_back({ReportBlock::Kind::Html, "<h2>Trade-off per run: " + htmlEscape(pair->yMetric) + " against "
+                                                           + htmlEscape(pair->xMetric) + "</h2>\n<p>One point per run, one colour per arm.</p>\n"});
+    for (const MetricResults& metric : data.metrics) {
+        if (metric.metric != pair->xMetric)
+            continue;
+        for (const MetricPoint& point : metric.points) {
+            std::vector<ScatterGroup> groups;
+            for (const experiment::ArmTradeoff& arm : experiment::armTradeoff(data, *pair, point.sweepIndex))
+                groups.push_back({arm.arm, armColor(data, arm.arm), arm.points});
+            if (hasSweep(data))
+                section.blocks.push_back({ReportBlock::Kind::Html, "<h3>" + htmlEscape(pointTitle(data, point)) + "</h3>\n"});
+            section.blocks.push_back({ReportBlock::Kind::Svg, svgScatterChart(groups, pair->xMetric, pair->yMetric, 720, 260)});
+        }
+    }
+    return section;
+}
+
 ReportSection definitions(const ExperimentReportData& data)
 {
     const auto& record = data.record;
@@ -318,6 +346,8 @@ std::vector<ReportSection> experimentReportSections(const experiment::Experiment
         sections.push_back(std::move(family));
     for (std::size_t m = 0; m < data.metrics.size(); ++m)
         sections.push_back(metricSection(data, data.metrics[m], m));
+    if (std::optional<ReportSection> tradeoff = tradeoffSection(data))
+        sections.push_back(std::move(*tradeoff));
     sections.push_back(definitions(data));
     sections.push_back(environmentSection(environment));
     return sections;

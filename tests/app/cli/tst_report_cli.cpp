@@ -210,6 +210,37 @@ private slots:
         QCOMPARE(html.contains("the policy recorded no classes"), !classes);
     }
 
+    //! Issue 16: an experiment recording SLO attainment and power gets a scatter of the two per
+    //! run, one circle per run in its arm's colour, per sweep point.
+    void servingExperimentReportHasTradeoffScatter()
+    {
+        QTemporaryDir dir;
+        QFile scenario(dir.filePath("serving.yaml"));
+        QVERIFY(scenario.open(QIODevice::WriteOnly));
+        scenario.write("apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: serving}\nspec:\n  seed: 1\n  horizon: 1m\n"
+                       "  cluster:\n    pools:\n      - {name: gpus, count: 2, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}\n"
+                       "  workloads:\n    - name: serving\n      kind: model-serving\n      devices: gpus\n      models:\n"
+                       "        - {model: BERT-base, rate: 3/s}\n");
+        scenario.close();
+        QFile experiment(dir.filePath("exp.yaml"));
+        QVERIFY(experiment.open(QIODevice::WriteOnly));
+        experiment.write("apiVersion: orrery.dev/v1\nkind: Experiment\nmetadata: {name: serving-report}\nspec:\n  scenario: serving.yaml\n"
+                         "  arms:\n    - {name: alpaserve, policies: {placement: {plugin: alpaserve-placement}}}\n"
+                         "    - {name: miad, policies: {placement: {plugin: alpaserve-placement}, control: {plugin: miad-frequency}}}\n"
+                         "  seeds: {count: 2}\n  metrics: [serving.power.mean, serving.slo_attainment]\n"
+                         "  sweep: {parameter: arrivalRate, values: [1, 2]}\n");
+        experiment.close();
+        const CliResult run = runOrrery({"experiment", "exp.yaml", "--project", "s.orrery", "--quiet"}, dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
+        const CliResult report = runOrrery({"report", "--project", "s.orrery", "--out", "s.html"}, dir.path());
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString html = readAll(dir.filePath("s.html"));
+        QVERIFY(html.contains("<h2>Trade-off per run: serving.power.mean against serving.slo_attainment</h2>"));
+        const qsizetype at = html.indexOf("Trade-off per run");
+        QCOMPARE(html.mid(at).count("<circle "), 2 * 2 * 2); // 2 sweep points × 2 arms × 2 seeds
+        QVERIFY(!readAll(m_dir.filePath("r.html")).contains("Trade-off per run")); // the batch experiment has none
+    }
+
     void badInputWritesNothing_data()
     {
         QTest::addColumn<QStringList>("args");

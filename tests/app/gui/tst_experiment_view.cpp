@@ -14,6 +14,7 @@
 #include "widgets/cdf_chart.h"
 #include "widgets/comparison_table_model.h"
 #include "widgets/comparison_view.h"
+#include "widgets/scatter_chart.h"
 #include "widgets/time_series_chart.h"
 
 #include <QAction>
@@ -23,6 +24,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -66,6 +68,39 @@ spec:
   seeds: {count: 2}
   metrics: [job.completion_time.mean, jobs.completed]
   sweep: {parameter: jobs, values: [20, 40]}
+)";
+
+constexpr const char* kServingScenario = R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: serving}
+spec:
+  seed: 1
+  horizon: 2m
+  cluster:
+    pools:
+      - {name: gpus, count: 2, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}
+  policies: {placement: {plugin: alpaserve-placement}}
+  workloads:
+    - name: serving
+      kind: model-serving
+      devices: gpus
+      models:
+        - {model: BERT-base, rate: 3/s}
+        - {model: ResNet-50, rate: 6/s}
+)";
+
+constexpr const char* kServingExperiment = R"(apiVersion: orrery.dev/v1
+kind: Experiment
+metadata:
+  name: serving-ab
+spec:
+  scenario: serving.yaml
+  arms:
+    - {name: default-clock, policies: {placement: {plugin: alpaserve-placement}}}
+    - {name: miad, policies: {control: {plugin: miad-frequency}}}
+  seeds: {count: 3}
+  metrics: [serving.power.mean, serving.slo_attainment]
+  sweep: {parameter: arrivalRate, values: [1, 2]}
 )";
 
 bool writeFile(const QString& path, const char* text)
@@ -121,6 +156,7 @@ private slots:
     void initTestCase() { testing::isolateSettings(QStringLiteral("tst_experiment_view")); }
     void explorerListsExperimentAndClickShowsComparison();
     void comparisonViewScreenshot();
+    void servingExperimentShowsPowerAgainstAttainment();
 };
 
 void TestExperimentView::explorerListsExperimentAndClickShowsComparison()
@@ -254,6 +290,56 @@ void TestExperimentView::comparisonViewScreenshot()
             window.grab().save(QDir(tabsDir).filePath(QStringLiteral("tab%1.png").arg(tab)));
         }
     }
+}
+
+//! Issue 16: an experiment recording SLO attainment and power shows one point per run, per arm,
+//! at the selected sweep point; other experiments hide the trade-off.
+void TestExperimentView::servingExperimentShowsPowerAgainstAttainment()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("serving.yaml")), kServingScenario));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("exp.yaml")), kServingExperiment));
+    const QString project = dir.filePath(QStringLiteral("p.orrery"));
+    const QString failure = runExperiment(dir.filePath(QStringLiteral("exp.yaml")), project);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+
+    app::ExperimentView view;
+    view.resize(1000, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy loaded(&view, &app::ExperimentView::loaded);
+    view.showExperiment(project, 1);
+    QTRY_COMPARE(loaded.count(), 1);
+    QVERIFY(view.showsTradeoff());
+    const widgets::ScatterChart* chart = view.tradeoffChart();
+    QCOMPARE(chart->groupCount(), 2);
+    const experiment::ExperimentReportData& data = view.comparisonView()->data();
+    const auto valuesOf = [&](const char* metric, int point, int arm) {
+        for (const auto& m : data.metrics) {
+            if (m.metric == metric)
+                return m.points[static_cast<std::size_t>(point)].arms[static_cast<std::size_t>(arm)].values;
+        }
+        return std::vector<double>{};
+    };
+    for (int arm = 0; arm < 2; ++arm) {
+        const QList<QPointF> points = chart->group(arm)->points();
+        QCOMPARE(points.size(), 3); // one per seed
+        const std::vector<double> attainment = valuesOf("serving.slo_attainment", 0, arm);
+        const std::vector<double> power = valuesOf("serving.power.mean", 0, arm);
+        for (qsizetype i = 0; i < points.size(); ++i) { // paired by run: x and y of the same run
+            QCOMPARE(points[i].x(), attainment[static_cast<std::size_t>(i)]);
+            QCOMPARE(points[i].y(), power[static_cast<std::size_t>(i)]);
+        }
+    }
+    // MIAD lowers the clock: less power than the default clock in every run.
+    for (const QPointF& slow : chart->group(1)->points()) {
+        for (const QPointF& fast : chart->group(0)->points())
+            QVERIFY(slow.y() < fast.y());
+    }
+    // The second sweep point has twice the load: more power.
+    const double before = chart->group(0)->points().front().y();
+    view.comparisonView()->setCurrentSweepPoint(1);
+    QTRY_VERIFY(chart->group(0) && chart->group(0)->points().front().y() > before);
 }
 
 QTEST_MAIN(TestExperimentView)
