@@ -51,6 +51,9 @@ struct LengthTrainingReport {
 //! features predicts the class, trained with one of Table 6.2's objectives. Percentiles are the
 //! lower order statistic at ⌊q·(n−1)⌋ (as the ssjf plugin's OutputLengthPredictor).
 //!
+//! The classes are relative to each group, but the regressions predict the length itself, so
+//! their features should identify the group (lengthFeatures' one-hot stream does).
+//!
 //! Deterministic for a seed on one thread (call makeTorchDeterministic first); the header
 //! includes no LibTorch header (pimpl). Bad input throws std::invalid_argument naming it.
 class OutputLengthClassifier {
