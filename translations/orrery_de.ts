@@ -69,6 +69,10 @@
         <source>% of capacity</source>
         <translation>% der Kapazität</translation>
     </message>
+    <message>
+        <source>Trade-off per run: %1 against %2</source>
+        <translation>Zielkonflikt je Lauf: %1 gegenüber %2</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::FlowConRunData</name>
@@ -931,6 +935,14 @@
         <source>&amp;FlowCon</source>
         <translation>&amp;FlowCon</translation>
     </message>
+    <message>
+        <source>Power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>&amp;Power</source>
+        <translation>&amp;Leistung</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1272,6 +1284,110 @@ angelegt %5</numerusform>
     <message>
         <source>Run %1 has no scenario.</source>
         <translation>Lauf %1 hat kein Szenario.</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ServingPowerView</name>
+    <message>
+        <source>The model whose latency and power curves are drawn</source>
+        <translation>Das Modell, dessen Latenz- und Leistungskurven gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Latency against SM clock (calibrated model)</source>
+        <translation>Latenz gegenüber SM-Takt (kalibriertes Modell)</translation>
+    </message>
+    <message>
+        <source>SM clock (MHz)</source>
+        <translation>SM-Takt (MHz)</translation>
+    </message>
+    <message>
+        <source>Latency (s)</source>
+        <translation>Latenz (s)</translation>
+    </message>
+    <message>
+        <source>Device power against SM clock</source>
+        <translation>Geräteleistung gegenüber SM-Takt</translation>
+    </message>
+    <message>
+        <source>Power (W)</source>
+        <translation>Leistung (W)</translation>
+    </message>
+    <message>
+        <source>Power per device over the run</source>
+        <translation>Leistung je Gerät während des Laufs</translation>
+    </message>
+    <message>
+        <source>Simulated time (s)</source>
+        <translation>Simulierte Zeit (s)</translation>
+    </message>
+    <message>
+        <source>p99 latency / SLO per device (above 1: SLO missed)</source>
+        <translation>p99-Latenz / SLO je Gerät (über 1: SLO verfehlt)</translation>
+    </message>
+    <message>
+        <source>p99 / SLO</source>
+        <translation>p99 / SLO</translation>
+    </message>
+    <message>
+        <source>Select a run of a model-serving scenario (kind: model-serving) to see its power and latency curves.</source>
+        <translation>Wählen Sie einen Lauf eines Szenarios mit Modellbereitstellung (kind: model-serving) aus, um seine Leistungs- und Latenzkurven zu sehen.</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be read: %2</source>
+        <translation>Lauf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 serves no models (kind: model-serving).</source>
+        <translation>Lauf %1 stellt keine Modelle bereit (kind: model-serving).</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the project.</source>
+        <translation>Lauf %1 ist nicht im Projekt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1: %n model(s)</source>
+        <translation>
+            <numerusform>Lauf %1: %n Modell</numerusform>
+            <numerusform>Lauf %1: %n Modelle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 device(s)</source>
+        <translation>
+            <numerusform>%n %1-Gerät</numerusform>
+            <numerusform>%n %1-Geräte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 output tokens</source>
+        <translation>%1, %2 Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>SLO (%1 × latency at %2 MHz)</source>
+        <translation>SLO (%1 × Latenz bei %2 MHz)</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>unter Last</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>im Leerlauf</translation>
+    </message>
+    <message>
+        <source>clock held (%1 MHz, %2)</source>
+        <translation>gehaltener Takt (%1 MHz, %2)</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ServingRunData</name>
+    <message>
+        <source>%1: the project file no longer exists</source>
+        <translation>%1: Die Projektdatei existiert nicht mehr</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,10 @@
         <source>% of capacity</source>
         <translation>占容量的 %</translation>
     </message>
+    <message>
+        <source>Trade-off per run: %1 against %2</source>
+        <translation>每个运行的权衡：%1 对比 %2</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::FlowConRunData</name>
@@ -926,6 +930,14 @@
         <source>&amp;FlowCon</source>
         <translation>FlowCon(&amp;F)</translation>
     </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>&amp;Power</source>
+        <translation>功耗(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1263,6 +1275,108 @@ created %5</source>
     <message>
         <source>Run %1 has no scenario.</source>
         <translation>运行 %1 没有场景。</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ServingPowerView</name>
+    <message>
+        <source>The model whose latency and power curves are drawn</source>
+        <translation>绘制其延迟和功耗曲线的模型</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Latency against SM clock (calibrated model)</source>
+        <translation>延迟与 SM 时钟频率的关系（校准后的模型）</translation>
+    </message>
+    <message>
+        <source>SM clock (MHz)</source>
+        <translation>SM 时钟频率（MHz）</translation>
+    </message>
+    <message>
+        <source>Latency (s)</source>
+        <translation>延迟（秒）</translation>
+    </message>
+    <message>
+        <source>Device power against SM clock</source>
+        <translation>设备功耗与 SM 时钟频率的关系</translation>
+    </message>
+    <message>
+        <source>Power (W)</source>
+        <translation>功耗（W）</translation>
+    </message>
+    <message>
+        <source>Power per device over the run</source>
+        <translation>运行期间各设备的功耗</translation>
+    </message>
+    <message>
+        <source>Simulated time (s)</source>
+        <translation>模拟时间（秒）</translation>
+    </message>
+    <message>
+        <source>p99 latency / SLO per device (above 1: SLO missed)</source>
+        <translation>各设备的 p99 延迟 / SLO（大于 1：未达到 SLO）</translation>
+    </message>
+    <message>
+        <source>p99 / SLO</source>
+        <translation>p99 / SLO</translation>
+    </message>
+    <message>
+        <source>Select a run of a model-serving scenario (kind: model-serving) to see its power and latency curves.</source>
+        <translation>请选择一个模型服务场景（kind: model-serving）的运行，以查看其功耗和延迟曲线。</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be read: %2</source>
+        <translation>无法读取运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run %1 serves no models (kind: model-serving).</source>
+        <translation>运行 %1 未提供任何模型服务（kind: model-serving）。</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the project.</source>
+        <translation>运行 %1 不在项目中。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1: %n model(s)</source>
+        <translation>
+            <numerusform>运行 %1：%n 个模型</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 device(s)</source>
+        <translation>
+            <numerusform>%n 个 %1 设备</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 output tokens</source>
+        <translation>%1，%2 个输出 token</translation>
+    </message>
+    <message>
+        <source>SLO (%1 × latency at %2 MHz)</source>
+        <translation>SLO（%1 × %2 MHz 时的延迟）</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>服务中</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>clock held (%1 MHz, %2)</source>
+        <translation>保持的时钟频率（%1 MHz，%2）</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ServingRunData</name>
+    <message>
+        <source>%1: the project file no longer exists</source>
+        <translation>%1：项目文件已不存在</translation>
     </message>
 </context>
 <context>
