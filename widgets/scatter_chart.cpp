@@ -1,5 +1,7 @@
 #include "widgets/scatter_chart.h"
 
+#include "widgets/value_chart_setup.h"
+
 #include <QChart>
 #include <QEvent>
 #include <QLegend>
@@ -14,18 +16,9 @@ namespace orrery::widgets {
 ScatterChart::ScatterChart(QWidget* parent)
     : QChartView(new QChart, parent) // the view owns the chart given here
 {
-    QChart* chart = this->chart();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    m_xAxis = new QValueAxis(chart);
-    m_yAxis = new QValueAxis(chart);
-    m_xAxis->setLabelFormat(QStringLiteral("%g"));
-    m_yAxis->setLabelFormat(QStringLiteral("%g"));
-    chart->addAxis(m_xAxis, Qt::AlignBottom);
-    chart->addAxis(m_yAxis, Qt::AlignLeft);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    const ValueAxes axes = setUpValueChart(*this);
+    m_xAxis = axes.x;
+    m_yAxis = axes.y;
     applyPaletteTheme();
     updateRanges();
 }
@@ -103,11 +96,7 @@ void ScatterChart::updateRanges()
 
 void ScatterChart::applyPaletteTheme()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
-    if (chart()->theme() != theme)
-        chart()->setTheme(theme); // resets series colours: put the chosen ones back
-    chart()->setBackgroundBrush(palette().brush(QPalette::Base));
+    applyChartPalette(*this); // resets series colours: put the chosen ones back
     for (int i = 0; i < m_groups.size(); ++i) {
         if (!m_colors[i].isValid())
             continue;

@@ -1,5 +1,7 @@
 #include "widgets/stacked_area_chart.h"
 
+#include "widgets/value_chart_setup.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
@@ -56,18 +58,9 @@ QList<QPointF> clipEdge(const QList<QPointF>& edge, double from, double to)
 StackedAreaChart::StackedAreaChart(QWidget* parent)
     : QChartView(new QChart, parent) // the view owns the chart given here
 {
-    QChart* chart = this->chart();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    m_xAxis = new QValueAxis(chart);
-    m_yAxis = new QValueAxis(chart);
-    m_xAxis->setLabelFormat(QStringLiteral("%g"));
-    m_yAxis->setLabelFormat(QStringLiteral("%g"));
-    chart->addAxis(m_xAxis, Qt::AlignBottom);
-    chart->addAxis(m_yAxis, Qt::AlignLeft);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    const ValueAxes axes = setUpValueChart(*this);
+    m_xAxis = axes.x;
+    m_yAxis = axes.y;
     applyPaletteTheme();
     restack();
 }
@@ -209,11 +202,7 @@ void StackedAreaChart::restack()
 
 void StackedAreaChart::applyPaletteTheme()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
-    if (chart()->theme() != theme)
-        chart()->setTheme(theme); // resets series colours: put the chosen ones back
-    chart()->setBackgroundBrush(palette().brush(QPalette::Base));
+    applyChartPalette(*this); // resets series colours: put the chosen ones back
     for (const Band& band : m_bands) {
         for (std::size_t i = 0; i < band.spanAreas.size(); ++i) {
             const QColor color = band.spans[static_cast<qsizetype>(i)].color;

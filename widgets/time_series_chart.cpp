@@ -1,5 +1,7 @@
 #include "widgets/time_series_chart.h"
 
+#include "widgets/value_chart_setup.h"
+
 #include "widgets/series_decimation.h"
 
 #include <QChart>
@@ -20,18 +22,10 @@ TimeSeriesChart::TimeSeriesChart(QWidget* parent)
     // later setChart() releases without deleting.
     : QChartView(new QChart, parent)
 {
+    const ValueAxes axes = setUpValueChart(*this);
+    m_xAxis = axes.x;
+    m_yAxis = axes.y;
     QChart* chart = this->chart();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    m_xAxis = new QValueAxis(chart);
-    m_yAxis = new QValueAxis(chart);
-    m_xAxis->setLabelFormat(QStringLiteral("%g")); // 30, not 30.0
-    m_yAxis->setLabelFormat(QStringLiteral("%g"));
-    chart->addAxis(m_xAxis, Qt::AlignBottom);
-    chart->addAxis(m_yAxis, Qt::AlignLeft);
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
     applyPaletteTheme();
     updateRanges();
     connect(chart, &QChart::plotAreaChanged, this, [this] {
@@ -144,11 +138,7 @@ void TimeSeriesChart::updateRanges()
 
 void TimeSeriesChart::applyPaletteTheme()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
-    if (chart()->theme() != theme)
-        chart()->setTheme(theme); // resets series colours: put the chosen ones back
-    chart()->setBackgroundBrush(palette().brush(QPalette::Base));
+    applyChartPalette(*this); // resets series colours: put the chosen ones back
     for (const Entry& entry : m_series) {
         if (entry.color.isValid())
             entry.line->setColor(entry.color);

@@ -2,59 +2,13 @@
 #include "orrery_plugin_tetrisched.h"
 
 #include "policy/plugin_export.h"
-#include "tetrisched_policy.h"
-
-#include <memory>
+#include "tetrisched_plugin_specs.h"
 
 namespace {
 
-using orrery::plugins::tetrisched::TetriSchedOptions;
-using orrery::plugins::tetrisched::TetriSchedPolicy;
+using namespace orrery::plugins::tetrisched;
 
-constexpr OrreryParamSpec kParams[] = {
-    {
-        .name = "window",
-        .type = ORRERY_PARAM_INT,
-        .defaultValue = "8",
-        .minValue = 1,
-        .maxValue = 100,
-        .choices = nullptr,
-        .help = "Plan-ahead window in slices: candidate start times are now + i x slot, i < window.",
-    },
-    {
-        .name = "slot",
-        .type = ORRERY_PARAM_DURATION,
-        .defaultValue = "10s",
-        .minValue = 0.001,
-        .maxValue = 86400,
-        .choices = nullptr,
-        .help = "Length of one time slice of the plan (use the workload's scheduling cycle).",
-    },
-    {
-        .name = "solverTimeLimit",
-        .type = ORRERY_PARAM_DURATION,
-        .defaultValue = "2s",
-        .minValue = 0.001,
-        .maxValue = 3600,
-        .choices = nullptr,
-        .help = "Wall-clock limit of each CBC solve; after it the best plan found is used (none: greedy fallback).",
-    },
-    {
-        .name = "maxMilpColumns",
-        .type = ORRERY_PARAM_INT,
-        .defaultValue = "200000",
-        .minValue = 1,
-        .maxValue = 100000000,
-        .choices = nullptr,
-        .help = "A cycle whose global MILP has more columns is not solved; the greedy planner plans it (a fallback).",
-    },
-};
-
-orrery::policy::BatchPlacementPolicy* create(const orrery::policy::PolicyContext* context)
-{
-    // The C ABI hands ownership across as a raw pointer; destroyBatchPlacement takes it back.
-    return std::make_unique<TetriSchedPolicy>(TetriSchedOptions::fromParams(context->params, TetriSchedOptions::Mode::Global)).release();
-}
+constexpr OrreryParamSpec kParams[] = {kWindowParam, kSlotParam, kSolverTimeLimitParam, kMaxMilpColumnsParam};
 
 constexpr OrreryPluginDescriptor kDescriptor{
     .abiVersion = ORRERY_PLUGIN_ABI_VERSION,
@@ -70,7 +24,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .createPlacement = nullptr,
     .destroyPlacement = nullptr,
     .trainPlacement = nullptr,
-    .createBatchPlacement = &create,
+    .createBatchPlacement = &createTetriSched<TetriSchedOptions::Mode::Global>,
     .destroyBatchPlacement = &orrery::policy::destroyBatchPlacement,
 };
 

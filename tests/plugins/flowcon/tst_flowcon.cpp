@@ -42,6 +42,34 @@ double metric(const env::RunResult& result, const std::string& name)
     return -1;
 }
 
+//! Runs one worker of 4 cores with `jobs` (the training-jobs `jobs:` list) under control `plugin`.
+env::RunResult runOneWorker(const char* plugin, int seed, const std::string& jobs, sim::InMemoryRunRecorder& recorder)
+{
+    kinds::registerBuiltInKinds();
+    policy::PluginRegistry registry;
+    registry.registerStatic(orrery_first_fit_descriptor());
+    registry.registerStatic(orrery_flowcon_descriptor());
+    registry.registerStatic(orrery_docker_swarm_descriptor());
+    const std::string text = std::string(R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: one-worker}
+spec:
+  seed: )") + std::to_string(seed) + R"(
+  horizon: 2h
+  cluster: {pools: [{name: workers, count: 1, cpu: 4, memory: 16Gi}]}
+  policies: {control: {plugin: )" + plugin + R"(}}
+  workloads:
+    - name: train
+      kind: training-jobs
+      jobs:
+)" + jobs;
+    const auto loaded = scenario::parseScenario(text, "one-worker.yaml");
+    if (!loaded.ok())
+        qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
+    env::Simulation simulation(*loaded.scenario, registry);
+    return simulation.run(recorder, nullptr, {});
+}
+
 } // namespace
 
 class TestFlowCon : public QObject {
@@ -159,34 +187,11 @@ private slots:
 
     void identicalJobsGetFairShare()
     {
-        kinds::registerBuiltInKinds();
-        policy::PluginRegistry registry;
-        registry.registerStatic(orrery_first_fit_descriptor());
-        registry.registerStatic(orrery_flowcon_descriptor());
-        registry.registerStatic(orrery_docker_swarm_descriptor());
-        const auto run = [&](const char* plugin) {
-            const std::string text = std::string(R"(apiVersion: orrery.dev/v1
-kind: Scenario
-metadata: {name: identical}
-spec:
-  seed: 3
-  horizon: 2h
-  cluster: {pools: [{name: workers, count: 1, cpu: 4, memory: 16Gi}]}
-  policies: {control: {plugin: )") + plugin + R"(}}
-  workloads:
-    - name: train
-      kind: training-jobs
-      jobs:
-        - {name: a, model: lstm-pytorch, at: 0s}
-        - {name: b, model: lstm-pytorch, at: 0s}
-        - {name: c, model: lstm-pytorch, at: 0s}
-)";
-            const auto loaded = scenario::parseScenario(text, "identical.yaml");
-            if (!loaded.ok())
-                qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
-            env::Simulation simulation(*loaded.scenario, registry);
+        const auto run = [](const char* plugin) {
             sim::InMemoryRunRecorder recorder;
-            return simulation.run(recorder, nullptr, {});
+            return runOneWorker(plugin, 3, "        - {name: a, model: lstm-pytorch, at: 0s}\n"
+                                           "        - {name: b, model: lstm-pytorch, at: 0s}\n"
+                                           "        - {name: c, model: lstm-pytorch, at: 0s}\n", recorder);
         };
         const env::RunResult flowcon = run("flowcon");
         const env::RunResult swarm = run("docker-swarm");
@@ -199,33 +204,10 @@ spec:
 
     void runRecordsEachContainersClassOverTime()
     {
-        kinds::registerBuiltInKinds();
-        policy::PluginRegistry registry;
-        registry.registerStatic(orrery_first_fit_descriptor());
-        registry.registerStatic(orrery_flowcon_descriptor());
-        registry.registerStatic(orrery_docker_swarm_descriptor());
-        const auto run = [&](const char* plugin, sim::InMemoryRunRecorder& recorder) {
-            const std::string text = std::string(R"(apiVersion: orrery.dev/v1
-kind: Scenario
-metadata: {name: classes}
-spec:
-  seed: 5
-  horizon: 2h
-  cluster: {pools: [{name: workers, count: 1, cpu: 4, memory: 16Gi}]}
-  policies: {control: {plugin: )") + plugin + R"(}}
-  workloads:
-    - name: train
-      kind: training-jobs
-      jobs:
-        - {name: a, model: mnist-pytorch, at: 0s}
-        - {name: b, model: lstm-pytorch, at: 0s}
-        - {name: c, model: vae-pytorch, at: 30s}
-)";
-            const auto loaded = scenario::parseScenario(text, "classes.yaml");
-            if (!loaded.ok())
-                qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
-            env::Simulation simulation(*loaded.scenario, registry);
-            return simulation.run(recorder, nullptr, {});
+        const auto run = [](const char* plugin, sim::InMemoryRunRecorder& recorder) {
+            return runOneWorker(plugin, 5, "        - {name: a, model: mnist-pytorch, at: 0s}\n"
+                                           "        - {name: b, model: lstm-pytorch, at: 0s}\n"
+                                           "        - {name: c, model: vae-pytorch, at: 30s}\n", recorder);
         };
         sim::InMemoryRunRecorder flowcon;
         const env::RunResult result = run("flowcon", flowcon);
