@@ -19,6 +19,15 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = nullptr,
      .help = "Exact output lengths kept for repeated inputs (by inputHash; the seed's semantic cache, exact here); "
              "0 turns the cache off."},
+    {.name = "predictor", .type = ORRERY_PARAM_ENUM, .defaultValue = "online", .minValue = 0, .maxValue = 0,
+     .choices = "online|torch",
+     .help = "online: class counts per model and input-length bucket (OutputLengthPredictor); torch: the LibTorch "
+             "ordinal classifier of core/learn, retrained on completed requests (needs ORRERY_WITH_TORCH)."},
+    {.name = "retrainEvery", .type = ORRERY_PARAM_INT, .defaultValue = "2048", .minValue = 16, .maxValue = 100000000,
+     .choices = nullptr,
+     .help = "predictor: torch — completed requests between two trainings (the first after 512)."},
+    {.name = "epochs", .type = ORRERY_PARAM_INT, .defaultValue = "10", .minValue = 1, .maxValue = 1000,
+     .choices = nullptr, .help = "predictor: torch — passes over the window per training."},
     {.name = "agingTokensPerSecond", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0", .minValue = 0, .maxValue = 1e9,
      .choices = nullptr,
      .help = "Aging against starvation (seed 001 §6.3.5 names aging, gives no rate): a request arriving one second "

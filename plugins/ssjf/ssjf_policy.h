@@ -1,5 +1,8 @@
 #pragma once
 #include "output_length_predictor.h"
+#ifdef ORRERY_SSJF_WITH_TORCH
+#include "torch_length_table.h"
+#endif
 #include "policy/policy_context.h"
 #include "policy/queue_policy.h"
 
@@ -18,9 +21,17 @@ public:
     void completed(const policy::QueuedRequest& request) override;
 
     [[nodiscard]] const OutputLengthPredictor& predictor() const { return m_predictor; }
+    //! Trainings of the LibTorch predictor so far (0 with `predictor: online`).
+    [[nodiscard]] std::size_t torchRetrains() const;
 
 private:
-    OutputLengthPredictor m_predictor;
+    //! The estimate for a request that is not in the cache (none: unknown model).
+    [[nodiscard]] std::optional<double> estimate(const policy::QueuedRequest& request) const;
+
+    OutputLengthPredictor m_predictor; //!< also the exact cache, with either predictor
+#ifdef ORRERY_SSJF_WITH_TORCH
+    std::optional<TorchLengthTable> m_torch; //!< `predictor: torch`
+#endif
     double m_agingTokensPerSecond;
 };
 
