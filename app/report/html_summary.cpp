@@ -1,6 +1,7 @@
 #include "report/html_summary.h"
 
 #include "report/svg_line_chart.h"
+#include "report/serving_summary.h"
 #include "report/training_jobs_summary.h"
 
 #include <cstdio>
@@ -69,6 +70,7 @@ std::string htmlRunSummary(const store::Project& project, store::RunId runId)
                          "simulated time (min)", "jobs");
 
     html += trainingJobsSummaryHtml(loadTrainingJobsRun(project, runId));
+    html += servingSummaryHtml(project, runId);
 
     html += "<h2>Metrics</h2>\n<table>\n<tr><th>metric</th><th>value</th><th>unit</th></tr>\n";
     for (const auto& metric : project.metrics(runId)) {

@@ -239,6 +239,16 @@ private slots:
         const qsizetype at = html.indexOf("Trade-off per run");
         QCOMPARE(html.mid(at).count("<circle "), 2 * 2 * 2); // 2 sweep points × 2 arms × 2 seeds
         QVERIFY(!readAll(m_dir.filePath("r.html")).contains("Trade-off per run")); // the batch experiment has none
+
+        // A run of it: the summary's Model serving section plots power (all and per device) and p99/SLO.
+        const CliResult summary = runOrrery({"report", "--project", "s.orrery", "--run", "1", "--out", "run.html"}, dir.path());
+        QVERIFY2(summary.exitCode == 0, qPrintable(summary.err));
+        const QString runHtml = readAll(dir.filePath("run.html"));
+        QVERIFY(runHtml.contains("<h2>Model serving</h2>"));
+        QVERIFY(runHtml.contains("2 devices; power is the mean of each control period"));
+        QVERIFY(runHtml.contains("<title>all devices</title>"));
+        QVERIFY(runHtml.contains("<title>gpus-0</title>") && runHtml.contains("<title>gpus-1</title>"));
+        QVERIFY(runHtml.contains("p99 latency / SLO (above 1: missed)"));
     }
 
     void badInputWritesNothing_data()
