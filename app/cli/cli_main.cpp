@@ -51,6 +51,10 @@ commands:
                             train FIRM's SVM on windowed (RI, CI) features and injection ground
                             truth; print ROC AUC and top-1 localization accuracy of the test runs
                             [--window 1s] [--seed N] [--epochs N] [--json OUT] [--rows OUT.csv]
+  import alibaba-gpu --out FILE.yaml
+                            the Alibaba 2023 GPU cluster trace as a scenario: a pool per node
+                            shape, priced per GPU type, pods as batch jobs [--nodes N] [--seed S]
+                            [--data DIR] (docs/fleet.md)
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   live contexts|nodes|pods|query|snapshot
@@ -80,6 +84,7 @@ int runCli(const std::vector<std::string>& args)
         {"analyze", runAnalyzeCommand},
         {"export-traces", runExportTracesCommand},
         {"localize", runLocalizeCommand},
+        {"import", runImportCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;

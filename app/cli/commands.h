@@ -21,6 +21,8 @@ int runAnalyzeCommand(const std::vector<std::string>& args);
 int runLocalizeCommand(const std::vector<std::string>& args);
 int runLiveCommand(const std::vector<std::string>& args);
 int runExportTracesCommand(const std::vector<std::string>& args);
+//! `orrery import alibaba-gpu …`: a real data set as a scenario (docs/fleet.md).
+int runImportCommand(const std::vector<std::string>& args);
 
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
 int runCli(const std::vector<std::string>& args);
