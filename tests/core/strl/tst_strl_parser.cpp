@@ -1,5 +1,8 @@
 #include "strl/strl_parser.h"
 
+#include "fuzz_replay.h"
+#include "strl_invariant.h"
+
 #include <QtTest>
 
 using namespace orrery;
@@ -11,6 +14,16 @@ class TestStrlParser : public QObject {
     Q_OBJECT
 
 private slots:
+    //! Every crash input fuzz_strl found (tests/fixtures/fuzz-regressions/strl/) and every seed of
+    //! its corpus keeps the harness's invariant (tests/fuzz/strl_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "strl"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string problem = orrery::fuzz::strlProblem(orrery::fuzz::readReplayFile(file), "fuzzed-requests.yaml");
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void readsSetsJobsAndOperators();
     void reportsBadInput_data();
     void reportsBadInput();

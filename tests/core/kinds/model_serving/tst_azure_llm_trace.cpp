@@ -1,6 +1,9 @@
 // kind: model-serving — the Azure LLM inference trace reader: the published files and its diagnostics.
 #include "kinds/model_serving/azure_llm_trace.h"
 
+#include "fuzz_replay.h"
+#include "llm_trace_invariant.h"
+
 #include <QtTest>
 
 #include <stdexcept>
@@ -26,6 +29,16 @@ class TestAzureLlmTrace : public QObject {
     Q_OBJECT
 
 private slots:
+    //! Every crash input fuzz_llm_trace found (tests/fixtures/fuzz-regressions/llm_trace/) and
+    //! every seed of its corpus keeps the harness's invariant (tests/fuzz/llm_trace_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "llm_trace"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string problem = orrery::fuzz::llmTraceProblem(orrery::fuzz::readReplayFile(file), "fuzzed-trace.csv");
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void readsPublishedFiles_data()
     {
         QTest::addColumn<QString>("file");
