@@ -38,7 +38,8 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
     for (const model::Node& node : cluster.nodes()) {
         if (!spec.devicePool.empty() && cluster.poolOf(node.id).name != spec.devicePool)
             continue;
-        Device device{node.name, node.id, GpuPowerModel(m_gpu), m_gpu.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {}};
+        Device device{node.name, node.id, GpuPowerModel(m_gpu), m_gpu.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
+                      {}, 0, 0, 0};
         device.energy.setWatts(0, device.power.watts(device.mhz, 0.0));
         m_deviceOfNode[node.id] = static_cast<std::uint32_t>(m_devices.size());
         m_devices.push_back(std::move(device));
@@ -52,13 +53,28 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         model.served = &served;
         model.sloScale = served.sloScale > 0 ? served.sloScale : spec.sloScale;
         const std::uint32_t typical = served.trace ? medianOutputTokens(*served.trace) : served.outputTokens;
-        model.sensitivityPerMhz = model.profile->sensitivityPerMhz(model.profile->autoregressive ? typical : 0, m_gpu);
+        model.typicalTokens = model.profile->autoregressive ? typical : 0;
+        model.sensitivityPerMhz = model.profile->sensitivityPerMhz(model.typicalTokens, m_gpu);
         m_models.push_back(std::move(model));
         m_arrivalRng.emplace_back(seed, "model-serving/" + spec.name + "/" + std::to_string(m) + "/" + served.model);
     }
     m_traceCursor.assign(m_models.size(), 0);
     m_traceOffset.assign(m_models.size(), 0);
     m_nextRow.assign(m_models.size(), kNone);
+}
+
+std::size_t ModelServingPlatform::Device::queued() const
+{
+    std::size_t waiting = fifo.size() + heap.size();
+    for (const Instance& instance : instances)
+        waiting += instance.queued();
+    return waiting;
+}
+
+bool ModelServingPlatform::Device::busy() const
+{
+    return serving != kNone
+        || std::any_of(instances.begin(), instances.end(), [](const Instance& i) { return i.serving != kNone; });
 }
 
 std::uint32_t ModelServingPlatform::deviceOfNode(std::uint32_t node) const
@@ -104,8 +120,9 @@ bool ModelServingPlatform::placeReplica(const policy::PendingUnit& unit, std::ui
         return false;
     Device& device = m_devices[d];
     const ServingModelProfile& profile = *m_models[m].profile;
-    // A second replica on the same GPU adds nothing; weights must fit the GPU's memory.
-    if (residentIndex(device, m) != kNone || device.memoryUsedBytes + profile.memoryBytes > m_gpu.memoryBytes)
+    // Weights must fit the GPU's memory. Served one request at a time, a second replica on the
+    // same GPU adds nothing; shared concurrently, it adds throughput (at the interference's cost).
+    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > m_gpu.memoryBytes)
         return false;
     if (!m_cluster.allocate(node, unit.request))
         return false;
@@ -116,6 +133,13 @@ bool ModelServingPlatform::placeReplica(const policy::PendingUnit& unit, std::ui
                                          ? profile.requestSeconds(1, device.mhz, m_gpu) - device.prefillSeconds.back()
                                          : 0.0);
     m_models[m].devices.push_back(d);
+    if (concurrent()) {
+        Instance instance;
+        instance.model = m;
+        instance.share = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, m_gpu).computeFraction());
+        m_models[m].instances.emplace_back(d, static_cast<std::uint32_t>(device.instances.size()));
+        device.instances.push_back(std::move(instance));
+    }
     return true;
 }
 
@@ -168,14 +192,26 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
 {
     ++m_arrived;
     const Model& model = m_models[m];
-    std::uint32_t best = kNone;
+    std::uint32_t best = kNone, bestInstance = kNone;
     std::size_t bestWork = 0;
-    for (const std::uint32_t d : model.devices) {
-        const Device& device = m_devices[d];
-        const std::size_t work = device.queued() + (device.serving != kNone ? 1 : 0);
-        if (best == kNone || work < bestWork) {
-            best = d;
-            bestWork = work;
+    if (concurrent()) {
+        for (const auto& [d, i] : model.instances) {
+            const Instance& instance = m_devices[d].instances[i];
+            const std::size_t work = instance.queued() + (instance.serving != kNone ? 1 : 0);
+            if (best == kNone || work < bestWork) {
+                best = d;
+                bestInstance = i;
+                bestWork = work;
+            }
+        }
+    } else {
+        for (const std::uint32_t d : model.devices) {
+            const Device& device = m_devices[d];
+            const std::size_t work = device.queued() + (device.serving != kNone ? 1 : 0);
+            if (best == kNone || work < bestWork) {
+                best = d;
+                bestWork = work;
+            }
         }
     }
     if (best == kNone) {
@@ -201,12 +237,14 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     request.sloNs = sim::fromSeconds(model.sloScale * alone);
     Device& device = m_devices[best];
     ++device.period.arrived;
+    std::deque<std::uint32_t>& fifo = bestInstance == kNone ? device.fifo : device.instances[bestInstance].fifo;
+    RequestHeap& heap = bestInstance == kNone ? device.heap : device.instances[bestInstance].heap;
     if (m_queue) {
         request.priority = m_queue->priority(policy::QueuedRequest{id, m_spec.name, model.profile->name, now, request.inputTokens,
                                                                    request.inputHash, model.sloScale * alone, 0});
-        device.heap.push({{request.priority, request.sequence}, id});
+        heap.push({{request.priority, request.sequence}, id});
     } else {
-        device.fifo.push_back(id);
+        fifo.push_back(id);
     }
     return best;
 }
@@ -228,16 +266,13 @@ sim::SimTime ModelServingPlatform::startNext(std::uint32_t d, sim::SimTime now)
     }
     device.serving = id;
     device.busySince = now;
+    ++device.version;
     refreshPower(device, now);
     return now + std::max<sim::SimTime>(1, sim::fromSeconds(serviceSeconds(device, m_requests[id])));
 }
 
-void ModelServingPlatform::complete(std::uint32_t d, sim::SimTime now)
+void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime now)
 {
-    Device& device = m_devices[d];
-    const std::uint32_t id = device.serving;
-    if (id == kNone)
-        return;
     const Request& request = m_requests[id];
     const sim::SimTime latency = now - request.arrivedAt;
     const double ratio = request.sloNs > 0 ? static_cast<double>(latency) / static_cast<double>(request.sloNs) : 0.0;
@@ -252,21 +287,123 @@ void ModelServingPlatform::complete(std::uint32_t d, sim::SimTime now)
     period.sloRatio.record(ratioSample);
     ++period.completed;
     period.withinSlo += onTime ? 1 : 0;
-    period.busyNs += now - std::max(device.busySince, m_periodStart);
     period.weightedSensitivity += m_models[request.model].sensitivityPerMhz;
     if (m_queue) {
         const Model& model = m_models[request.model];
         m_queue->completed(policy::QueuedRequest{id, m_spec.name, model.profile->name, request.arrivedAt, request.inputTokens,
                                                  request.inputHash, sim::toSeconds(request.sloNs), request.outputTokens});
     }
-    device.serving = kNone;
-    refreshPower(device, now);
     m_freeRequests.push_back(id);
+}
+
+void ModelServingPlatform::completeDue(std::uint32_t d, sim::SimTime now)
+{
+    Device& device = m_devices[d];
+    if (!concurrent()) {
+        const std::uint32_t id = device.serving;
+        if (id == kNone)
+            return;
+        device.period.busyNs += now - std::max(device.busySince, m_periodStart);
+        device.utilizationSeconds += sim::toSeconds(now - device.busySince);
+        finish(device, id, now);
+        device.serving = kNone;
+        refreshPower(device, now);
+        return;
+    }
+    advance(device, now);
+    for (Instance& instance : device.instances) {
+        // Completion times are rounded up to whole nanoseconds: what is left is below that.
+        if (instance.serving != kNone && instance.remainingSeconds <= 1e-9 * std::max(1.0, instance.speed)) {
+            finish(device, instance.serving, now);
+            instance.serving = kNone;
+        }
+    }
+}
+
+sim::SimTime ModelServingPlatform::dispatch(std::uint32_t d, sim::SimTime now)
+{
+    if (!concurrent())
+        return startNext(d, now);
+    Device& device = m_devices[d];
+    advance(device, now);
+    for (Instance& instance : device.instances) {
+        if (instance.serving != kNone)
+            continue;
+        std::uint32_t id = kNone;
+        if (!instance.fifo.empty()) {
+            id = instance.fifo.front();
+            instance.fifo.pop_front();
+        } else if (!instance.heap.empty()) {
+            id = instance.heap.top().second;
+            instance.heap.pop();
+        } else {
+            continue;
+        }
+        instance.serving = id;
+        instance.remainingSeconds = serviceSeconds(device, m_requests[id]);
+    }
+    updateSpeeds(device);
+    ++device.version;
+    refreshPower(device, now);
+    sim::SimTime next = std::numeric_limits<sim::SimTime>::max();
+    for (const Instance& instance : device.instances) {
+        if (instance.serving != kNone)
+            next = std::min(next, now + std::max<sim::SimTime>(1, static_cast<sim::SimTime>(std::ceil(instance.remainingSeconds / instance.speed * 1e9))));
+    }
+    return next;
+}
+
+void ModelServingPlatform::advance(Device& device, sim::SimTime now)
+{
+    if (now <= device.advancedAt)
+        return;
+    const double seconds = sim::toSeconds(now - device.advancedAt);
+    double utilization = 0;
+    bool busy = false;
+    for (Instance& instance : device.instances) {
+        if (instance.serving == kNone)
+            continue;
+        instance.remainingSeconds -= seconds * instance.speed;
+        utilization += instance.share;
+        busy = true;
+    }
+    device.utilizationSeconds += seconds * std::min(1.0, utilization);
+    if (busy)
+        device.period.busyNs += now - std::max(device.advancedAt, m_periodStart);
+    device.advancedAt = now;
+}
+
+void ModelServingPlatform::updateSpeeds(Device& device) const
+{
+    std::vector<GpuInterference::Active> active;
+    std::vector<std::size_t> index;
+    for (std::size_t i = 0; i < device.instances.size(); ++i) {
+        if (device.instances[i].serving != kNone) {
+            active.push_back({device.instances[i].model, device.instances[i].share});
+            index.push_back(i);
+        }
+    }
+    for (std::size_t k = 0; k < active.size(); ++k)
+        device.instances[index[k]].speed = m_spec.interference.speed(active, k);
+}
+
+double ModelServingPlatform::meanUtilization(std::uint32_t d, sim::SimTime now)
+{
+    Device& device = m_devices[d];
+    const double seconds = sim::toSeconds(now);
+    if (seconds <= 0)
+        return 0;
+    if (concurrent()) {
+        advance(device, now);
+        return device.utilizationSeconds / seconds;
+    }
+    const double running = device.serving != kNone ? sim::toSeconds(now - device.busySince) : 0.0;
+    return (device.utilizationSeconds + running) / seconds;
 }
 
 void ModelServingPlatform::refreshPower(Device& device, sim::SimTime now)
 {
-    device.energy.setWatts(now, device.power.watts(device.mhz, device.serving != kNone ? 1.0 : 0.0));
+    device.energy.setWatts(now, device.power.watts(device.mhz, device.busy() ? 1.0 : 0.0));
 }
 
 void ModelServingPlatform::setClock(Device& device, double mhz, sim::SimTime now)
@@ -302,7 +439,9 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
     out.targets.reserve(m_devices.size());
     for (Device& device : m_devices) {
         PeriodStats& period = device.period;
-        if (device.serving != kNone)
+        if (concurrent())
+            advance(device, now);
+        else if (device.serving != kNone)
             period.busyNs += now - std::max(device.busySince, m_periodStart);
         policy::TargetObservation target;
         target.name = device.name;

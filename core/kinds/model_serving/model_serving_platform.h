@@ -55,6 +55,20 @@ public:
         double weightedSensitivity = 0; //!< Σ over completed of the model's sensitivity
         double joulesAtStart = 0;       //!< the device's energy when the period began
     };
+    using RequestHeap = std::priority_queue<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>,
+                                            std::vector<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>>, std::greater<>>;
+    //! One replica on a device shared concurrently (`sharing: concurrent`): its own queue, at
+    //! most one request in service, which progresses at a speed the other active replicas set.
+    struct Instance {
+        std::uint32_t model = 0;
+        double share = 0;               //!< GpuInterference::shareOf its model
+        std::deque<std::uint32_t> fifo; //!< waiting requests without a queue policy
+        RequestHeap heap;
+        std::uint32_t serving = kNone;
+        double remainingSeconds = 0;    //!< of the request in service, alone at its start clock
+        double speed = 1;
+        [[nodiscard]] std::size_t queued() const { return fifo.size() + heap.size(); }
+    };
     struct Device {
         std::string name;
         std::uint32_t node = 0;
@@ -64,24 +78,30 @@ public:
         std::vector<std::uint32_t> models;          //!< resident models
         std::vector<double> prefillSeconds;         //!< per model at the current clock (C, or the whole request)
         std::vector<double> perTokenSeconds;        //!< per model at the current clock (K; 0 if not autoregressive)
-        std::deque<std::uint32_t> fifo;             //!< waiting requests without a queue policy
-        std::priority_queue<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>,
-                            std::vector<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>>, std::greater<>> heap;
-        std::uint32_t serving = kNone;              //!< the request in service
+        std::deque<std::uint32_t> fifo;             //!< waiting requests without a queue policy (exclusive)
+        RequestHeap heap;
+        std::uint32_t serving = kNone;              //!< the request in service (exclusive)
         sim::SimTime busySince = 0;
         EnergyMeter energy;
         double mhzSecondsWeighted = 0;              //!< ∫ f dt, for the mean clock
         sim::SimTime clockSince = 0;
         PeriodStats period;
-        [[nodiscard]] std::size_t queued() const { return fifo.size() + heap.size(); }
+        std::vector<Instance> instances;            //!< concurrent: one per resident replica, parallel to `models`
+        sim::SimTime advancedAt = 0;                //!< concurrent: progress accounted up to here
+        double utilizationSeconds = 0;              //!< ∫ GPU utilisation dt (busy share; concurrent: min(1, Σ u))
+        std::uint64_t version = 0;                  //!< bumped whenever the next completion time changes
+        [[nodiscard]] std::size_t queued() const;
+        [[nodiscard]] bool busy() const;
     };
     struct Model {
         const ServingModelProfile* profile = nullptr;
         const ServedModel* served = nullptr;
         double sloScale = 0;
         std::vector<std::uint32_t> devices;         //!< where its replicas run
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> instances; //!< concurrent: (device, instance)
         std::int32_t replicasUnplaced = 0;
         double sensitivityPerMhz = 0;               //!< at its typical output length
+        std::uint32_t typicalTokens = 0;            //!< the median output of its trace (0 when not autoregressive)
     };
 
     ModelServingPlatform(const ModelServingSpec& spec, std::uint64_t seed, model::Cluster& cluster);
@@ -109,11 +129,14 @@ public:
     //! A request of model `m` arrives: routed to the replica with the least work queued; returns
     //! its device, or kNone when the model has no replica (the request is dropped).
     std::uint32_t arrive(std::uint32_t m, sim::SimTime now);
-    //! Starts the next waiting request on an idle device `d`; returns its completion time, or
-    //! max when the device stays idle.
-    sim::SimTime startNext(std::uint32_t d, sim::SimTime now);
-    //! The request in service on `d` completes now.
-    void complete(std::uint32_t d, sim::SimTime now);
+    //! Starts what can start on device `d` now; returns the device's next completion time (max:
+    //! none) — schedule it with version(d), which this bumps whenever that time changes.
+    sim::SimTime dispatch(std::uint32_t d, sim::SimTime now);
+    //! The requests of `d` due now complete (call dispatch() next).
+    void completeDue(std::uint32_t d, sim::SimTime now);
+    [[nodiscard]] std::uint64_t version(std::uint32_t d) const { return m_devices[d].version; }
+    //! Mean GPU utilisation of device `d` from the start to `now` (exclusive: its busy share).
+    [[nodiscard]] double meanUtilization(std::uint32_t d, sim::SimTime now);
 
     //! Every device as a control target (features documented in docs/model.md); resets the
     //! per-period figures.
@@ -135,8 +158,14 @@ public:
 
 private:
     void setClock(Device& device, double mhz, sim::SimTime now);
+    //! Concurrent: accounts progress, busy time and utilisation of `device` up to `now`.
+    void advance(Device& device, sim::SimTime now);
+    void updateSpeeds(Device& device) const;
+    void finish(Device& device, std::uint32_t id, sim::SimTime now);
+    sim::SimTime startNext(std::uint32_t d, sim::SimTime now);
     void refreshPower(Device& device, sim::SimTime now);
     [[nodiscard]] double serviceSeconds(const Device& device, const Request& request) const;
+    [[nodiscard]] bool concurrent() const { return m_spec.sharing == GpuSharing::Concurrent; }
     [[nodiscard]] std::uint32_t residentIndex(const Device& device, std::uint32_t model) const;
     std::uint32_t allocateRequest();
 

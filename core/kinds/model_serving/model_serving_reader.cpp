@@ -123,7 +123,8 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
 
 const std::vector<std::string>& modelServingKeys()
 {
-    static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models", "deviceSeries"};
+    static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models",
+                                                   "deviceSeries", "sharing", "interference"};
     return kKeys;
 }
 
@@ -183,6 +184,27 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
                                   .value_or(spec->controlPeriod);
     if (const YamlNode* series = reader.get("deviceSeries"))
         spec->deviceSeries = scenario::readSwitch(*series, reader.pathOf("deviceSeries"), context, true);
+    if (const YamlNode* sharing = reader.get("sharing")) {
+        if (const auto mode = scenario::readString(*sharing, reader.pathOf("sharing"), context, "exclusive or concurrent")) {
+            if (*mode == "concurrent")
+                spec->sharing = GpuSharing::Concurrent;
+            else if (*mode != "exclusive")
+                context.error(*sharing, reader.pathOf("sharing"), "expected exclusive or concurrent, got '" + *mode + "'");
+        }
+    }
+    if (const YamlNode* interference = reader.get("interference")) {
+        MapReader i(*interference, reader.pathOf("interference"), context, {"shareBase", "sameModel", "otherModel"},
+                    "interference: a mapping {shareBase, sameModel, otherModel} (docs/model.md)");
+        if (i.isMap()) {
+            const auto number = [&](const char* key, double max, double& target) {
+                if (const YamlNode* value = i.get(key))
+                    target = scenario::readNumber(*value, i.pathOf(key), context, 0.0, max, "").value_or(target);
+            };
+            number("shareBase", 1.0, spec->interference.shareBase);
+            number("sameModel", 100.0, spec->interference.sameModel);
+            number("otherModel", 100.0, spec->interference.otherModel);
+        }
+    }
     if (const YamlNode* models = reader.require("models", "a sequence of served models such as [{model: GPT2-large, rate: 2}]")) {
         if (!models->isSequence() || models->items().empty())
             context.error(*models, reader.pathOf("models"), "expected a non-empty sequence of served models, got " + models->describe());

@@ -92,9 +92,9 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
 
 void ModelServingRuntime::startIfIdle(std::uint32_t device, sim::SimTime now)
 {
-    const sim::SimTime done = m_platform.startNext(device, now);
+    const sim::SimTime done = m_platform.dispatch(device, now);
     if (done != std::numeric_limits<sim::SimTime>::max())
-        m_engine->schedule(done, m_completionKind, device);
+        m_engine->schedule(done, m_completionKind, device, m_platform.version(device));
 }
 
 void ModelServingRuntime::tick(sim::SimTime now)
@@ -137,7 +137,9 @@ void ModelServingRuntime::handleEvent(const sim::Event& event, sim::Engine& engi
         if (next != std::numeric_limits<sim::SimTime>::max())
             engine.schedule(next, m_arrivalKind, event.target);
     } else if (event.kind == m_completionKind) {
-        m_platform.complete(event.target, now);
+        if (event.payload != m_platform.version(event.target))
+            return; // replanned since (a concurrent device's speeds changed)
+        m_platform.completeDue(event.target, now);
         startIfIdle(event.target, now);
     } else if (event.kind == m_controlKind) {
         tick(now);
@@ -155,8 +157,11 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     const auto& devices = m_platform.devices();
     for (const auto& device : devices)
         joules += device.energy.joulesUntil(now);
-    for (std::uint32_t d = 0; d < devices.size(); ++d)
+    double utilization = 0;
+    for (std::uint32_t d = 0; d < devices.size(); ++d) {
         mhz += m_platform.meanMhz(d, now);
+        utilization += m_platform.meanUtilization(d, now);
+    }
     std::int32_t unplaced = 0;
     for (const auto& model : m_platform.models())
         unplaced += model.replicasUnplaced;
@@ -174,12 +179,15 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     metrics->push_back({"serving.power.mean", joules / seconds, "W"});
     metrics->push_back({"serving.energy_per_request", m_platform.completed() ? joules / static_cast<double>(m_platform.completed()) : 0.0, "J/request"});
     metrics->push_back({"serving.mhz.mean", mhz / static_cast<double>(devices.size()), "MHz"});
+    // Busy share of the devices; with sharing: concurrent, min(1, Σ GPU shares of the active replicas).
+    metrics->push_back({"serving.gpu_utilization.mean", utilization / static_cast<double>(devices.size()), "share"});
     metrics->push_back({"serving.frequency_changes", static_cast<double>(m_platform.frequencyChanges()), "changes"});
     metrics->push_back({"serving.replicas_unplaced", static_cast<double>(unplaced), "replicas"});
     if (devices.size() <= kMaxDeviceMetrics) {
         for (std::uint32_t d = 0; d < devices.size(); ++d) {
             metrics->push_back({"serving." + devices[d].name + ".power.mean", devices[d].energy.joulesUntil(now) / seconds, "W"});
             metrics->push_back({"serving." + devices[d].name + ".mhz.mean", m_platform.meanMhz(d, now), "MHz"});
+            metrics->push_back({"serving." + devices[d].name + ".utilization", m_platform.meanUtilization(d, now), "share"});
         }
     }
     if (m_control) {

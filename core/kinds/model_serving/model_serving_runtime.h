@@ -30,7 +30,7 @@ public:
 private:
     void placeReplicas(sim::SimTime now);
     void tick(sim::SimTime now);
-    void startIfIdle(std::uint32_t device, sim::SimTime now);
+    void startIfIdle(std::uint32_t device, sim::SimTime now); //!< dispatch() and schedule its next completion
 
     model::Cluster& m_cluster;
     ModelServingPlatform m_platform;

@@ -1,5 +1,6 @@
 #pragma once
 #include "kinds/model_serving/azure_llm_trace.h"
+#include "kinds/model_serving/gpu_interference.h"
 #include "model/diagnostic.h"
 #include "model/kind_spec.h"
 #include "sim/sim_time.h"
@@ -15,6 +16,12 @@ namespace orrery::kinds::model_serving {
 enum class ArrivalMode : std::uint8_t {
     Poisson, //!< exponential gaps at `ratePerSecond`; token counts drawn from the trace's rows
     Trace,   //!< the trace's timestamps replayed (time-scaled to `ratePerSecond` when given), repeating
+};
+
+//! How the replicas on one GPU share it.
+enum class GpuSharing : std::uint8_t {
+    Exclusive,  //!< one request at a time per device, whichever replica it is for (μ-Serve, seed 001)
+    Concurrent, //!< every replica serves its own queue at once, slowed by the others (GpuInterference; seed 002)
 };
 
 //! One model the workload serves (`models:` in the scenario).
@@ -45,6 +52,8 @@ struct ModelServingSpec final : model::KindSpec {
     double sloScale = 1.5;
     sim::SimTime controlPeriod = 500 * sim::kMillisecond; //!< MIAD samples every 500 ms (Alg. 6.3)
     bool deviceSeries = true;          //!< record per-device power, clock and p99/SLO series
+    GpuSharing sharing = GpuSharing::Exclusive;
+    GpuInterference interference;      //!< with sharing: concurrent
     std::vector<ServedModel> models;
 
     [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<ModelServingSpec>(*this); }
