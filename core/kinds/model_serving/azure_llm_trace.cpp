@@ -70,6 +70,11 @@ std::optional<std::int64_t> parseTimestampNanoseconds(std::string_view text, std
         error = quoted(text) + " is not a timestamp YYYY-MM-DD hh:mm:ss[.fffffff]";
         return std::nullopt;
     }
+    // Nanoseconds since 1970 fit a signed 64-bit integer until 2262: keep well inside.
+    if (*year < 1970 || *year > 2200) {
+        error = "year " + std::to_string(*year) + " is outside 1970-2200";
+        return std::nullopt;
+    }
     static constexpr unsigned kDaysInMonth[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (*month < 1 || *month > 12) {
         error = "month " + std::to_string(*month) + " is outside 1-12";
