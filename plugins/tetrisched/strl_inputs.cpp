@@ -6,6 +6,35 @@
 
 namespace orrery::plugins::tetrisched {
 
+namespace {
+
+//! The latest end of any leaf of `e`: when the option completes.
+sim::SimTime completionOf(const strl::Expression& e)
+{
+    sim::SimTime end = 0;
+    e.forEachLeaf([&](const strl::NckLeaf& leaf) { end = std::max(end, leaf.start + leaf.duration); });
+    return end;
+}
+
+} // namespace
+
+void preferEarlierCompletion(strl::Expression& expression, const strl::GeneratorContext& context)
+{
+    if (expression.op != strl::Operator::Max)
+        return;
+    const double window = sim::toSeconds(context.slotLength * context.windowSlots);
+    for (strl::Expression& option : expression.children) {
+        const double late = std::max(0.0, sim::toSeconds(completionOf(option) - context.now));
+        const double factor = 1.0 - kDeadlineTieBreak * late / (late + std::max(window, 1e-9));
+        if (option.op == strl::Operator::Nck)
+            option.leaf.value *= factor;
+        else if (option.op == strl::Operator::Scale)
+            option.parameter *= factor;
+        else
+            option = strl::Expression::scale(factor, std::move(option));
+    }
+}
+
 StrlInputs StrlInputs::of(const policy::BatchRequest& request, const policy::ClusterView& view, sim::SimTime slotLength,
                           int windowSlots)
 {
@@ -52,6 +81,8 @@ strl::PendingJob StrlInputs::pendingJob(const policy::BatchRequest& request, std
     strl::PendingJob pending;
     pending.name = request.pending[i].name;
     pending.expression = specs[i] ? strl::generateJob(*specs[i], context) : strl::Expression::max({});
+    if (specs[i] && specs[i]->deadline)
+        preferEarlierCompletion(pending.expression, context);
     return pending;
 }
 

@@ -26,4 +26,14 @@ struct StrlInputs {
     [[nodiscard]] strl::PendingJob pendingJob(const policy::BatchRequest& request, std::size_t i) const;
 };
 
+//! A deadline job's options are all worth its value (core/strl's generators), so the MILP is
+//! indifferent between starting now and at the end of the window, and between the fast and the
+//! slow placement. Re-planned every cycle, that indifference let a job's start slide to the
+//! window's end again and again until its deadline passed (found in the study, docs/reproduction.md).
+//! This breaks the tie: each option of the top-level max is scaled by
+//! 1 − kDeadlineTieBreak · late / (late + W), late = its completion − now, W = the window's
+//! length, so an earlier completion is worth strictly more, and at most 1 % less than the value.
+inline constexpr double kDeadlineTieBreak = 0.01;
+void preferEarlierCompletion(strl::Expression& expression, const strl::GeneratorContext& context);
+
 } // namespace orrery::plugins::tetrisched

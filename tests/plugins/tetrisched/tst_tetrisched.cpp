@@ -6,6 +6,7 @@
 #include "orrery_plugin_tetrisched_np.h"
 #include "policy/plugin_registry.h"
 #include "sim/rng_stream.h"
+#include "strl_inputs.h"
 
 #include <QtTest>
 
@@ -139,6 +140,70 @@ private slots:
         for (const auto& placement : decision.plan)
             future = future || placement.start > request.now;
         QCOMPARE(future, plugin != "tetrisched-np"); // np plans only what starts now
+    }
+
+    // A deadline job's options are all worth its value; without a tie-break the plan was free to
+    // start it at the window's end each cycle until its deadline passed (the study, issue 19).
+    // On an idle cluster every mode starts it now, a GPU job on GPU nodes.
+    void deadlineJobsStartNowOnTheirPreferredNodes_data() { planModes_data(); }
+    void deadlineJobsStartNowOnTheirPreferredNodes()
+    {
+        QFETCH(QString, plugin);
+        const model::Cluster cluster(clusterSpec(2, 4, 2)); // nodes 0 and 1 have a GPU
+        policy::BatchRequest request;
+        request.now = 100 * sim::kSecond;
+        request.busyUntil.assign(cluster.nodes().size(), 0);
+        for (const char* type : {"gpu", "mpi", "slo"}) { // greedy plans in this order
+            policy::BatchJob job;
+            job.id = request.pending.size() + 1;
+            job.name = type;
+            job.type = type;
+            job.nodes = 2;
+            job.duration = 60 * sim::kSecond;
+            job.slowdown = 3.0;
+            job.value = 10.0;
+            job.deadline = request.now + 10 * 60 * sim::kSecond; // every start in the window meets it
+            request.pending.push_back(job);
+        }
+        model::PolicyChoice choice;
+        choice.plugin = plugin.toStdString();
+        if (plugin != "tetrisched-np")
+            choice.params.push_back({"window", "8", {}});
+        policy::PolicyContext context;
+        auto policy = m_registry.createBatchPlacement(choice, context);
+        const policy::BatchDecision decision = policy->plan(request, policy::ClusterView(cluster));
+        checkStartNow(request, decision);
+        QCOMPARE(decision.startNow.size(), std::size_t{3});
+        for (const auto& assignment : decision.startNow) {
+            if (assignment.job == 1) { // the gpu job
+                QCOMPARE(assignment.nodes, (std::vector<std::uint32_t>{0, 1}));
+            } else if (assignment.job == 2) { // the mpi job: one rack
+                const auto rack = [&](std::uint32_t n) { return cluster.poolOf(n).labels.at("rack"); };
+                QCOMPARE(rack(assignment.nodes[0]), rack(assignment.nodes[1]));
+            }
+        }
+    }
+
+    void tieBreakPrefersEarlierCompletionByAtMostOnePercent()
+    {
+        strl::GeneratorContext context;
+        context.now = 50 * sim::kSecond;
+        context.slotLength = 10 * sim::kSecond;
+        context.windowSlots = 4;
+        std::vector<strl::Expression> options;
+        options.push_back(strl::Expression::nck("a", 1, 50 * sim::kSecond, 10 * sim::kSecond, 10));
+        options.push_back(strl::Expression::nck("a", 1, 60 * sim::kSecond, 10 * sim::kSecond, 10));
+        options.push_back(strl::Expression::scale(5, strl::Expression::nck("a", 1, 80 * sim::kSecond, 1000 * sim::kSecond, 1)));
+        options.push_back(strl::Expression::sum({strl::Expression::nck("a", 1, 50 * sim::kSecond, 10 * sim::kSecond, 10)}));
+        strl::Expression e = strl::Expression::max(std::move(options));
+        plugins::tetrisched::preferEarlierCompletion(e, context);
+        const double first = e.children[0].leaf.value, second = e.children[1].leaf.value;
+        QVERIFY(first > second);
+        QVERIFY(first < 10.0 && first > 9.9);
+        QVERIFY(second > 9.9);
+        QVERIFY(e.children[2].parameter < 5.0 && e.children[2].parameter > 4.95);
+        QCOMPARE(e.children[3].op, strl::Operator::Scale); // other operators are wrapped
+        QCOMPARE(e.children[3].parameter, first / 10.0);
     }
 
 private:
