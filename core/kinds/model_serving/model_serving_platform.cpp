@@ -38,7 +38,14 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
     for (const model::Node& node : cluster.nodes()) {
         if (!spec.devicePool.empty() && cluster.poolOf(node.id).name != spec.devicePool)
             continue;
-        Device device{node.name, node.id, GpuPowerModel(m_gpu), m_gpu.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
+        // The node's GPU model names its profile when there is one; else the workload's `gpu`.
+        const GpuDeviceProfile* own = nullptr;
+        for (const model::DeviceSpec& spec : cluster.poolOf(node.id).devices) {
+            if (spec.kind == model::DeviceKind::Gpu && !own)
+                own = findGpuProfile(spec.model);
+        }
+        const GpuDeviceProfile& profile = own ? *own : m_gpu;
+        Device device{node.name, node.id, GpuPowerModel(profile), profile.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
                       {}, 0, 0, 0};
         device.energy.setWatts(0, device.power.watts(device.mhz, 0.0));
         m_deviceOfNode[node.id] = static_cast<std::uint32_t>(m_devices.size());
@@ -122,21 +129,22 @@ bool ModelServingPlatform::placeReplica(const policy::PendingUnit& unit, std::ui
     const ServingModelProfile& profile = *m_models[m].profile;
     // Weights must fit the GPU's memory. Served one request at a time, a second replica on the
     // same GPU adds nothing; shared concurrently, it adds throughput (at the interference's cost).
-    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > m_gpu.memoryBytes)
+    const GpuDeviceProfile& gpu = device.power.profile();
+    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > gpu.memoryBytes)
         return false;
     if (!m_cluster.allocate(node, unit.request))
         return false;
     device.memoryUsedBytes += profile.memoryBytes;
     device.models.push_back(m);
-    device.prefillSeconds.push_back(profile.requestSeconds(0, device.mhz, m_gpu));
+    device.prefillSeconds.push_back(profile.requestSeconds(0, device.mhz, gpu));
     device.perTokenSeconds.push_back(profile.autoregressive
-                                         ? profile.requestSeconds(1, device.mhz, m_gpu) - device.prefillSeconds.back()
+                                         ? profile.requestSeconds(1, device.mhz, gpu) - device.prefillSeconds.back()
                                          : 0.0);
     m_models[m].devices.push_back(d);
     if (concurrent()) {
         Instance instance;
         instance.model = m;
-        instance.share = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, m_gpu).computeFraction());
+        instance.share = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, gpu).computeFraction());
         m_models[m].instances.emplace_back(d, static_cast<std::uint32_t>(device.instances.size()));
         device.instances.push_back(std::move(instance));
     }
@@ -413,8 +421,9 @@ void ModelServingPlatform::setClock(Device& device, double mhz, sim::SimTime now
     device.mhz = mhz;
     for (std::size_t i = 0; i < device.models.size(); ++i) {
         const ServingModelProfile& profile = *m_models[device.models[i]].profile;
-        device.prefillSeconds[i] = profile.requestSeconds(0, mhz, m_gpu);
-        device.perTokenSeconds[i] = profile.autoregressive ? profile.requestSeconds(1, mhz, m_gpu) - device.prefillSeconds[i] : 0.0;
+        const GpuDeviceProfile& gpu = device.power.profile();
+        device.prefillSeconds[i] = profile.requestSeconds(0, mhz, gpu);
+        device.perTokenSeconds[i] = profile.autoregressive ? profile.requestSeconds(1, mhz, gpu) - device.prefillSeconds[i] : 0.0;
     }
     refreshPower(device, now);
 }
@@ -445,7 +454,8 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
             period.busyNs += now - std::max(device.busySince, m_periodStart);
         policy::TargetObservation target;
         target.name = device.name;
-        target.group = m_gpu.name;
+        const GpuDeviceProfile& gpu = device.power.profile();
+        target.group = gpu.name;
         target.node = device.name;
         target.replicas = 1;
         target.limit[policy::indexOf(policy::ControlResource::GpuFrequency)] = device.mhz;
@@ -462,10 +472,10 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
         target.sloLatencyMs = tightestSlo;
         const double joules = device.energy.joulesUntil(now);
         target.features = {
-            {"minMhz", m_gpu.minMhz},
-            {"maxMhz", m_gpu.maxMhz},
-            {"stepMhz", m_gpu.stepMhz},
-            {"defaultMhz", m_gpu.defaultMhz},
+            {"minMhz", gpu.minMhz},
+            {"maxMhz", gpu.maxMhz},
+            {"stepMhz", gpu.stepMhz},
+            {"defaultMhz", gpu.defaultMhz},
             {"watts", (joules - period.joulesAtStart) / seconds},
             {"busy", std::min(1.0, sim::toSeconds(period.busyNs) / seconds)},
             {"queued", static_cast<double>(device.queued())},
@@ -503,11 +513,12 @@ std::vector<policy::ActionOutcome> ModelServingPlatform::apply(const std::vector
             outcome.status = policy::ActionOutcome::Status::Rejected;
             outcome.reason = "gpu-frequency must be a finite number of MHz";
         } else {
-            const double mhz = m_gpu.snapMhz(action.value);
+            const GpuDeviceProfile& gpu = device->power.profile();
+            const double mhz = gpu.snapMhz(action.value);
             if (std::abs(mhz - action.value) > 1e-9) {
                 outcome.status = policy::ActionOutcome::Status::Converted;
                 outcome.applied.value = mhz;
-                outcome.reason = "snapped to a supported clock in [" + std::to_string(m_gpu.minMhz) + ", " + std::to_string(m_gpu.maxMhz) + "] MHz";
+                outcome.reason = "snapped to a supported clock in [" + std::to_string(gpu.minMhz) + ", " + std::to_string(gpu.maxMhz) + "] MHz";
             }
             if (mhz != device->mhz) {
                 setClock(*device, mhz, now);

@@ -109,6 +109,7 @@ public:
     [[nodiscard]] const ModelServingSpec& spec() const { return m_spec; }
     [[nodiscard]] const std::vector<Device>& devices() const { return m_devices; }
     [[nodiscard]] const std::vector<Model>& models() const { return m_models; }
+    //! The reference GPU (`gpu:`): requests' SLOs and models' sensitivities are taken on it.
     [[nodiscard]] const GpuDeviceProfile& gpu() const { return m_gpu; }
 
     //! The placement units of every replica, in the order of the scenario's models.

@@ -42,10 +42,11 @@ struct ServedModel {
 
 //! `kind: model-serving` (seed 001 ch. 6, μ-Serve): DNN models served on GPUs, one request at a
 //! time per device (no batching), with the SM clock and the power it draws as first-class state.
-//! Every node of `devicePool` is one device with one GPU of profile `gpu`.
+//! Every node of `devicePool` is one device with one GPU: the profile its pool's GPU model names
+//! (V100, A40, T4), else `gpu`, which is also the reference the SLOs are taken on.
 struct ModelServingSpec final : model::KindSpec {
     std::string devicePool;            //!< empty: every node
-    std::string gpu = "V100";          //!< GPU profile (gpu_device_profile)
+    std::string gpu = "V100";          //!< reference GPU profile; devices of unknown GPU models use it too
     //! A request's SLO is sloScale × its latency alone on the device at the default clock
     //! (AlpaServe's definition, seed 001 §6.4.1, per request so that long generations are not
     //! late by construction).

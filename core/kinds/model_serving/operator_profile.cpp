@@ -138,6 +138,14 @@ OperatorProfile OperatorProfile::elementwise(double elements, double flopsPerEle
     return op;
 }
 
+double rooflineSecondsOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu)
+{
+    double seconds = 0;
+    for (const auto& entry : operators)
+        seconds += entry.count * entry.op.rooflineSeconds(gpu);
+    return seconds;
+}
+
 double computeFractionOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu)
 {
     double compute = 0;

@@ -39,6 +39,8 @@ struct OperatorCount {
     double count = 1;
 };
 [[nodiscard]] double computeFractionOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu);
+//! Σ count · rooflineSeconds of `operators` on `gpu` at its maximum clock.
+[[nodiscard]] double rooflineSecondsOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu);
 
 //! Reads AI-Matrix `conv.params` (alibaba/ai-matrix layer-based_benchmark/cnn/params): lines
 //! `[N,H,W,C] [R,S,C,K] stride`. Throws std::runtime_error "<path>:<line>: <field>: <what>".

@@ -56,14 +56,6 @@ std::vector<OperatorCount> resnet50()
     return ops;
 }
 
-double rooflineSeconds(const std::vector<OperatorCount>& ops, const GpuDeviceProfile& gpu)
-{
-    double seconds = 0;
-    for (const auto& entry : ops)
-        seconds += entry.count * entry.op.rooflineSeconds(gpu);
-    return seconds;
-}
-
 ServingModelProfile encoder(const char* name, double parameters, double sizeGB, double latencyMs, const Transformer& t,
                             const char* architecture)
 {
@@ -86,8 +78,8 @@ ServingModelProfile generative(const char* name, double parameters, double sizeG
     // C and K from the V100 roofline (FP32; kRooflineEfficiency); a decoding step reads every
     // weight once, so K also has the weights' bytes at least once.
     const GpuDeviceProfile& v100 = *findGpuProfile("V100");
-    model.prefillSeconds = rooflineSeconds(model.prefill, v100) / kRooflineEfficiency;
-    model.perTokenSeconds = rooflineSeconds(model.decode, v100) / kRooflineEfficiency;
+    model.prefillSeconds = rooflineSecondsOf(model.prefill, v100) / kRooflineEfficiency;
+    model.perTokenSeconds = rooflineSecondsOf(model.decode, v100) / kRooflineEfficiency;
     model.source += "; C, K: V100 roofline of the prompt pass and of one decoding step at 50 % efficiency";
     return model;
 }

@@ -4,6 +4,17 @@ namespace orrery::kinds::model_serving {
 
 namespace {
 
+//! How much longer `operators` take on `gpu` than on the V100 the latencies of Table 6.1 were
+//! measured on, by their roofline at each card's maximum clock (1 on the V100 itself).
+double typeFactor(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu)
+{
+    static const GpuDeviceProfile* const reference = findGpuProfile("V100");
+    if (operators.empty() || !reference || gpu.name == reference->name)
+        return 1.0;
+    const double onReference = rooflineSecondsOf(operators, *reference);
+    return onReference > 0 ? rooflineSecondsOf(operators, gpu) / onReference : 1.0;
+}
+
 //! L(f)/L(f_default) of a part whose compute fraction at f_max is `alpha`.
 double slowdown(double alpha, double mhz, const GpuDeviceProfile& gpu)
 {
@@ -27,10 +38,10 @@ double ServingModelProfile::requestSeconds(std::uint32_t outputTokens, double mh
 {
     const double prefillAlpha = computeFractionOf(prefill, gpu);
     if (!autoregressive)
-        return latencySeconds * slowdown(prefillAlpha, mhz, gpu);
+        return latencySeconds * typeFactor(prefill, gpu) * slowdown(prefillAlpha, mhz, gpu);
     const double decodeAlpha = computeFractionOf(decode, gpu);
-    return prefillSeconds * slowdown(prefillAlpha, mhz, gpu)
-           + perTokenSeconds * outputTokens * slowdown(decodeAlpha, mhz, gpu);
+    return prefillSeconds * typeFactor(prefill, gpu) * slowdown(prefillAlpha, mhz, gpu)
+           + perTokenSeconds * outputTokens * typeFactor(decode, gpu) * slowdown(decodeAlpha, mhz, gpu);
 }
 
 FrequencyLatencyCurve ServingModelProfile::curve(std::uint32_t outputTokens, const GpuDeviceProfile& gpu) const

@@ -26,9 +26,10 @@ struct ServingModelProfile {
     double perTokenSeconds = 0;     //!< K at the reference GPU's default clock (autoregressive only)
     std::string source;
 
-    //! Latency of a request with `outputTokens` at `mhz` on `gpu` (the reference GPU the
-    //! latencies were measured on): L_table·c(f) for a non-autoregressive model, C·c_p(f) + K·N·c_d(f)
-    //! otherwise, where c(f) = curve(f)/curve(f_default) of the part's compute fraction.
+    //! Latency of a request with `outputTokens` at `mhz` on `gpu`: L_table·t·c(f) for a
+    //! non-autoregressive model, C·t_p·c_p(f) + K·N·t_d·c_d(f) otherwise, where c(f) =
+    //! curve(f)/curve(f_default) of the part's compute fraction on `gpu` and t = the part's roofline
+    //! time on `gpu` ÷ on the V100 the latencies were measured on (1 on a V100).
     [[nodiscard]] double requestSeconds(std::uint32_t outputTokens, double mhz, const GpuDeviceProfile& gpu) const;
     //! The frequency/latency curve of one request with `outputTokens` on `gpu` (its compute
     //! fraction is the time-weighted α of C and K·N at the default clock).

@@ -263,6 +263,23 @@ private slots:
         QCOMPARE(shortest, fcfs);
     }
 
+    //! Each device takes its pool's GPU profile (a fleet of V100s and T4s); SLOs stay on the
+    //! reference `gpu`, so a T4, slower at ResNet-50 here, serves the same requests later.
+    void devicesTakeTheirPoolsGpu()
+    {
+        std::string text = scenarioText("        - {model: ResNet-50, rate: 2/s}\n");
+        const auto v100 = load(text);
+        text.replace(text.find("model: V100"), 11, "model: T4");
+        const auto t4 = load(text);
+        QVERIFY(v100.ok() && t4.ok());
+        QCOMPARE(specOf(*t4.scenario).gpu, std::string("T4")); // the pool's model names the reference too
+        const Metrics fast = run(*v100.scenario);
+        const Metrics slow = run(*t4.scenario);
+        QCOMPARE(slow.at("serving.requests"), fast.at("serving.requests"));
+        QVERIFY(slow.at("serving.latency.p50") > fast.at("serving.latency.p50"));
+        QCOMPARE(slow.at("serving.mhz.mean"), findGpuProfile("T4")->defaultMhz);
+    }
+
     void sameSeedSameRunBitForBit()
     {
         const auto loaded = load(scenarioText("        - {model: GPT2-large, arrivals: trace, trace: azure-code, rate: 0.5/s}\n"
