@@ -62,6 +62,10 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         const std::uint32_t typical = served.trace ? medianOutputTokens(*served.trace) : served.outputTokens;
         model.typicalTokens = model.profile->autoregressive ? typical : 0;
         model.sensitivityPerMhz = model.profile->sensitivityPerMhz(model.typicalTokens, m_gpu);
+        model.alonePrefillSeconds = model.profile->requestSeconds(0, m_gpu.defaultMhz, m_gpu);
+        model.alonePerTokenSeconds = model.profile->autoregressive
+            ? model.profile->requestSeconds(1, m_gpu.defaultMhz, m_gpu) - model.alonePrefillSeconds
+            : 0.0;
         m_models.push_back(std::move(model));
         m_arrivalRng.emplace_back(seed, "model-serving/" + spec.name + "/" + std::to_string(m) + "/" + served.model);
     }
@@ -241,7 +245,7 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     } else {
         request.outputTokens = model.profile->autoregressive ? served.outputTokens : 0;
     }
-    const double alone = model.profile->requestSeconds(request.outputTokens, m_gpu.defaultMhz, m_gpu);
+    const double alone = model.alonePrefillSeconds + model.alonePerTokenSeconds * request.outputTokens;
     request.sloNs = sim::fromSeconds(model.sloScale * alone);
     Device& device = m_devices[best];
     ++device.period.arrived;

@@ -102,6 +102,8 @@ public:
         std::int32_t replicasUnplaced = 0;
         double sensitivityPerMhz = 0;               //!< at its typical output length
         std::uint32_t typicalTokens = 0;            //!< the median output of its trace (0 when not autoregressive)
+        double alonePrefillSeconds = 0;             //!< a request alone on the reference gpu at its default clock: C (or L) …
+        double alonePerTokenSeconds = 0;            //!< … + K per output token (the SLO's basis, computed once)
     };
 
     ModelServingPlatform(const ModelServingSpec& spec, std::uint64_t seed, model::Cluster& cluster);
