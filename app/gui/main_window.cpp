@@ -5,6 +5,7 @@
 #include "gui/experiment_view.h"
 #include "gui/flowcon_view.h"
 #include "gui/serving_power_view.h"
+#include "gui/strl_plan_view.h"
 #include "gui/project_catalog_model.h"
 #include "gui/training_dock.h"
 #include "gui/recent_projects.h"
@@ -99,7 +100,7 @@ void MainWindow::restoreSettings()
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_runView->restoreState(settings.value(kRunViewKey).toByteArray());
     showViewTab(static_cast<ViewTab>(std::clamp(settings.value(kViewTabKey, 0).toInt(), 0,
-                                                static_cast<int>(ViewTab::Power))));
+                                                static_cast<int>(ViewTab::Plan))));
 }
 
 void MainWindow::saveSettings() const
@@ -148,6 +149,7 @@ bool MainWindow::openProject(const QString& path)
     m_runView->clear();
     m_flowConView->clear();
     m_servingPowerView->clear();
+    m_strlPlanView->clear();
     m_experimentView->clear();
     m_centre->setCurrentWidget(m_runView);
     m_runs->setRuns({});
@@ -192,6 +194,7 @@ void MainWindow::showCurrentItem()
         m_runView->showRun(m_projectPath, *id);
         m_flowConView->showRun(m_projectPath, *id);
         m_servingPowerView->showRun(m_projectPath, *id);
+        m_strlPlanView->showRun(m_projectPath, *id);
         loadRunViews(*id);
     } else if (const auto experiment = m_runs->experimentIdAt(current)) {
         m_centre->setCurrentWidget(m_experimentView);

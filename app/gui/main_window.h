@@ -33,6 +33,7 @@ struct ScenarioViewsData;
 class ExperimentView;
 class FlowConView;
 class ServingPowerView;
+class StrlPlanView;
 class LiveDock;
 class ProjectCatalogModel;
 class RunJob;
@@ -86,8 +87,11 @@ public:
     [[nodiscard]] FlowConView* flowConView() const { return m_flowConView; }
     //! The Power tab: the selected model-serving run's latency/power curves and power over time.
     [[nodiscard]] ServingPowerView* servingPowerView() const { return m_servingPowerView; }
-    //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces, FlowCon.
-    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon, Power };
+    //! The Plan tab: the selected strl-jobs run's space-time plan (TetriSched's "Tetris") and STRL trees.
+    [[nodiscard]] StrlPlanView* strlPlanView() const { return m_strlPlanView; }
+    //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces, FlowCon,
+    //! Power, Plan.
+    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon, Power, Plan };
     void showViewTab(ViewTab tab);
     [[nodiscard]] ViewTab currentViewTab() const;
 
@@ -185,6 +189,7 @@ private:
     widgets::TraceView* m_traceView = nullptr;
     FlowConView* m_flowConView = nullptr;
     ServingPowerView* m_servingPowerView = nullptr;
+    StrlPlanView* m_strlPlanView = nullptr;
     quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes

@@ -1,8 +1,10 @@
-// MainWindow: the centre's tabs (overview, cluster, service graph, traces) and what feeds them.
+// MainWindow: the centre's tabs (overview, cluster, service graph, traces, FlowCon, Power, Plan) and
+// what feeds them.
 #include "gui/main_window.h"
 
 #include "gui/flowcon_view.h"
 #include "gui/serving_power_view.h"
+#include "gui/strl_plan_view.h"
 #include "gui/scenario_editor.h"
 #include "gui/scenario_views_data.h"
 #include "widgets/cluster_view.h"
@@ -37,6 +39,8 @@ void MainWindow::createViews()
     m_flowConView->setObjectName(QStringLiteral("flowConView"));
     m_servingPowerView = new ServingPowerView;
     m_servingPowerView->setObjectName(QStringLiteral("servingPowerView"));
+    m_strlPlanView = new StrlPlanView;
+    m_strlPlanView->setObjectName(QStringLiteral("strlPlanView"));
 
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("viewTabs"));
@@ -48,9 +52,11 @@ void MainWindow::createViews()
     m_views->addTab(m_traceView, tr("Traces"));
     m_views->addTab(m_flowConView, tr("FlowCon"));
     m_views->addTab(m_servingPowerView, tr("Power"));
+    m_views->addTab(m_strlPlanView, tr("Plan"));
     setCentralWidget(m_views);
 
-    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon"), tr("&Power")};
+    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon"), tr("&Power"),
+                               tr("P&lan")};
     for (int i = 0; i < names.size(); ++i) {
         auto* action = new QAction(names[i], this);
         action->setObjectName(QStringLiteral("viewTab%1Action").arg(i));
