@@ -46,7 +46,7 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         }
         const GpuDeviceProfile& profile = own ? *own : m_gpu;
         Device device{node.name, node.id, GpuPowerModel(profile), profile.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
-                      {}, 0, 0, 0};
+                      {}, {}, {}, 0, 0, 0, 0};
         device.energy.setWatts(0, device.power.watts(device.mhz, 0.0));
         m_deviceOfNode[node.id] = static_cast<std::uint32_t>(m_devices.size());
         m_devices.push_back(std::move(device));
@@ -69,6 +69,10 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         m_models.push_back(std::move(model));
         m_arrivalRng.emplace_back(seed, "model-serving/" + spec.name + "/" + std::to_string(m) + "/" + served.model);
     }
+    for (Device& device : m_devices)
+        device.held.assign(m_models.size(), 0);
+    for (Model& model : m_models)
+        model.nextReplica = static_cast<std::uint32_t>(std::max(0, model.served->replicas));
     m_traceCursor.assign(m_models.size(), 0);
     m_traceOffset.assign(m_models.size(), 0);
     m_nextRow.assign(m_models.size(), kNone);
@@ -93,34 +97,87 @@ std::uint32_t ModelServingPlatform::deviceOfNode(std::uint32_t node) const
     return node < m_deviceOfNode.size() ? m_deviceOfNode[node] : kNone;
 }
 
+namespace {
+
+policy::PendingUnit makeUnit(const ModelServingSpec& spec, const ModelServingPlatform::Model& model, std::uint32_t m, std::uint32_t replica)
+{
+    policy::PendingUnit unit;
+    unit.id = (static_cast<std::uint64_t>(m) << 32) | replica;
+    unit.workload = spec.name;
+    unit.service = model.profile->name;
+    unit.request.memoryBytes = model.profile->memoryBytes;
+    unit.slo = sim::fromSeconds(model.sloScale * model.profile->latencySeconds);
+    unit.features = {{"sensitivityPerMhz", model.sensitivityPerMhz},
+                     {"latencySeconds", model.profile->latencySeconds},
+                     {"requestRate", model.served->meanRatePerSecond() / static_cast<double>(std::max(1, model.served->replicas))},
+                     {"autoregressive", model.profile->autoregressive ? 1.0 : 0.0},
+                     {"replicaIndex", static_cast<double>(replica)}};
+    return unit;
+}
+
+} // namespace
+
 std::vector<policy::PendingUnit> ModelServingPlatform::replicaUnits() const
 {
     std::vector<policy::PendingUnit> units;
     for (std::uint32_t m = 0; m < m_models.size(); ++m) {
-        const Model& model = m_models[m];
-        const double rate = model.served->meanRatePerSecond();
-        for (std::int32_t r = 0; r < model.served->replicas; ++r) {
-            policy::PendingUnit unit;
-            unit.id = (static_cast<std::uint64_t>(m) << 32) | static_cast<std::uint32_t>(r);
-            unit.workload = m_spec.name;
-            unit.service = model.profile->name;
-            unit.request.memoryBytes = model.profile->memoryBytes;
-            unit.slo = sim::fromSeconds(model.sloScale * model.profile->latencySeconds);
-            unit.features = {{"sensitivityPerMhz", model.sensitivityPerMhz},
-                             {"latencySeconds", model.profile->latencySeconds},
-                             {"requestRate", rate / static_cast<double>(model.served->replicas)},
-                             {"autoregressive", model.profile->autoregressive ? 1.0 : 0.0},
-                             {"replicaIndex", static_cast<double>(r)}};
-            units.push_back(std::move(unit));
-        }
+        for (std::int32_t r = 0; r < m_models[m].served->replicas; ++r)
+            units.push_back(makeUnit(m_spec, m_models[m], m, static_cast<std::uint32_t>(r)));
     }
     return units;
 }
 
+policy::PendingUnit ModelServingPlatform::nextReplicaUnit(std::uint32_t model, const std::string& gpuType)
+{
+    policy::PendingUnit unit = makeUnit(m_spec, m_models[model], model, m_models[model].nextReplica++);
+    unit.deviceModel = gpuType;
+    return unit;
+}
+
+std::uint32_t ModelServingPlatform::modelIndex(std::string_view name) const
+{
+    for (std::uint32_t m = 0; m < m_models.size(); ++m) {
+        if (m_models[m].profile->name == name)
+            return m;
+    }
+    return kNone;
+}
+
 std::uint32_t ModelServingPlatform::residentIndex(const Device& device, std::uint32_t model) const
 {
-    const auto it = std::find(device.models.begin(), device.models.end(), model);
-    return it == device.models.end() ? kNone : static_cast<std::uint32_t>(it - device.models.begin());
+    for (std::size_t i = 0; i < device.models.size(); ++i) {
+        if (device.models[i] == model && device.residentState[i] == 0)
+            return static_cast<std::uint32_t>(i);
+    }
+    return kNone;
+}
+
+bool ModelServingPlatform::addResident(Device& device, std::uint32_t d, std::uint32_t m, const policy::PendingUnit& unit, bool route)
+{
+    const ServingModelProfile& profile = *m_models[m].profile;
+    // Weights must fit the GPU's memory. Served one request at a time, a second replica on the
+    // same GPU adds nothing; shared concurrently, it adds throughput (at the interference's cost).
+    const GpuDeviceProfile& gpu = device.power.profile();
+    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > gpu.memoryBytes)
+        return false;
+    if (!m_cluster.allocate(device.node, unit.request))
+        return false;
+    device.memoryUsedBytes += profile.memoryBytes;
+    device.models.push_back(m);
+    device.residentState.push_back(0);
+    device.prefillSeconds.push_back(profile.requestSeconds(0, device.mhz, gpu));
+    device.perTokenSeconds.push_back(profile.autoregressive
+                                         ? profile.requestSeconds(1, device.mhz, gpu) - device.prefillSeconds.back()
+                                         : 0.0);
+    if (concurrent()) {
+        Instance instance;
+        instance.model = m;
+        instance.share = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, gpu).computeFraction());
+        device.instances.push_back(std::move(instance));
+    }
+    if (route)
+        activate(m, d);
+    return true;
 }
 
 bool ModelServingPlatform::placeReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime /*now*/)
@@ -129,30 +186,102 @@ bool ModelServingPlatform::placeReplica(const policy::PendingUnit& unit, std::ui
     const auto m = static_cast<std::uint32_t>(unit.id >> 32);
     if (d == kNone || m >= m_models.size())
         return false;
-    Device& device = m_devices[d];
-    const ServingModelProfile& profile = *m_models[m].profile;
-    // Weights must fit the GPU's memory. Served one request at a time, a second replica on the
-    // same GPU adds nothing; shared concurrently, it adds throughput (at the interference's cost).
-    const GpuDeviceProfile& gpu = device.power.profile();
-    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > gpu.memoryBytes)
+    return addResident(m_devices[d], d, m, unit, /*route=*/true);
+}
+
+bool ModelServingPlatform::placeLaunchingReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime /*now*/)
+{
+    const std::uint32_t d = deviceOfNode(node);
+    const auto m = static_cast<std::uint32_t>(unit.id >> 32);
+    if (d == kNone || m >= m_models.size() || !addResident(m_devices[d], d, m, unit, /*route=*/false))
         return false;
-    if (!m_cluster.allocate(node, unit.request))
-        return false;
-    device.memoryUsedBytes += profile.memoryBytes;
-    device.models.push_back(m);
-    device.prefillSeconds.push_back(profile.requestSeconds(0, device.mhz, gpu));
-    device.perTokenSeconds.push_back(profile.autoregressive
-                                         ? profile.requestSeconds(1, device.mhz, gpu) - device.prefillSeconds.back()
-                                         : 0.0);
-    m_models[m].devices.push_back(d);
-    if (concurrent()) {
-        Instance instance;
-        instance.model = m;
-        instance.share = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, gpu).computeFraction());
-        m_models[m].instances.emplace_back(d, static_cast<std::uint32_t>(device.instances.size()));
-        device.instances.push_back(std::move(instance));
-    }
+    ++m_models[m].launching;
     return true;
+}
+
+void ModelServingPlatform::activate(std::uint32_t m, std::uint32_t d)
+{
+    Model& model = m_models[m];
+    Device& device = m_devices[d];
+    if (concurrent()) {
+        // The newest serving entry of the model on this device is the new instance.
+        for (std::size_t i = device.models.size(); i-- > 0;) {
+            if (device.models[i] == m && device.residentState[i] == 0) {
+                model.instances.emplace_back(d, static_cast<std::uint32_t>(i));
+                break;
+            }
+        }
+    }
+    model.devices.push_back(d);
+}
+
+void ModelServingPlatform::finishLaunch(std::uint32_t m, std::uint32_t d)
+{
+    m_models[m].launching = std::max(0, m_models[m].launching - 1);
+    activate(m, d);
+}
+
+bool ModelServingPlatform::retire(std::uint32_t m, const std::string& gpuType, sim::SimTime /*now*/)
+{
+    Model& model = m_models[m];
+    for (std::size_t k = model.devices.size(); k-- > 0;) {
+        const std::uint32_t d = model.devices[k];
+        Device& device = m_devices[d];
+        if (!gpuType.empty() && device.power.profile().name != gpuType)
+            continue;
+        std::uint32_t resident = kNone;
+        if (concurrent()) {
+            // model.instances is parallel to model.devices.
+            resident = model.instances[k].second;
+            model.instances.erase(model.instances.begin() + static_cast<std::ptrdiff_t>(k));
+        } else {
+            resident = residentIndex(device, m);
+        }
+        model.devices.erase(model.devices.begin() + static_cast<std::ptrdiff_t>(k));
+        if (resident == kNone)
+            return false;
+        device.residentState[resident] = 1;
+        ++device.retiring;
+        releaseDrained(d);
+        return true;
+    }
+    return false;
+}
+
+std::int32_t ModelServingPlatform::servingReplicas(std::uint32_t m, const std::string& gpuType) const
+{
+    std::int32_t count = 0;
+    for (const std::uint32_t d : m_models[m].devices)
+        count += gpuType.empty() || m_devices[d].power.profile().name == gpuType ? 1 : 0;
+    return count;
+}
+
+bool ModelServingPlatform::holdsRequestsOf(const Device& device, std::uint32_t resident) const
+{
+    if (concurrent()) {
+        const Instance& instance = device.instances[resident];
+        return instance.serving != kNone || instance.queued() > 0;
+    }
+    return device.held[device.models[resident]] > 0;
+}
+
+void ModelServingPlatform::releaseDrained(std::uint32_t d)
+{
+    Device& device = m_devices[d];
+    if (device.retiring == 0)
+        return;
+    for (std::size_t i = 0; i < device.models.size(); ++i) {
+        if (device.residentState[i] != 1 || holdsRequestsOf(device, static_cast<std::uint32_t>(i)))
+            continue;
+        // Exclusive: another serving replica of the model here would share the queue; keep it.
+        const ServingModelProfile& profile = *m_models[device.models[i]].profile;
+        device.residentState[i] = 2;
+        --device.retiring;
+        device.memoryUsedBytes -= profile.memoryBytes;
+        model::Resources request;
+        request.memoryBytes = profile.memoryBytes;
+        m_cluster.release(device.node, request);
+    }
 }
 
 void ModelServingPlatform::noteUnplaced(std::uint32_t model) { ++m_models.at(model).replicasUnplaced; }
@@ -196,14 +325,18 @@ std::uint32_t ModelServingPlatform::allocateRequest()
 
 double ModelServingPlatform::serviceSeconds(const Device& device, const Request& request) const
 {
-    const std::uint32_t i = residentIndex(device, request.model);
+    // Any entry of the model will do (a retired one still serves what it holds): all of them on
+    // one device have the same times.
+    const auto it = std::find(device.models.begin(), device.models.end(), request.model);
+    const auto i = static_cast<std::size_t>(it - device.models.begin());
     return device.prefillSeconds[i] + device.perTokenSeconds[i] * request.outputTokens;
 }
 
 std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
 {
     ++m_arrived;
-    const Model& model = m_models[m];
+    Model& model = m_models[m];
+    ++model.period.arrived;
     std::uint32_t best = kNone, bestInstance = kNone;
     std::size_t bestWork = 0;
     if (concurrent()) {
@@ -249,6 +382,7 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     request.sloNs = sim::fromSeconds(model.sloScale * alone);
     Device& device = m_devices[best];
     ++device.period.arrived;
+    ++device.held[m];
     std::deque<std::uint32_t>& fifo = bestInstance == kNone ? device.fifo : device.instances[bestInstance].fifo;
     RequestHeap& heap = bestInstance == kNone ? device.heap : device.instances[bestInstance].heap;
     if (m_queue) {
@@ -280,7 +414,8 @@ sim::SimTime ModelServingPlatform::startNext(std::uint32_t d, sim::SimTime now)
     device.busySince = now;
     ++device.version;
     refreshPower(device, now);
-    return now + std::max<sim::SimTime>(1, sim::fromSeconds(serviceSeconds(device, m_requests[id])));
+    m_requests[id].serviceSeconds = serviceSeconds(device, m_requests[id]);
+    return now + std::max<sim::SimTime>(1, sim::fromSeconds(m_requests[id].serviceSeconds));
 }
 
 void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime now)
@@ -300,6 +435,12 @@ void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime
     ++period.completed;
     period.withinSlo += onTime ? 1 : 0;
     period.weightedSensitivity += m_models[request.model].sensitivityPerMhz;
+    --device.held[request.model];
+    Model::Period& modelPeriod = m_models[request.model].period;
+    ++modelPeriod.completed;
+    modelPeriod.withinSlo += onTime ? 1 : 0;
+    modelPeriod.serviceSeconds += request.serviceSeconds;
+    modelPeriod.latency.record(latency);
     if (m_queue) {
         const Model& model = m_models[request.model];
         m_queue->completed(policy::QueuedRequest{id, m_spec.name, model.profile->name, request.arrivedAt, request.inputTokens,
@@ -320,6 +461,7 @@ void ModelServingPlatform::completeDue(std::uint32_t d, sim::SimTime now)
         finish(device, id, now);
         device.serving = kNone;
         refreshPower(device, now);
+        releaseDrained(d);
         return;
     }
     advance(device, now);
@@ -330,6 +472,7 @@ void ModelServingPlatform::completeDue(std::uint32_t d, sim::SimTime now)
             instance.serving = kNone;
         }
     }
+    releaseDrained(d);
 }
 
 sim::SimTime ModelServingPlatform::dispatch(std::uint32_t d, sim::SimTime now)
@@ -353,6 +496,7 @@ sim::SimTime ModelServingPlatform::dispatch(std::uint32_t d, sim::SimTime now)
         }
         instance.serving = id;
         instance.remainingSeconds = serviceSeconds(device, m_requests[id]);
+        m_requests[id].serviceSeconds = instance.remainingSeconds;
     }
     updateSpeeds(device);
     ++device.version;
@@ -494,6 +638,8 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
         period = PeriodStats{};
         period.joulesAtStart = joules;
     }
+    if (m_spec.autoscaling)
+        appendModelTargets(out, seconds);
     out.completedRequests = completed;
     out.sloViolationRate = completed ? static_cast<double>(completed - withinSlo) / static_cast<double>(completed) : 0.0;
     m_periodStart = now;
@@ -534,4 +680,42 @@ std::vector<policy::ActionOutcome> ModelServingPlatform::apply(const std::vector
     return outcomes;
 }
 
+void ModelServingPlatform::appendModelTargets(policy::Observation& out, double periodSeconds)
+{
+    for (Model& model : m_models) {
+        const std::int32_t replicas = static_cast<std::int32_t>(model.devices.size());
+        policy::TargetObservation target;
+        target.name = model.profile->name;
+        target.group = "model";
+        target.replicas = replicas;
+        target.pendingReplicas = model.launching;
+        target.arrivalRate = static_cast<double>(model.period.arrived) / periodSeconds;
+        target.p50LatencyMs = model.period.latency.quantileNs(0.5) / 1e6;
+        target.p99LatencyMs = model.period.latency.quantileNs(0.99) / 1e6;
+        const double aloneSeconds = model.alonePrefillSeconds + model.alonePerTokenSeconds * model.typicalTokens;
+        target.sloLatencyMs = model.sloScale * aloneSeconds * 1e3;
+        target.sloMaintenance = model.period.completed
+            ? static_cast<double>(model.period.withinSlo) / static_cast<double>(model.period.completed)
+            : 1.0;
+        // The replicas' busy share as "CPU" use against a limit of 1: what an HPA on utilisation reads.
+        const double busy = replicas > 0 ? model.period.serviceSeconds / (periodSeconds * replicas) : 0.0;
+        target.usage[policy::indexOf(policy::ControlResource::Cpu)] = busy;
+        target.limit[policy::indexOf(policy::ControlResource::Cpu)] = 1.0;
+        target.features = {{"aloneSeconds", aloneSeconds},
+                           {"sloSeconds", model.sloScale * aloneSeconds},
+                           {"memoryBytes", static_cast<double>(model.profile->memoryBytes)},
+                           {"completed", static_cast<double>(model.period.completed)},
+                           {"busy", busy}};
+        for (const Device& device : m_devices) {
+            const std::string key = "replicas@" + device.power.profile().name;
+            target.features.try_emplace(key, 0.0);
+        }
+        for (const std::uint32_t d : model.devices)
+            target.features["replicas@" + m_devices[d].power.profile().name] += 1.0;
+        out.targets.push_back(std::move(target));
+        model.period = Model::Period{};
+    }
+}
+
 } // namespace orrery::kinds::model_serving
+

@@ -16,6 +16,7 @@
 #include <limits>
 #include <queue>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orrery::model {
@@ -45,6 +46,7 @@ public:
         double priority = 0;     //!< from the queue policy (arrival order without one)
         std::uint64_t sequence = 0;
         sim::SimTime sloNs = 0;  //!< sloScale × its latency alone at the default clock
+        double serviceSeconds = 0; //!< its work when it started (alone, at that clock)
     };
     //! Per-period figures of one device (reset by observe()).
     struct PeriodStats {
@@ -87,6 +89,10 @@ public:
         sim::SimTime clockSince = 0;
         PeriodStats period;
         std::vector<Instance> instances;            //!< concurrent: one per resident replica, parallel to `models`
+        //! Parallel to `models`: 0 serving, 1 retired but holding requests (and memory), 2 released.
+        std::vector<std::uint8_t> residentState;
+        std::vector<std::uint32_t> held;            //!< per model: its requests queued or running here
+        std::uint32_t retiring = 0;                 //!< residents in state 1
         sim::SimTime advancedAt = 0;                //!< concurrent: progress accounted up to here
         double utilizationSeconds = 0;              //!< ∫ GPU utilisation dt (busy share; concurrent: min(1, Σ u))
         std::uint64_t version = 0;                  //!< bumped whenever the next completion time changes
@@ -102,6 +108,14 @@ public:
         std::int32_t replicasUnplaced = 0;
         double sensitivityPerMhz = 0;               //!< at its typical output length
         std::uint32_t typicalTokens = 0;            //!< the median output of its trace (0 when not autoregressive)
+        //! Per control period (models as targets, autoscaling).
+        struct Period {
+            std::uint64_t arrived = 0, completed = 0, withinSlo = 0;
+            double serviceSeconds = 0; //!< of the requests completed
+            env::LatencyHistogram latency;
+        } period;
+        std::int32_t launching = 0;                 //!< replicas placed, not serving yet
+        std::uint32_t nextReplica = 0;              //!< index of the next replica unit
         double alonePrefillSeconds = 0;             //!< a request alone on the reference gpu at its default clock: C (or L) …
         double alonePerTokenSeconds = 0;            //!< … + K per output token (the SLO's basis, computed once)
     };
@@ -121,6 +135,19 @@ public:
     bool placeReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime now);
     //! Counts a replica of `model` that no device took.
     void noteUnplaced(std::uint32_t model);
+    //! The placement unit of `model`'s next replica (autoscaling); `gpuType` as its device model.
+    [[nodiscard]] policy::PendingUnit nextReplicaUnit(std::uint32_t model, const std::string& gpuType);
+    //! Puts a replica on `node` that serves from activate() on (memory held from now).
+    bool placeLaunchingReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime now);
+    //! A launching replica of `model` on device `d` (its newest resident entry) starts serving.
+    void finishLaunch(std::uint32_t model, std::uint32_t d);
+    //! Stops routing to the newest serving replica of `model` (on a card of `gpuType` when not
+    //! empty); it finishes what it holds and frees its memory then. False when none matches.
+    bool retire(std::uint32_t model, const std::string& gpuType, sim::SimTime now);
+    //! Serving replicas of `model` (on cards of `gpuType` when not empty).
+    [[nodiscard]] std::int32_t servingReplicas(std::uint32_t model, const std::string& gpuType) const;
+    //! The model called `name`, or kNone.
+    [[nodiscard]] std::uint32_t modelIndex(std::string_view name) const;
     //! The node of device `d`.
     [[nodiscard]] std::uint32_t nodeOfDevice(std::uint32_t d) const { return m_devices[d].node; }
     //! The device of `node`, or kNone.
@@ -165,11 +192,19 @@ private:
     void advance(Device& device, sim::SimTime now);
     void updateSpeeds(Device& device) const;
     void finish(Device& device, std::uint32_t id, sim::SimTime now);
+    //! Frees the memory of `d`'s retired replicas that hold no request any more.
+    void releaseDrained(std::uint32_t d);
+    [[nodiscard]] bool holdsRequestsOf(const Device& device, std::uint32_t resident) const;
+    void appendModelTargets(policy::Observation& out, double periodSeconds);
     sim::SimTime startNext(std::uint32_t d, sim::SimTime now);
     void refreshPower(Device& device, sim::SimTime now);
     [[nodiscard]] double serviceSeconds(const Device& device, const Request& request) const;
     [[nodiscard]] bool concurrent() const { return m_spec.sharing == GpuSharing::Concurrent; }
+    //! The serving (not retired) resident entry of `model` on `device`, or kNone.
     [[nodiscard]] std::uint32_t residentIndex(const Device& device, std::uint32_t model) const;
+    bool addResident(Device& device, std::uint32_t d, std::uint32_t m, const policy::PendingUnit& unit, bool route);
+    //! Routes `model`'s requests to its newest serving entry on `d` too.
+    void activate(std::uint32_t model, std::uint32_t d);
     std::uint32_t allocateRequest();
 
     const ModelServingSpec& m_spec;

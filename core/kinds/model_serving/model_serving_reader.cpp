@@ -124,7 +124,7 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
 const std::vector<std::string>& modelServingKeys()
 {
     static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models",
-                                                   "deviceSeries", "sharing", "interference"};
+                                                   "deviceSeries", "sharing", "interference", "autoscaling", "launchLatency"};
     return kKeys;
 }
 
@@ -192,6 +192,10 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
                 context.error(*sharing, reader.pathOf("sharing"), "expected exclusive or concurrent, got '" + *mode + "'");
         }
     }
+    if (const YamlNode* autoscaling = reader.get("autoscaling"))
+        spec->autoscaling = scenario::readSwitch(*autoscaling, reader.pathOf("autoscaling"), context, false);
+    if (const YamlNode* latency = reader.get("launchLatency"))
+        spec->launchLatency = scenario::readDuration(*latency, reader.pathOf("launchLatency"), context, 0, sim::kHour).value_or(spec->launchLatency);
     if (const YamlNode* interference = reader.get("interference")) {
         MapReader i(*interference, reader.pathOf("interference"), context, {"shareBase", "sameModel", "otherModel"},
                     "interference: a mapping {shareBase, sameModel, otherModel} (docs/model.md)");

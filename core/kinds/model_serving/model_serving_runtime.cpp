@@ -6,6 +6,7 @@
 #include "policy/placement_policy.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace orrery::kinds::model_serving {
@@ -37,33 +38,89 @@ bool ModelServingRuntime::attachQueue(policy::QueuePolicy& queue)
     return true;
 }
 
+std::optional<std::uint32_t> ModelServingRuntime::chooseNode(const policy::PendingUnit& unit, bool launching, sim::SimTime now)
+{
+    const auto place = [&](std::uint32_t node) {
+        return launching ? m_platform.placeLaunchingReplica(unit, node, now) : m_platform.placeReplica(unit, node, now);
+    };
+    if (m_placement) {
+        const policy::PlacementDecision decision = m_placement->place(unit, policy::ClusterView(m_cluster));
+        if (!decision.deferred && place(decision.node))
+            return decision.node;
+        return std::nullopt;
+    }
+    // Without a policy: the device with the most free GPU memory (of the unit's GPU type, if any).
+    std::vector<std::uint32_t> order(m_platform.devices().size());
+    for (std::uint32_t d = 0; d < order.size(); ++d)
+        order[d] = d;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return m_platform.devices()[a].memoryUsedBytes < m_platform.devices()[b].memoryUsedBytes;
+    });
+    for (const std::uint32_t d : order) {
+        if (!unit.deviceModel.empty() && m_platform.devices()[d].power.profile().name != unit.deviceModel)
+            continue;
+        if (place(m_platform.nodeOfDevice(d)))
+            return m_platform.nodeOfDevice(d);
+    }
+    return std::nullopt;
+}
+
 void ModelServingRuntime::placeReplicas(sim::SimTime now)
 {
     for (const policy::PendingUnit& unit : m_platform.replicaUnits()) {
         const auto model = static_cast<std::uint32_t>(unit.id >> 32);
-        bool placed = false;
-        if (m_placement) {
-            const policy::PlacementDecision decision = m_placement->place(unit, policy::ClusterView(m_cluster));
-            placed = !decision.deferred && m_platform.placeReplica(unit, decision.node, now);
-        } else {
-            // Without a policy: the device with the most free GPU memory that does not hold it yet.
-            std::vector<std::uint32_t> order(m_platform.devices().size());
-            for (std::uint32_t d = 0; d < order.size(); ++d)
-                order[d] = d;
-            std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return m_platform.devices()[a].memoryUsedBytes < m_platform.devices()[b].memoryUsedBytes;
-            });
-            for (const std::uint32_t d : order) {
-                if ((placed = m_platform.placeReplica(unit, m_platform.nodeOfDevice(d), now)))
-                    break;
-            }
-        }
-        if (!placed)
+        if (const std::optional<std::uint32_t> node = chooseNode(unit, false, now)) // for the views: "<model>@<device>"
+            m_recorder->recordAnnotation({now, now, "serving.placement", unit.service + "@" + m_cluster.node(*node).name, 1.0});
+        else
             m_platform.noteUnplaced(model);
-        else // for the views: which device holds which model ("<model>@<device>")
-            m_recorder->recordAnnotation({now, now, "serving.placement",
-                                          unit.service + "@" + m_platform.devices()[m_platform.models()[model].devices.back()].name, 1.0});
     }
+}
+
+policy::ActionOutcome ModelServingRuntime::scale(const policy::ControlAction& action, sim::SimTime now)
+{
+    policy::ActionOutcome outcome{policy::ActionOutcome::Status::Applied, action, action, {}};
+    const auto reject = [&](std::string reason) {
+        outcome.status = policy::ActionOutcome::Status::Rejected;
+        outcome.reason = std::move(reason);
+        return outcome;
+    };
+    if (!m_platform.spec().autoscaling)
+        return reject("autoscaling is off for workload '" + m_platform.spec().name + "' (autoscaling: on)");
+    const auto at = action.target.find('@');
+    const std::string name = action.target.substr(0, at);
+    const std::string type = at == std::string::npos ? std::string() : action.target.substr(at + 1);
+    const std::uint32_t model = m_platform.modelIndex(name);
+    if (model == ModelServingPlatform::kNone)
+        return reject("unknown model '" + name + "'");
+    if (!std::isfinite(action.value) || action.value < 1)
+        return reject("scale-in stops at one replica");
+    const auto wanted = static_cast<std::int32_t>(std::lround(action.value));
+    // Launching replicas count towards the total (of any type when the target names none).
+    const std::int32_t current = m_platform.servingReplicas(model, type) + (type.empty() ? m_platform.models()[model].launching : 0);
+    std::int32_t launched = 0;
+    for (std::int32_t k = current; k < wanted; ++k) {
+        const policy::PendingUnit unit = m_platform.nextReplicaUnit(model, type);
+        const std::optional<std::uint32_t> node = chooseNode(unit, true, now);
+        if (!node) {
+            ++m_launchFailures;
+            break;
+        }
+        ++launched;
+        ++m_scaleOuts;
+        m_engine->schedule(now + m_platform.spec().launchLatency, m_launchKind, model, m_platform.deviceOfNode(*node));
+        m_recorder->recordAnnotation({now, now, "serving.placement", unit.service + "@" + m_cluster.node(*node).name, 1.0});
+    }
+    for (std::int32_t k = wanted; k < current; ++k) {
+        if (!m_platform.retire(model, type, now))
+            break;
+        ++m_scaleIns;
+    }
+    if (wanted > current && launched < wanted - current) {
+        outcome.status = policy::ActionOutcome::Status::Converted;
+        outcome.applied.value = current + launched;
+        outcome.reason = "no device could take more than " + std::to_string(launched) + " new replica(s)";
+    }
+    return outcome;
 }
 
 void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
@@ -73,6 +130,9 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
     m_arrivalKind = engine.registerHandler(*this);
     m_completionKind = engine.registerHandler(*this);
     m_controlKind = engine.registerHandler(*this);
+    m_launchKind = engine.registerHandler(*this);
+    if (m_platform.spec().autoscaling)
+        m_replicaSeries = recorder.defineSeries("serving.replicas", "replicas");
     m_powerSeries = recorder.defineSeries("serving.power", "W");
     m_sloRatioSeries = recorder.defineSeries("serving.p99_slo_ratio", "ratio");
     m_attainmentSeries = recorder.defineSeries("serving.slo_attainment", "share");
@@ -102,7 +162,7 @@ void ModelServingRuntime::tick(sim::SimTime now)
     const policy::Observation observation = m_platform.observe(now);
     double watts = 0;
     double worstRatio = 0;
-    for (std::size_t d = 0; d < observation.targets.size(); ++d) {
+    for (std::size_t d = 0; d < m_platform.devices().size(); ++d) { // the devices come first, then any model targets
         const auto& features = observation.targets[d].features;
         watts += features.at("watts");
         worstRatio = std::max(worstRatio, features.at("p99SloRatio"));
@@ -116,8 +176,26 @@ void ModelServingRuntime::tick(sim::SimTime now)
     m_recorder->recordSample(m_sloRatioSeries, now, worstRatio);
     if (observation.completedRequests > 0)
         m_recorder->recordSample(m_attainmentSeries, now, 1.0 - observation.sloViolationRate);
+    if (m_platform.spec().autoscaling) {
+        double replicas = 0;
+        for (const auto& target : observation.targets)
+            replicas += target.group == "model" ? target.replicas : 0;
+        m_recorder->recordSample(m_replicaSeries, now, replicas);
+        m_replicaSum += replicas;
+        m_replicaSamples += 1;
+    }
     if (m_control) {
-        for (const policy::ActionOutcome& outcome : m_platform.apply(m_control->decide(observation), now)) {
+        std::vector<policy::ControlAction> clocks;
+        std::vector<policy::ActionOutcome> outcomes;
+        for (const policy::ControlAction& action : m_control->decide(observation)) {
+            if (action.kind == policy::ControlAction::Kind::SetReplicas)
+                outcomes.push_back(scale(action, now));
+            else
+                clocks.push_back(action);
+        }
+        for (policy::ActionOutcome& outcome : m_platform.apply(clocks, now))
+            outcomes.push_back(std::move(outcome));
+        for (const policy::ActionOutcome& outcome : outcomes) {
             if (outcome.status == policy::ActionOutcome::Status::Rejected)
                 ++m_rejected;
             else
@@ -141,6 +219,8 @@ void ModelServingRuntime::handleEvent(const sim::Event& event, sim::Engine& engi
             return; // replanned since (a concurrent device's speeds changed)
         m_platform.completeDue(event.target, now);
         startIfIdle(event.target, now);
+    } else if (event.kind == m_launchKind) {
+        m_platform.finishLaunch(event.target, static_cast<std::uint32_t>(event.payload));
     } else if (event.kind == m_controlKind) {
         tick(now);
         engine.schedule(now + m_platform.spec().controlPeriod, m_controlKind);
@@ -183,6 +263,12 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     metrics->push_back({"serving.gpu_utilization.mean", utilization / static_cast<double>(devices.size()), "share"});
     metrics->push_back({"serving.frequency_changes", static_cast<double>(m_platform.frequencyChanges()), "changes"});
     metrics->push_back({"serving.replicas_unplaced", static_cast<double>(unplaced), "replicas"});
+    if (m_platform.spec().autoscaling) {
+        metrics->push_back({"serving.replicas.mean", m_replicaSamples > 0 ? m_replicaSum / m_replicaSamples : 0.0, "replicas"});
+        metrics->push_back({"serving.scale_outs", static_cast<double>(m_scaleOuts), "replicas"});
+        metrics->push_back({"serving.scale_ins", static_cast<double>(m_scaleIns), "replicas"});
+        metrics->push_back({"serving.launch_failures", static_cast<double>(m_launchFailures), "replicas"});
+    }
     if (devices.size() <= kMaxDeviceMetrics) {
         for (std::uint32_t d = 0; d < devices.size(); ++d) {
             metrics->push_back({"serving." + devices[d].name + ".power.mean", devices[d].energy.joulesUntil(now) / seconds, "W"});

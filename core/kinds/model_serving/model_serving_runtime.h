@@ -4,6 +4,7 @@
 #include "sim/engine.h"
 #include "sim/run_recorder.h"
 
+#include <optional>
 #include <vector>
 
 namespace orrery::kinds::model_serving {
@@ -29,6 +30,10 @@ public:
 
 private:
     void placeReplicas(sim::SimTime now);
+    //! The node the placement policy (or, without one, the most free GPU memory) gives `unit`, or none.
+    std::optional<std::uint32_t> chooseNode(const policy::PendingUnit& unit, bool launching, sim::SimTime now);
+    //! SetReplicas on a model target ("<model>" or "<model>@<GPU type>"): launches or retires replicas.
+    policy::ActionOutcome scale(const policy::ControlAction& action, sim::SimTime now);
     void tick(sim::SimTime now);
     void startIfIdle(std::uint32_t device, sim::SimTime now); //!< dispatch() and schedule its next completion
 
@@ -38,13 +43,16 @@ private:
     policy::PlacementPolicy* m_placement = nullptr;
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;
-    sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0;
+    sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0, m_launchKind = 0;
     struct DeviceSeries {
         sim::SeriesId watts = 0, mhz = 0, sloRatio = 0;
     };
     std::vector<DeviceSeries> m_deviceSeries;
     sim::SeriesId m_powerSeries = 0, m_sloRatioSeries = 0, m_attainmentSeries = 0;
     std::uint64_t m_applied = 0, m_rejected = 0;
+    std::uint64_t m_scaleOuts = 0, m_scaleIns = 0, m_launchFailures = 0;
+    double m_replicaSamples = 0, m_replicaSum = 0;  //!< serving replicas, sampled every control period
+    sim::SeriesId m_replicaSeries = 0;
 };
 
 } // namespace orrery::kinds::model_serving

@@ -54,6 +54,11 @@ struct ModelServingSpec final : model::KindSpec {
     sim::SimTime controlPeriod = 500 * sim::kMillisecond; //!< MIAD samples every 500 ms (Alg. 6.3)
     bool deviceSeries = true;          //!< record per-device power, clock and p99/SLO series
     GpuSharing sharing = GpuSharing::Exclusive;
+    //! Models are control targets too ("<model>" or "<model>@<GPU type>"): SetReplicas adds
+    //! replicas (placed by the placement policy, serving after launchLatency) or retires them.
+    bool autoscaling = false;
+    //! A new replica's time to serve: a cold container start (seed 001 Table 3.5: 2050.8 ms).
+    sim::SimTime launchLatency = 2'050'800 * sim::kMicrosecond;
     GpuInterference interference;      //!< with sharing: concurrent
     std::vector<ServedModel> models;
 

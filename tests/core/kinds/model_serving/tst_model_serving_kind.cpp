@@ -92,6 +92,26 @@ private:
     const ServedModel& m_served;
 };
 
+//! Sets replicas by script: at the n-th control period, the given targets to the given counts.
+class ScriptedScaler final : public policy::ControlPolicy {
+public:
+    std::map<int, std::vector<std::pair<std::string, int>>> script;
+    std::vector<policy::Observation> seen;
+    std::vector<policy::ControlAction> decide(const policy::Observation& observation) override
+    {
+        seen.push_back(observation);
+        std::vector<policy::ControlAction> actions;
+        if (const auto it = script.find(m_period++); it != script.end()) {
+            for (const auto& [target, count] : it->second)
+                actions.push_back(policy::ControlAction::setReplicas(target, count));
+        }
+        return actions;
+    }
+
+private:
+    int m_period = 0;
+};
+
 using Metrics = std::map<std::string, double>;
 
 Metrics run(const model::Scenario& scenario, policy::ControlPolicy* control = nullptr, policy::QueuePolicy* queue = nullptr,
@@ -278,6 +298,75 @@ private slots:
         QCOMPARE(slow.at("serving.requests"), fast.at("serving.requests"));
         QVERIFY(slow.at("serving.latency.p50") > fast.at("serving.latency.p50"));
         QCOMPARE(slow.at("serving.mhz.mean"), findGpuProfile("T4")->defaultMhz);
+    }
+
+    //! autoscaling: on — models are control targets; SetReplicas launches replicas that serve
+    //! after launchLatency (placed where the target's GPU type says) and retires them again.
+    void autoscalingLaunchesAndRetiresReplicas()
+    {
+        std::string text = scenarioText("        - {model: ResNet-50, rate: 30/s}\n", "      autoscaling: on\n      launchLatency: 2s\n", 3);
+        const auto loaded = load(text);
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const Metrics alone = run(*loaded.scenario);
+        ScriptedScaler scaler;
+        scaler.script[0] = {{"ResNet-50", 3}};    // at 0.5 s: two more replicas, serving from 2.5 s
+        scaler.script[400] = {{"ResNet-50", 1}};  // at 200.5 s: back to one
+        scaler.script[401] = {{"GPT3", 2}, {"ResNet-50", 0}};
+        sim::InMemoryRunRecorder recorder;
+        const Metrics scaled = run(*loaded.scenario, &scaler, nullptr, &recorder);
+        QCOMPARE(scaled.at("serving.scale_outs"), 2.0);
+        QCOMPARE(scaled.at("serving.scale_ins"), 2.0);
+        QCOMPARE(scaled.at("control.actions_rejected"), 2.0); // an unknown model; fewer than one replica
+        QVERIFY(scaled.at("serving.latency.mean") < alone.at("serving.latency.mean")); // 30/s is over one replica's 19.6/s
+        // The model target: replicas and launching ones as the observations saw them.
+        const auto modelTarget = [](const policy::Observation& o) {
+            for (const auto& target : o.targets) {
+                if (target.group == "model")
+                    return target;
+            }
+            return policy::TargetObservation{};
+        };
+        QCOMPARE(modelTarget(scaler.seen[0]).replicas, 1);
+        QCOMPARE(modelTarget(scaler.seen[1]).pendingReplicas, 2);
+        QCOMPARE(modelTarget(scaler.seen[10]).replicas, 3);
+        QCOMPARE(modelTarget(scaler.seen[10]).features.at("replicas@V100"), 3.0);
+        QCOMPARE(modelTarget(scaler.seen[402]).replicas, 1);
+        QVERIFY(modelTarget(scaler.seen[10]).usage[policy::indexOf(policy::ControlResource::Cpu)] > 0.2);
+        double peak = 0;
+        for (const auto& series : recorder.series()) {
+            if (series.name == "serving.replicas") {
+                for (const auto& [time, value] : series.samples)
+                    peak = std::max(peak, value);
+            }
+        }
+        QCOMPARE(peak, 3.0);
+        // Off: SetReplicas is refused with a reason.
+        const auto off = load(scenarioText("        - {model: ResNet-50, rate: 3/s}\n", {}, 2));
+        ScriptedScaler refused;
+        refused.script[0] = {{"ResNet-50", 2}};
+        QCOMPARE(run(*off.scenario, &refused).at("control.actions_rejected"), 1.0);
+    }
+
+    void autoscalingPlacesOnTheNamedGpuType()
+    {
+        std::string text = scenarioText("        - {model: ResNet-50, rate: 5/s}\n", "      autoscaling: on\n", 1);
+        const std::string pool = "      - {name: gpus, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}\n";
+        text.insert(text.find(pool) + pool.size(), "      - {name: t4s, count: 2, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: T4, count: 1}]}\n");
+        text.replace(text.find("      devices: gpus\n"), 20, "");
+        const auto loaded = load(text);
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        ScriptedScaler scaler;
+        scaler.script[0] = {{"ResNet-50@T4", 2}};
+        sim::InMemoryRunRecorder recorder;
+        const Metrics m = run(*loaded.scenario, &scaler, nullptr, &recorder);
+        QCOMPARE(m.at("serving.scale_outs"), 2.0);
+        std::vector<std::string> placements;
+        for (const auto& annotation : recorder.annotations()) {
+            if (annotation.kind == "serving.placement")
+                placements.push_back(annotation.target);
+        }
+        QCOMPARE(placements.size(), std::size_t(3));
+        QVERIFY(placements[1].starts_with("ResNet-50@t4s-") && placements[2].starts_with("ResNet-50@t4s-"));
     }
 
     void sameSeedSameRunBitForBit()
