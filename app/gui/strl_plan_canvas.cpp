@@ -49,7 +49,7 @@ StrlPlanCanvas::StrlPlanCanvas(QWidget* parent)
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setMouseTracking(true);
-    setMinimumSize(400, 200);
+    setMinimumSize(240, 120);
 }
 
 void StrlPlanCanvas::setData(std::shared_ptr<const StrlPlanRunData> data)

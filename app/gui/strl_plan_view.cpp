@@ -98,7 +98,6 @@ StrlPlanView::StrlPlanView(QWidget* parent)
     m_cycleSpin->setToolTip(m_cycleSlider->toolTip());
     m_cycleLabel = new QLabel(page);
     m_cycleLabel->setObjectName(QStringLiteral("strlCycleLabel"));
-    m_cycleLabel->setMinimumWidth(260);
     controls->addWidget(m_cycleSlider, 2);
     controls->addWidget(m_cycleSpin);
     controls->addWidget(m_cycleLabel, 1);
@@ -136,6 +135,8 @@ StrlPlanView::StrlPlanView(QWidget* parent)
     m_source->setObjectName(QStringLiteral("strlExpressionSource"));
     m_source->addItem(tr("its first cycle after submission"));
     m_source->addItem(tr("the cycle it started"));
+    m_source->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_source->setMinimumContentsLength(12);
     m_source->setToolTip(tr("Each cycle regenerates a pending job's expression over the window starting then"));
     sourceRow->addWidget(m_source, 1);
     m_note = new QLabel(side);
@@ -153,6 +154,7 @@ StrlPlanView::StrlPlanView(QWidget* parent)
     sideLayout->addWidget(m_tree, 1);
     splitter->addWidget(m_canvas);
     splitter->addWidget(side);
+    splitter->setChildrenCollapsible(false);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
