@@ -40,9 +40,9 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
             continue;
         // The node's GPU model names its profile when there is one; else the workload's `gpu`.
         const GpuDeviceProfile* own = nullptr;
-        for (const model::DeviceSpec& spec : cluster.poolOf(node.id).devices) {
-            if (spec.kind == model::DeviceKind::Gpu && !own)
-                own = findGpuProfile(spec.model);
+        for (const model::DeviceSpec& fitted : cluster.poolOf(node.id).devices) {
+            if (fitted.kind == model::DeviceKind::Gpu && !own)
+                own = findGpuProfile(fitted.model);
         }
         const GpuDeviceProfile& profile = own ? *own : m_gpu;
         Device device{node.name, node.id, GpuPowerModel(profile), profile.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
