@@ -943,6 +943,14 @@
         <source>&amp;Power</source>
         <translation>&amp;Leistung</translation>
     </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>P&amp;lan</source>
+        <translation>&amp;Plan</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1388,6 +1396,319 @@ angelegt %5</numerusform>
     <message>
         <source>%1: the project file no longer exists</source>
         <translation>%1: Die Projektdatei existiert nicht mehr</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::StrlPlanCanvas</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>Knoten: %1</translation>
+    </message>
+    <message>
+        <source>Start %1, end %2 (%3)</source>
+        <translation>Start %1, Ende %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Planned in cycle %1 (at %2) for the future; re-planned every cycle</source>
+        <translation>In Zyklus %1 (bei %2) für die Zukunft geplant; wird in jedem Zyklus neu geplant</translation>
+    </message>
+    <message>
+        <source>Slowdown ×%1: not on its preferred placement</source>
+        <translation>Verlangsamung ×%1: nicht auf seiner bevorzugten Platzierung</translation>
+    </message>
+    <message>
+        <source>Slowdown ×1: on its preferred placement</source>
+        <translation>Verlangsamung ×1: auf seiner bevorzugten Platzierung</translation>
+    </message>
+    <message>
+        <source>Submitted at %1</source>
+        <translation>Eingereicht bei %1</translation>
+    </message>
+    <message>
+        <source>Click for its STRL expression</source>
+        <translation>Klicken für seinen STRL-Ausdruck</translation>
+    </message>
+    <message>
+        <source>no rack</source>
+        <translation>kein Rack</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Rack / node</source>
+        <translation>Rack / Knoten</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::StrlPlanView</name>
+    <message>
+        <source>gpu: faster with a GPU on every node</source>
+        <translation>gpu: schneller mit einer GPU auf jedem Knoten</translation>
+    </message>
+    <message>
+        <source>mpi: faster within one rack</source>
+        <translation>mpi: schneller innerhalb eines Racks</translation>
+    </message>
+    <message>
+        <source>availability: one node on each of k racks</source>
+        <translation>availability: je ein Knoten auf k Racks</translation>
+    </message>
+    <message>
+        <source>slo: worth its value only by its deadline</source>
+        <translation>slo: seinen Wert nur bis zu seiner Deadline wert</translation>
+    </message>
+    <message>
+        <source>best-effort: worth less the later it ends</source>
+        <translation>best-effort: umso weniger wert, je später er endet</translation>
+    </message>
+    <message>
+        <source>Cycle:</source>
+        <translation>Zyklus:</translation>
+    </message>
+    <message>
+        <source>The scheduling cycle whose plan for the future is drawn as hatched blocks</source>
+        <translation>Der Scheduling-Zyklus, dessen Plan für die Zukunft als schraffierte Blöcke gezeichnet wird</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out on the time axis (−; Ctrl+wheel)</source>
+        <translation>Zeitachse herauszoomen (−; Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in on the time axis (+; Ctrl+wheel)</source>
+        <translation>Zeitachse hineinzoomen (+; Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>The whole run across the width (0)</source>
+        <translation>Den ganzen Lauf über die volle Breite (0)</translation>
+    </message>
+    <message>
+        <source>STRL expression of the selected job</source>
+        <translation>STRL-Ausdruck des ausgewählten Jobs</translation>
+    </message>
+    <message>
+        <source>Generated at:</source>
+        <translation>Erzeugt in:</translation>
+    </message>
+    <message>
+        <source>its first cycle after submission</source>
+        <translation>seinem ersten Zyklus nach der Einreichung</translation>
+    </message>
+    <message>
+        <source>the cycle it started</source>
+        <translation>dem Zyklus, in dem er startete</translation>
+    </message>
+    <message>
+        <source>Each cycle regenerates a pending job&apos;s expression over the window starting then</source>
+        <translation>Jeder Zyklus erzeugt den Ausdruck eines wartenden Jobs neu, über das dann beginnende Fenster</translation>
+    </message>
+    <message>
+        <source>Expression</source>
+        <translation>Ausdruck</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Menge</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Start (s)</source>
+        <translation>Start (s)</translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation>Dauer (s)</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Select a run of a strl-jobs scenario (kind: strl-jobs) to see its space-time plan: the placements that ran and, per scheduling cycle, the ones TetriSched planned ahead.</source>
+        <translation>Wählen Sie einen Lauf eines strl-jobs-Szenarios (kind: strl-jobs) aus, um seinen Raum-Zeit-Plan zu sehen: die Platzierungen, die liefen, und je Scheduling-Zyklus diejenigen, die TetriSched vorausgeplant hat.</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be read: %2</source>
+        <translation>Lauf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 has no strl-jobs workload (kind: strl-jobs), so there is no space-time plan to show.</source>
+        <translation>Lauf %1 hat keinen strl-jobs-Workload (kind: strl-jobs), daher gibt es keinen Raum-Zeit-Plan zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the project.</source>
+        <translation>Lauf %1 ist nicht im Projekt.</translation>
+    </message>
+    <message>
+        <source>no placement policy</source>
+        <translation>keine Platzierungsstrategie</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: plan-ahead window of %n slice(s)</source>
+        <translation>
+            <numerusform>%1: Vorausplanungsfenster von %n Zeitscheibe</numerusform>
+            <numerusform>%1: Vorausplanungsfenster von %n Zeitscheiben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 places jobs one at a time and plans nothing ahead</source>
+        <translation>%1 platziert Jobs einzeln und plant nichts voraus</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1, workload %2: %n placement(s) ran</source>
+        <translation>
+            <numerusform>Lauf %1, Workload %2: %n Platzierung lief</numerusform>
+            <numerusform>Lauf %1, Workload %2: %n Platzierungen liefen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cycle(s)</source>
+        <translation>
+            <numerusform>%n Zyklus</numerusform>
+            <numerusform>%n Zyklen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filled: placements that ran (faded: started after the chosen cycle). Hatched with a dashed outline: the chosen cycle&apos;s plan for later cycles. Red line: the cycle&apos;s time.</source>
+        <translation>Gefüllt: Platzierungen, die liefen (blass: nach dem gewählten Zyklus gestartet). Schraffiert mit gestricheltem Umriss: der Plan des gewählten Zyklus für spätere Zyklen. Rote Linie: der Zeitpunkt des Zyklus.</translation>
+    </message>
+    <message>
+        <source>Click a block to see its job&apos;s STRL expression.</source>
+        <translation>Klicken Sie auf einen Block, um den STRL-Ausdruck seines Jobs zu sehen.</translation>
+    </message>
+    <message>
+        <source>at %1 s: the policy records no plan</source>
+        <translation>bei %1 s: Die Strategie zeichnet keinen Plan auf</translation>
+    </message>
+    <message numerus="yes">
+        <source>at %1 s: %n placement(s) planned for later cycles</source>
+        <translation>
+            <numerusform>bei %1 s: %n Platzierung für spätere Zyklen geplant</numerusform>
+            <numerusform>bei %1 s: %n Platzierungen für spätere Zyklen geplant</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at %1 s: nothing planned ahead</source>
+        <translation>bei %1 s: nichts vorausgeplant</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — class %2 (%3), %n node(s)</source>
+        <translation>
+            <numerusform>%1 — Klasse %2 (%3), %n Knoten</numerusform>
+            <numerusform>%1 — Klasse %2 (%3), %n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 s preferred run time, submitted at %2 s</source>
+        <translation>%1 s bevorzugte Laufzeit, eingereicht bei %2 s</translation>
+    </message>
+    <message>
+        <source>Neither job %1 nor its class is in the run&apos;s scenario, so its expression cannot be rebuilt.</source>
+        <translation>Weder Job %1 noch seine Klasse ist im Szenario des Laufs, daher kann sein Ausdruck nicht neu aufgebaut werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>window of %n slice(s)</source>
+        <translation>
+            <numerusform>Fenster von %n Zeitscheibe</numerusform>
+            <numerusform>Fenster von %n Zeitscheiben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuilt, not recorded (runs store no expressions): core/strl&apos;s generator applied to the job as the run&apos;s scenario submits it (same seed, same job stream), at its first cycle after submission (t = %1 s) with a %2 — what the policy planned with then. Each later cycle regenerates it with later starts.</source>
+        <translation>Neu aufgebaut, nicht aufgezeichnet (Läufe speichern keine Ausdrücke): der Generator von core/strl, angewandt auf den Job, wie ihn das Szenario des Laufs einreicht (gleicher Seed, gleicher Jobstrom), in seinem ersten Zyklus nach der Einreichung (t = %1 s) mit einem %2 — womit die Strategie damals plante. Jeder spätere Zyklus erzeugt ihn mit späteren Starts neu.</translation>
+    </message>
+    <message>
+        <source>Rebuilt, not recorded (runs store no expressions): core/strl&apos;s generator applied to the job as the run&apos;s scenario submits it, at the cycle it started (t = %1 s) with a %2. Bold: the option that ran.</source>
+        <translation>Neu aufgebaut, nicht aufgezeichnet (Läufe speichern keine Ausdrücke): der Generator von core/strl, angewandt auf den Job, wie ihn das Szenario des Laufs einreicht, in dem Zyklus, in dem er startete (t = %1 s), mit einem %2. Fett: die Option, die lief.</translation>
+    </message>
+    <message>
+        <source>Not exact: job %1 is not in the job stream the run&apos;s scenario draws, so this is the expression of its class with the class&apos;s nominal run time at the job&apos;s recorded start (t = %2 s), with a %3.</source>
+        <translation>Nicht exakt: Job %1 ist nicht im Jobstrom, den das Szenario des Laufs zieht, daher ist dies der Ausdruck seiner Klasse mit der nominalen Laufzeit der Klasse zum aufgezeichneten Start des Jobs (t = %2 s), mit einem %3.</translation>
+    </message>
+    <message>
+        <source>The job never started, so this is its first cycle&apos;s expression.</source>
+        <translation>Der Job startete nie, daher ist dies der Ausdruck seines ersten Zyklus.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s policy (%1) does not plan with STRL: this is what TetriSched&apos;s generator would ask for.</source>
+        <translation>Die Strategie des Laufs (%1) plant nicht mit STRL: Dies ist, was der Generator von TetriSched anfordern würde.</translation>
+    </message>
+    <message>
+        <source>%1 — ran</source>
+        <translation>%1 — lief</translation>
+    </message>
+    <message>
+        <source>Worth %1 when any %2 node(s) of %3 are held from %4 s for %5 s</source>
+        <translation>Wert %1, wenn beliebige %2 Knoten aus %3 ab %4 s für %5 s belegt sind</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n option(s)</source>
+        <translation>
+            <numerusform>%1 · %n Option</numerusform>
+            <numerusform>%1 · %n Optionen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Worth its best option; at most one option is granted</source>
+        <translation>Wert seiner besten Option; höchstens eine Option wird gewährt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n part(s)</source>
+        <translation>
+            <numerusform>%1 · %n Teil</numerusform>
+            <numerusform>%1 · %n Teile</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All parts are granted or none; worth its smallest part</source>
+        <translation>Alle Teile werden gewährt oder keiner; Wert seines kleinsten Teils</translation>
+    </message>
+    <message>
+        <source>Worth the sum of its granted parts</source>
+        <translation>Wert der Summe seiner gewährten Teile</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Worth its part&apos;s value times %1</source>
+        <translation>Wert seines Teils mal %1</translation>
+    </message>
+    <message>
+        <source>%1 ≥ %2</source>
+        <translation>%1 ≥ %2</translation>
+    </message>
+    <message>
+        <source>Worth %1 when its part is worth at least %1, else nothing</source>
+        <translation>Wert %1, wenn sein Teil mindestens %1 wert ist, sonst nichts</translation>
     </message>
 </context>
 <context>

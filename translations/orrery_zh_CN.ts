@@ -938,6 +938,14 @@
         <source>&amp;Power</source>
         <translation>功耗(&amp;P)</translation>
     </message>
+    <message>
+        <source>Plan</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>P&amp;lan</source>
+        <translation>规划(&amp;L)</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::MetricsTableModel</name>
@@ -1377,6 +1385,310 @@ created %5</source>
     <message>
         <source>%1: the project file no longer exists</source>
         <translation>%1：项目文件已不存在</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::StrlPlanCanvas</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>Start %1, end %2 (%3)</source>
+        <translation>开始 %1，结束 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Planned in cycle %1 (at %2) for the future; re-planned every cycle</source>
+        <translation>在周期 %1（%2 时）为未来规划；每个周期都会重新规划</translation>
+    </message>
+    <message>
+        <source>Slowdown ×%1: not on its preferred placement</source>
+        <translation>减速 ×%1：不在其首选放置上</translation>
+    </message>
+    <message>
+        <source>Slowdown ×1: on its preferred placement</source>
+        <translation>减速 ×1：在其首选放置上</translation>
+    </message>
+    <message>
+        <source>Submitted at %1</source>
+        <translation>提交于 %1</translation>
+    </message>
+    <message>
+        <source>Click for its STRL expression</source>
+        <translation>点击查看其 STRL 表达式</translation>
+    </message>
+    <message>
+        <source>no rack</source>
+        <translation>无机架</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Rack / node</source>
+        <translation>机架 / 节点</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::StrlPlanView</name>
+    <message>
+        <source>gpu: faster with a GPU on every node</source>
+        <translation>gpu：每个节点都有 GPU 时更快</translation>
+    </message>
+    <message>
+        <source>mpi: faster within one rack</source>
+        <translation>mpi：在同一机架内更快</translation>
+    </message>
+    <message>
+        <source>availability: one node on each of k racks</source>
+        <translation>availability：在 k 个机架上各一个节点</translation>
+    </message>
+    <message>
+        <source>slo: worth its value only by its deadline</source>
+        <translation>slo：仅在截止时间前完成才有其价值</translation>
+    </message>
+    <message>
+        <source>best-effort: worth less the later it ends</source>
+        <translation>best-effort：结束越晚，价值越低</translation>
+    </message>
+    <message>
+        <source>Cycle:</source>
+        <translation>周期：</translation>
+    </message>
+    <message>
+        <source>The scheduling cycle whose plan for the future is drawn as hatched blocks</source>
+        <translation>其未来规划以斜线填充块绘制的调度周期</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out on the time axis (−; Ctrl+wheel)</source>
+        <translation>缩小时间轴（−；Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in on the time axis (+; Ctrl+wheel)</source>
+        <translation>放大时间轴（+；Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>The whole run across the width (0)</source>
+        <translation>整个运行铺满宽度（0）</translation>
+    </message>
+    <message>
+        <source>STRL expression of the selected job</source>
+        <translation>所选作业的 STRL 表达式</translation>
+    </message>
+    <message>
+        <source>Generated at:</source>
+        <translation>生成于：</translation>
+    </message>
+    <message>
+        <source>its first cycle after submission</source>
+        <translation>提交后的第一个周期</translation>
+    </message>
+    <message>
+        <source>the cycle it started</source>
+        <translation>其开始运行的周期</translation>
+    </message>
+    <message>
+        <source>Each cycle regenerates a pending job&apos;s expression over the window starting then</source>
+        <translation>每个周期都会在从该时刻开始的窗口上重新生成待处理作业的表达式</translation>
+    </message>
+    <message>
+        <source>Expression</source>
+        <translation>表达式</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>集合</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Start (s)</source>
+        <translation>开始（秒）</translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation>时长（秒）</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Select a run of a strl-jobs scenario (kind: strl-jobs) to see its space-time plan: the placements that ran and, per scheduling cycle, the ones TetriSched planned ahead.</source>
+        <translation>请选择一个 strl-jobs 场景（kind: strl-jobs）的运行，以查看其时空规划：已执行的放置，以及 TetriSched 在每个调度周期中提前规划的放置。</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be read: %2</source>
+        <translation>无法读取运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run %1 has no strl-jobs workload (kind: strl-jobs), so there is no space-time plan to show.</source>
+        <translation>运行 %1 没有 strl-jobs 工作负载（kind: strl-jobs），因此没有可显示的时空规划。</translation>
+    </message>
+    <message>
+        <source>Run %1 is not in the project.</source>
+        <translation>运行 %1 不在项目中。</translation>
+    </message>
+    <message>
+        <source>no placement policy</source>
+        <translation>无放置策略</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: plan-ahead window of %n slice(s)</source>
+        <translation>
+            <numerusform>%1：提前规划窗口为 %n 个时间片</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 places jobs one at a time and plans nothing ahead</source>
+        <translation>%1 逐个放置作业，不做提前规划</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1, workload %2: %n placement(s) ran</source>
+        <translation>
+            <numerusform>运行 %1，工作负载 %2：已执行 %n 个放置</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cycle(s)</source>
+        <translation>
+            <numerusform>%n 个周期</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filled: placements that ran (faded: started after the chosen cycle). Hatched with a dashed outline: the chosen cycle&apos;s plan for later cycles. Red line: the cycle&apos;s time.</source>
+        <translation>实心：已执行的放置（淡色：在所选周期之后开始）。斜线填充并带虚线轮廓：所选周期为后续周期做出的规划。红线：该周期的时刻。</translation>
+    </message>
+    <message>
+        <source>Click a block to see its job&apos;s STRL expression.</source>
+        <translation>点击一个块以查看其作业的 STRL 表达式。</translation>
+    </message>
+    <message>
+        <source>at %1 s: the policy records no plan</source>
+        <translation>%1 秒时：该策略未记录规划</translation>
+    </message>
+    <message numerus="yes">
+        <source>at %1 s: %n placement(s) planned for later cycles</source>
+        <translation>
+            <numerusform>%1 秒时：为后续周期规划了 %n 个放置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at %1 s: nothing planned ahead</source>
+        <translation>%1 秒时：没有提前规划</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — class %2 (%3), %n node(s)</source>
+        <translation>
+            <numerusform>%1 — 类别 %2（%3），%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 s preferred run time, submitted at %2 s</source>
+        <translation>首选运行时长 %1 秒，提交于 %2 秒</translation>
+    </message>
+    <message>
+        <source>Neither job %1 nor its class is in the run&apos;s scenario, so its expression cannot be rebuilt.</source>
+        <translation>作业 %1 及其类别都不在该运行的场景中，因此无法重建其表达式。</translation>
+    </message>
+    <message numerus="yes">
+        <source>window of %n slice(s)</source>
+        <translation>
+            <numerusform>窗口为 %n 个时间片</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuilt, not recorded (runs store no expressions): core/strl&apos;s generator applied to the job as the run&apos;s scenario submits it (same seed, same job stream), at its first cycle after submission (t = %1 s) with a %2 — what the policy planned with then. Each later cycle regenerates it with later starts.</source>
+        <translation>重建而非记录（运行不存储表达式）：将 core/strl 的生成器应用于该运行的场景所提交的作业（相同种子、相同作业流），在其提交后的第一个周期（t = %1 秒），%2 — 即策略当时据以规划的表达式。之后的每个周期都会以更晚的开始时间重新生成它。</translation>
+    </message>
+    <message>
+        <source>Rebuilt, not recorded (runs store no expressions): core/strl&apos;s generator applied to the job as the run&apos;s scenario submits it, at the cycle it started (t = %1 s) with a %2. Bold: the option that ran.</source>
+        <translation>重建而非记录（运行不存储表达式）：将 core/strl 的生成器应用于该运行的场景所提交的作业，在其开始运行的周期（t = %1 秒），%2。粗体：已执行的选项。</translation>
+    </message>
+    <message>
+        <source>Not exact: job %1 is not in the job stream the run&apos;s scenario draws, so this is the expression of its class with the class&apos;s nominal run time at the job&apos;s recorded start (t = %2 s), with a %3.</source>
+        <translation>不精确：作业 %1 不在该运行的场景所抽取的作业流中，因此这是其类别的表达式，采用该类别的标称运行时长，位于作业记录的开始时间（t = %2 秒），%3。</translation>
+    </message>
+    <message>
+        <source>The job never started, so this is its first cycle&apos;s expression.</source>
+        <translation>该作业从未开始运行，因此这是其第一个周期的表达式。</translation>
+    </message>
+    <message>
+        <source>The run&apos;s policy (%1) does not plan with STRL: this is what TetriSched&apos;s generator would ask for.</source>
+        <translation>该运行的策略（%1）不使用 STRL 进行规划：这是 TetriSched 的生成器会请求的内容。</translation>
+    </message>
+    <message>
+        <source>%1 — ran</source>
+        <translation>%1 — 已执行</translation>
+    </message>
+    <message>
+        <source>Worth %1 when any %2 node(s) of %3 are held from %4 s for %5 s</source>
+        <translation>当 %3 中任意 %2 个节点从 %4 秒起被占用 %5 秒时，价值为 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n option(s)</source>
+        <translation>
+            <numerusform>%1 · %n 个选项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Worth its best option; at most one option is granted</source>
+        <translation>价值为其最佳选项的价值；至多授予一个选项</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n part(s)</source>
+        <translation>
+            <numerusform>%1 · %n 个部分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All parts are granted or none; worth its smallest part</source>
+        <translation>所有部分要么全部授予，要么都不授予；价值为其最小部分的价值</translation>
+    </message>
+    <message>
+        <source>Worth the sum of its granted parts</source>
+        <translation>价值为其已授予部分的价值之和</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Worth its part&apos;s value times %1</source>
+        <translation>价值为其部分的价值乘以 %1</translation>
+    </message>
+    <message>
+        <source>%1 ≥ %2</source>
+        <translation>%1 ≥ %2</translation>
+    </message>
+    <message>
+        <source>Worth %1 when its part is worth at least %1, else nothing</source>
+        <translation>当其部分的价值至少为 %1 时，价值为 %1，否则为零</translation>
     </message>
 </context>
 <context>
