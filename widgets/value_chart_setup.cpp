@@ -1,5 +1,7 @@
 #include "widgets/value_chart_setup.h"
 
+#include "widgets/chart_export.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
@@ -20,6 +22,7 @@ ValueAxes setUpValueChart(QChartView& view)
     chart->addAxis(axes.y, Qt::AlignLeft);
     view.setRenderHint(QPainter::Antialiasing);
     view.setMinimumSize(240, 180);
+    installChartExportMenu(view);
     return axes;
 }
 

@@ -8,9 +8,12 @@
 #include "cli/scenario_check.h"
 #include "gui_test_support.h"
 #include "kinds/model_serving/gpu_device_profile.h"
+#include "widgets/chart_export.h"
 #include "widgets/time_series_chart.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QFile>
 #include <QImage>
 #include <QLineSeries>
 #include <QSignalSpy>
@@ -106,6 +109,20 @@ private slots:
         // Another model redraws the curves: ResNet-50 is not autoregressive and far faster.
         view->modelBox()->setCurrentIndex(2);
         QVERIFY(view->latencyChart()->lineSeries(0)->points().back().y() < latency.back().y() / 5);
+
+        // Every chart exports itself (context menu "Export Chart…"): SVG with its title, PNG at 2×.
+        widgets::TimeSeriesChart* latencyChart = view->latencyChart();
+        QVERIFY(latencyChart->findChild<QAction*>(QStringLiteral("exportChartAction")));
+        const QString svgPath = dir.filePath(QStringLiteral("latency.svg"));
+        const QString pngPath = dir.filePath(QStringLiteral("latency.png"));
+        QVERIFY(widgets::exportChartSvg(*latencyChart, svgPath));
+        QVERIFY(widgets::exportChartPng(*latencyChart, pngPath));
+        QFile svg(svgPath);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray svgText = svg.readAll();
+        QVERIFY(svgText.contains("<svg"));
+        QVERIFY(svgText.contains("Latency against SM clock"));
+        QCOMPARE(QImage(pngPath).size(), latencyChart->size() * 2);
 
         QTest::qWait(100);
         const QImage image = window.grab().toImage();
