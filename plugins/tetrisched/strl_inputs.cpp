@@ -1,6 +1,7 @@
 #include "strl_inputs.h"
 
 #include "strl/job_generators.h"
+#include "strl/strl_template.h"
 
 #include <algorithm>
 
@@ -59,6 +60,11 @@ StrlInputs StrlInputs::of(const policy::BatchRequest& request, const policy::Clu
     inputs.context.racks = strl::GeneratorContext::racksOf(inputs.cluster.nodes, request.rackLabel);
     inputs.context.defineSets(inputs.sets);
     for (const policy::BatchJob& job : request.pending) {
+        inputs.nodeCaps.push_back(job.request ? std::max(1, job.request->maxNodes(inputs.context)) : job.nodes);
+        if (job.request) {
+            inputs.specs.emplace_back();
+            continue;
+        }
         const auto type = strl::parseJobType(job.type);
         if (!type) {
             inputs.specs.emplace_back();
@@ -80,6 +86,12 @@ strl::PendingJob StrlInputs::pendingJob(const policy::BatchRequest& request, std
 {
     strl::PendingJob pending;
     pending.name = request.pending[i].name;
+    if (const auto& own = request.pending[i].request) {
+        pending.expression = own->forWindow(context);
+        if (own->deadline)
+            preferEarlierCompletion(pending.expression, context);
+        return pending;
+    }
     pending.expression = specs[i] ? strl::generateJob(*specs[i], context) : strl::Expression::max({});
     if (specs[i] && specs[i]->deadline)
         preferEarlierCompletion(pending.expression, context);

@@ -13,16 +13,20 @@ namespace orrery::plugins::tetrisched {
 
 //! What core/strl needs for one cycle, built from the policy API's BatchRequest: node attributes
 //! (devices, pool labels), their busy-until times, the generators' context and sets, and each
-//! pending job's type spec (jobs of an unknown type are left out: `specs[i]` unset).
+//! pending job's type spec (jobs of an unknown type are left out: `specs[i]` unset). A job that
+//! carries its own STRL (BatchJob::request: a user generator or a hand-written expression) is
+//! planned with it instead of its type's generator.
 struct StrlInputs {
     strl::ClusterState cluster;
     strl::GeneratorContext context;
     strl::EquivalenceSetTable sets;
     std::vector<std::optional<strl::JobTypeSpec>> specs; //!< parallel to request.pending
+    std::vector<std::int32_t> nodeCaps; //!< parallel to request.pending: the most nodes a job's granted leaves are given
 
     static StrlInputs of(const policy::BatchRequest& request, const policy::ClusterView& view, sim::SimTime slotLength,
                          int windowSlots);
-    //! The pending job `i` as STRL for this window (an empty max when its type is unknown).
+    //! The pending job `i` as STRL for this window: its own request when it carries one, else its
+    //! type's generator (an empty max when its type is unknown).
     [[nodiscard]] strl::PendingJob pendingJob(const policy::BatchRequest& request, std::size_t i) const;
 };
 

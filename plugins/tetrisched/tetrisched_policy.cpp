@@ -32,7 +32,7 @@ void planGreedily(const policy::BatchRequest& request, const StrlInputs& inputs,
         decision.solveSeconds += plan.solveSeconds;
         decision.timedOut = decision.timedOut || plan.status == strl::SolveStatus::TimeLimit || plan.status == strl::SolveStatus::NoSolution;
         const std::size_t before = decision.plan.size();
-        assignPlan(plan, {request.pending[i].id}, {request.pending[i].nodes}, cluster.busyUntil, request.now, decision);
+        assignPlan(plan, {request.pending[i].id}, {inputs.nodeCaps[i]}, cluster.busyUntil, request.now, decision);
         for (std::size_t p = before; p < decision.plan.size(); ++p) {
             const policy::PlannedPlacement& placement = decision.plan[p];
             for (const std::uint32_t node : placement.nodes)
@@ -65,7 +65,7 @@ policy::BatchDecision TetriSchedPolicy::plan(const policy::BatchRequest& request
     for (std::size_t i = 0; i < request.pending.size(); ++i) {
         jobs.push_back(inputs.pendingJob(request, i));
         ids.push_back(request.pending[i].id);
-        nodes.push_back(request.pending[i].nodes);
+        nodes.push_back(inputs.nodeCaps[i]);
     }
     const strl::PlanOptions options = planOptions(m_options, request.now);
     const strl::CompiledProgram program = strl::compileStrl(jobs, inputs.sets, inputs.cluster, options);

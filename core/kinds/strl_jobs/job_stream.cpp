@@ -14,7 +14,7 @@ std::vector<SubmittedJob> submittedJobs(const StrlJobsSpec& spec, std::uint64_t 
         if (!jobClass)
             continue; // the reader rejected it
         jobs.push_back({scripted.name, static_cast<std::uint32_t>(jobClass - spec.classes.data()), scripted.submitAt,
-                        scripted.duration.value_or(jobClass->duration)});
+                        scripted.duration.value_or(jobClass->duration), scripted.expression});
     }
     const double meanNodeSeconds = spec.meanNodeSeconds();
     double shares = 0.0;
@@ -42,7 +42,7 @@ std::vector<SubmittedJob> submittedJobs(const StrlJobsSpec& spec, std::uint64_t 
             const double spread = jobClass.durationSpread;
             const double factor = durations.uniform(1.0 - spread, 1.0 + spread);
             const auto duration = std::max<sim::SimTime>(sim::kMillisecond, static_cast<sim::SimTime>(static_cast<double>(jobClass.duration) * factor));
-            jobs.push_back({jobClass.name + "-" + std::to_string(n), chosen, at, duration});
+            jobs.push_back({jobClass.name + "-" + std::to_string(n), chosen, at, duration, nullptr});
         }
     }
     std::stable_sort(jobs.begin(), jobs.end(), [](const SubmittedJob& a, const SubmittedJob& b) { return a.submitAt < b.submitAt; });

@@ -3,6 +3,7 @@
 #include "sim/sim_time.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ struct SubmittedJob {
     std::uint32_t jobClass = 0;  //!< index into the spec's classes
     sim::SimTime submitAt = 0;
     sim::SimTime duration = 0;
+    std::shared_ptr<const strl::ExpressionTemplate> expression; //!< a scripted job's own expression
 };
 
 //! The workload's jobs, sorted by submission time (ties: scripted first, then in draw order):

@@ -21,6 +21,27 @@ StrlJobsPlatform::StrlJobsPlatform(const StrlJobsSpec& spec, std::uint64_t seed,
         job.submitted = std::move(submitted);
         if (const auto& deadline = m_spec.classes[job.submitted.jobClass].deadline)
             job.deadline = job.submitted.submitAt + *deadline;
+        const JobClass& jobClass = m_spec.classes[job.submitted.jobClass];
+        if (job.submitted.expression || jobClass.custom()) {
+            auto request = std::make_shared<strl::RequestTemplate>();
+            request->label = job.submitted.expression ? "expression" : jobClass.label();
+            request->submittedAt = job.submitted.submitAt;
+            request->deadline = job.deadline;
+            request->bindings = {{"k", static_cast<double>(jobClass.nodes)},
+                                 {"duration", static_cast<double>(job.submitted.duration)},
+                                 {"slowdown", jobClass.slowdown},
+                                 {"value", jobClass.value}};
+            if (job.submitted.expression) {
+                request->expression = job.submitted.expression;
+            } else if (jobClass.expression) {
+                request->expression = jobClass.expression;
+            } else if (const strl::StrlGenerator* generator = m_spec.findGenerator(jobClass.generator)) {
+                request->expression = generator->expression;
+                for (const auto& [name, value] : jobClass.args)
+                    request->bindings[name] = value;
+            }
+            job.request = std::move(request);
+        }
         m_jobs.push_back(std::move(job));
     }
 }
@@ -42,7 +63,9 @@ std::string StrlJobsPlatform::startProblem(std::uint32_t job, const std::vector<
     const Job& j = m_jobs[job];
     if (j.state != JobState::Pending)
         return "job " + j.submitted.name + " is not pending";
-    if (static_cast<std::int32_t>(nodes.size()) != classOf(j).nodes)
+    if (j.request && nodes.empty())
+        return "job " + j.submitted.name + " needs at least one node";
+    if (!j.request && static_cast<std::int32_t>(nodes.size()) != classOf(j).nodes)
         return "job " + j.submitted.name + " needs " + std::to_string(classOf(j).nodes) + " nodes, given " + std::to_string(nodes.size());
     std::vector<bool> seen(m_occupied.size(), false);
     for (const std::uint32_t node : nodes) {
@@ -73,7 +96,8 @@ void StrlJobsPlatform::unhold(std::uint32_t node)
     m_occupied[node] = false;
 }
 
-sim::SimTime StrlJobsPlatform::start(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now)
+sim::SimTime StrlJobsPlatform::start(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now,
+                                     std::optional<sim::SimTime> runTime)
 {
     Job& j = m_jobs[job];
     for (const std::uint32_t node : nodes)
@@ -81,8 +105,13 @@ sim::SimTime StrlJobsPlatform::start(std::uint32_t job, const std::vector<std::u
     j.state = JobState::Running;
     j.nodes = nodes;
     j.startedAt = now;
-    j.slowdown = slowdownOn(classOf(j), nodes, m_attributes, m_spec.rackLabel);
-    j.finishAt = now + std::max<sim::SimTime>(1, static_cast<sim::SimTime>(static_cast<double>(j.submitted.duration) * j.slowdown));
+    if (runTime) {
+        j.finishAt = now + std::max<sim::SimTime>(1, *runTime);
+        j.slowdown = j.submitted.duration > 0 ? static_cast<double>(j.finishAt - now) / static_cast<double>(j.submitted.duration) : 1.0;
+    } else {
+        j.slowdown = slowdownOn(classOf(j), nodes, m_attributes, m_spec.rackLabel);
+        j.finishAt = now + std::max<sim::SimTime>(1, static_cast<sim::SimTime>(static_cast<double>(j.submitted.duration) * j.slowdown));
+    }
     for (const std::uint32_t node : nodes)
         m_busyUntil[node] = j.finishAt;
     return j.finishAt;

@@ -6,6 +6,7 @@
 #include "strl/node_attributes.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,9 @@ public:
         std::vector<std::uint32_t> nodes;
         sim::SimTime startedAt = 0, finishAt = 0;
         double slowdown = 1.0;
+        //! The job's own STRL (its class's generator or expression, or its scripted expression);
+        //! null: planned from its class's type. Run time: the granted leaf's duration.
+        std::shared_ptr<const strl::RequestTemplate> request;
     };
 
     StrlJobsPlatform(const StrlJobsSpec& spec, std::uint64_t seed, model::Cluster& cluster, sim::SimTime horizon);
@@ -43,11 +47,14 @@ public:
 
     void submit(std::uint32_t job);
     void drop(std::uint32_t job);
-    //! Why job `job` cannot start on `nodes` now (not pending, wrong node count, a node unknown,
-    //! repeated or busy); "" when it can.
+    //! Why job `job` cannot start on `nodes` now (not pending, wrong node count — any count of at
+    //! least one for a job with its own request —, a node unknown, repeated or busy); "" when it can.
     [[nodiscard]] std::string startProblem(std::uint32_t job, const std::vector<std::uint32_t>& nodes) const;
-    //! Starts a pending job on free nodes (startProblem() is ""), holding them; returns when it ends.
-    sim::SimTime start(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now);
+    //! Starts a pending job on free nodes (startProblem() is ""), holding them; returns when it ends:
+    //! after `runTime` when given (the granted leaf's duration, for a job with its own request), else
+    //! its duration × slowdownOn(nodes).
+    sim::SimTime start(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now,
+                       std::optional<sim::SimTime> runTime = std::nullopt);
     //! Ends a running job and frees its nodes.
     void finish(std::uint32_t job, sim::SimTime now);
 

@@ -69,7 +69,7 @@ void StrlJobsRuntime::handleEvent(const sim::Event& event, sim::Engine& engine)
         const auto& job = m_platform.jobs()[event.target];
         m_platform.finish(event.target, now);
         ++m_done;
-        m_recorder->recordAnnotation({job.startedAt, now, std::string("strl.run.") + strl::toString(m_platform.classOf(job).type),
+        m_recorder->recordAnnotation({job.startedAt, now, "strl.run." + labelOf(job),
                                       job.submitted.name + "@" + nodeList(job.nodes), job.slowdown});
     } else if (event.kind == m_cycleKind) {
         cycle(now);
@@ -130,13 +130,14 @@ void StrlJobsRuntime::planBatch(sim::SimTime now)
         policy::BatchJob batchJob;
         batchJob.id = j;
         batchJob.name = job.submitted.name;
-        batchJob.type = strl::toString(jobClass.type);
+        batchJob.type = job.request ? job.request->label : strl::toString(jobClass.type);
         batchJob.nodes = jobClass.nodes;
         batchJob.duration = job.submitted.duration;
         batchJob.slowdown = jobClass.slowdown;
         batchJob.value = jobClass.value;
         batchJob.deadline = job.deadline;
         batchJob.submittedAt = job.submitted.submitAt;
+        batchJob.request = job.request;
         request.pending.push_back(std::move(batchJob));
     }
     const policy::BatchDecision decision = m_batch->plan(request, policy::ClusterView(m_cluster));
@@ -150,7 +151,18 @@ void StrlJobsRuntime::planBatch(sim::SimTime now)
             ++m_rejected; // never lets a plan exceed capacity or start a job twice
             continue;
         }
-        startJob(static_cast<std::uint32_t>(assignment.job), assignment.nodes, now);
+        std::optional<sim::SimTime> runTime; // a job with its own request runs for its granted leaf's duration
+        if (m_platform.jobs()[static_cast<std::uint32_t>(assignment.job)].request) {
+            for (const policy::PlannedPlacement& planned : decision.plan) {
+                if (planned.job == assignment.job && planned.start == now)
+                    runTime = planned.duration;
+            }
+            if (!runTime) {
+                ++m_rejected; // no granted leaf says how long it runs
+                continue;
+            }
+        }
+        startJob(static_cast<std::uint32_t>(assignment.job), assignment.nodes, now, runTime);
     }
     if (!m_platform.spec().planAnnotations)
         return;
@@ -160,7 +172,7 @@ void StrlJobsRuntime::planBatch(sim::SimTime now)
             continue; // the start-now part is recorded as strl.run.* when it ends
         const auto& job = m_platform.jobs()[planned.job];
         m_recorder->recordAnnotation({planned.start, planned.start + planned.duration,
-                                      std::string("strl.plan.") + strl::toString(m_platform.classOf(job).type),
+                                      "strl.plan." + labelOf(job),
                                       job.submitted.name + "@" + nodeList(planned.nodes), cycleSeconds});
     }
 }
@@ -192,10 +204,16 @@ void StrlJobsRuntime::placeUnits(sim::SimTime now)
     }
 }
 
-void StrlJobsRuntime::startJob(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now)
+void StrlJobsRuntime::startJob(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now,
+                               std::optional<sim::SimTime> runTime)
 {
-    const sim::SimTime end = m_platform.start(job, nodes, now);
+    const sim::SimTime end = m_platform.start(job, nodes, now, runTime);
     m_engine->schedule(end, m_finishKind, job);
+}
+
+std::string StrlJobsRuntime::labelOf(const StrlJobsPlatform::Job& job) const
+{
+    return job.request ? job.request->label : m_platform.classOf(job).label();
 }
 
 std::string StrlJobsRuntime::nodeList(const std::vector<std::uint32_t>& nodes) const
@@ -234,9 +252,9 @@ void StrlJobsRuntime::finish(env::RunMetrics* metrics)
         slowed += job.slowdown > 1.0 ? 1 : 0;
         const double latency = sim::toSeconds(job.finishAt - job.submitted.submitAt);
         completion.push_back(latency);
-        if (jobClass.type == strl::JobType::BestEffort)
+        if (jobClass.type == strl::JobType::BestEffort && !job.request)
             bestEffort.push_back(latency);
-        if (jobClass.type == strl::JobType::Availability) {
+        if (jobClass.type == strl::JobType::Availability && !job.request) {
             ++availabilityJobs;
             availabilityMet += racksSpanned(job.nodes, m_platform.attributes(), m_platform.spec().rackLabel) >= jobClass.nodes ? 1 : 0;
         }

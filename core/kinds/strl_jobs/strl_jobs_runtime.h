@@ -6,6 +6,7 @@
 #include "sim/run_recorder.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace orrery::kinds::strl_jobs {
@@ -33,7 +34,9 @@ private:
     void dropLateJobs(sim::SimTime now);
     void planBatch(sim::SimTime now);
     void placeUnits(sim::SimTime now);
-    void startJob(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now);
+    void startJob(std::uint32_t job, const std::vector<std::uint32_t>& nodes, sim::SimTime now,
+                  std::optional<sim::SimTime> runTime = std::nullopt);
+    [[nodiscard]] std::string labelOf(const StrlJobsPlatform::Job& job) const;
     [[nodiscard]] std::string nodeList(const std::vector<std::uint32_t>& nodes) const;
 
     model::Cluster& m_cluster;

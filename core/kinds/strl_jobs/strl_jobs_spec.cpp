@@ -29,4 +29,13 @@ double StrlJobsSpec::meanNodeSeconds() const
     return shares > 0.0 ? weighted / shares : 0.0;
 }
 
+const strl::StrlGenerator* StrlJobsSpec::findGenerator(const std::string& name) const
+{
+    for (const strl::StrlGenerator& generator : generators) {
+        if (generator.name == name)
+            return &generator;
+    }
+    return nullptr;
+}
+
 } // namespace orrery::kinds::strl_jobs

@@ -2,6 +2,9 @@
 #include "model/kind_spec.h"
 #include "sim/sim_time.h"
 #include "strl/job_type_spec.h"
+#include "strl/strl_template.h"
+
+#include <map>
 
 #include <memory>
 #include <optional>
@@ -23,7 +26,17 @@ struct JobClass {
     double value = 1.0;
     std::optional<sim::SimTime> deadline; //!< relative to submission (slo jobs)
     double share = 1.0;                   //!< relative frequency in the random stream
+    //! Instead of `type`: a user generator of `generators:` with values for its parameters, or a
+    //! hand-written expression (template); the job is then planned with it (BatchJob::request).
+    std::string generator;
+    std::map<std::string, double> args;   //!< the generator's parameters (defaults filled in)
+    std::shared_ptr<const strl::ExpressionTemplate> expression;
     model::SourceLocation location;
+
+    //! Planned with its own STRL (a generator or an expression) rather than `type`'s generator.
+    [[nodiscard]] bool custom() const { return !generator.empty() || expression != nullptr; }
+    //! The type's name, the generator's name, or "expression": annotations strl.run.<label>.
+    [[nodiscard]] std::string label() const { return !generator.empty() ? generator : expression ? "expression" : strl::toString(type); }
 };
 
 //! One job submitted at a fixed time (`jobs:`), in addition to the random stream.
@@ -32,6 +45,7 @@ struct ScriptedJob {
     std::string jobClass;
     sim::SimTime submitAt = 0;
     std::optional<sim::SimTime> duration; //!< overrides the class's
+    std::shared_ptr<const strl::ExpressionTemplate> expression; //!< a hand-written request; overrides the class's
     model::SourceLocation location;
 };
 
@@ -45,6 +59,7 @@ struct StrlJobsSpec final : model::KindSpec {
     double load = 0.0;                      //!< offered load: Σ k·duration arriving per second / nodes (0 = none)
     sim::SimTime arrivalsFrom = 0;
     std::optional<sim::SimTime> arrivalsUntil; //!< unset: the scenario's horizon
+    std::vector<strl::StrlGenerator> generators; //!< user generators (`generators:`)
     std::vector<JobClass> classes;
     std::vector<ScriptedJob> jobs;
     bool dropLateJobs = true;              //!< drop a pending deadline job that can no longer finish in time
@@ -53,6 +68,7 @@ struct StrlJobsSpec final : model::KindSpec {
     [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<StrlJobsSpec>(*this); }
     bool scaleArrivals(double factor) override;
     [[nodiscard]] const JobClass* findClass(const std::string& name) const;
+    [[nodiscard]] const strl::StrlGenerator* findGenerator(const std::string& name) const;
     //! Mean node-seconds a random job asks for (Σ share·k·duration / Σ share), on its preferred placement.
     [[nodiscard]] double meanNodeSeconds() const;
 };

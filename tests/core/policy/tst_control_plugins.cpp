@@ -69,9 +69,9 @@ class TestControlPlugins : public QObject {
     Q_OBJECT
 
 private slots:
-    void abiIsEight()
+    void abiIsNine()
     {
-        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 8u);
+        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 9u);
         QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.4"));
         // Placement plugins written for API 1.0 stay compatible; a newer minor is not.
         QCOMPARE(policy::compatProblem("1.0"), std::string());
@@ -87,7 +87,7 @@ private slots:
         QTest::newRow("noDestroy") << 1 << "declares kind 'control' but lacks createControl or destroyControl";
         QTest::newRow("factoryWithoutKind") << 2 << "has createControl or destroyControl but does not declare kind 'control'";
         QTest::newRow("queueWithoutFactory") << 3 << "declares kind 'queue' but lacks createQueue or destroyQueue";
-        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 8";
+        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 9";
     }
 
     void descriptorChecks()

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <variant>
 
 using namespace orrery;
@@ -59,6 +60,28 @@ std::string gpuWaitScenario(int blockerSeconds, const std::string& placement)
            "        - {name: g2, class: gpu, at: 1s}\n"
            "  policies:\n    placement: " + placement + "\n";
 }
+
+//! gpuWaitScenario with `generators` (YAML at workload indentation, may be empty) and the class
+//! line replaced by `classLine`; `jobsLines` replace the scripted jobs.
+std::string customScenario(const std::string& generators, const std::string& classLine, const std::string& jobsLines,
+                           const std::string& placement)
+{
+    std::string text = gpuWaitScenario(20, placement);
+    const std::size_t types = text.find("      types:\n");
+    text.insert(types, generators);
+    const std::size_t from = text.find("        - {name: gpu, type: gpu");
+    const std::size_t policies = text.find("  policies:");
+    return text.substr(0, from) + classLine + "      jobs:\n" + jobsLines + text.substr(policies);
+}
+
+//! A user generator written to imitate the built-in gpu type.
+const char* const kGpuLikeGenerator =
+    "      generators:\n"
+    "        - name: gpu-like\n"
+    "          expression:\n"
+    "            max:\n"
+    "              - nCk: {set: gen:gpu, k: $k, start: $start, duration: $duration, value: $worth}\n"
+    "              - nCk: {set: gen:all, k: $k, start: $start, duration: $duration * $slowdown, value: $worth}\n";
 
 struct RunOutput {
     std::map<std::string, double> metrics;
@@ -216,6 +239,119 @@ private slots:
         QVERIFY(a.metrics.count("strl.slo_attainment"));
         QVERIFY(a.metrics.count("strl.best_effort.latency.p95"));
         QVERIFY(a.metrics.at("strl.utilization") > 0.3);
+    }
+
+    // A user generator imitating the gpu type plans exactly as the built-in: same placements.
+    void userGeneratorPlansLikeTheBuiltIn()
+    {
+        const std::string placement = "{plugin: tetrisched, params: {window: 8, slot: 10s}}";
+        const std::string jobs = "        - {name: g1, class: gpu, at: 0s, duration: 20s}\n        - {name: g2, class: gpu, at: 1s}\n";
+        const RunOutput builtIn = run(gpuWaitScenario(20, placement));
+        const RunOutput user = run(customScenario(kGpuLikeGenerator,
+                                                  "        - {name: gpu, generator: gpu-like, nodes: 1, duration: 60s, slowdown: 3}\n", jobs, placement));
+        std::vector<std::tuple<std::string, sim::SimTime, sim::SimTime>> a, b;
+        for (const auto& x : builtIn.annotations)
+            if (x.kind == "strl.run.gpu")
+                a.emplace_back(x.target, x.start, x.end);
+        for (const auto& x : user.annotations)
+            if (x.kind == "strl.run.gpu-like")
+                b.emplace_back(x.target, x.start, x.end);
+        QCOMPARE(a.size(), std::size_t{2});
+        QVERIFY(a == b);
+        QCOMPARE(std::get<0>(b[1]), std::string("g2@gpu-0")); // waited for the GPU
+        // Off the GPU it would run 3× longer: the granted leaf's duration is the run time.
+        const RunOutput np = run(customScenario(kGpuLikeGenerator,
+                                                "        - {name: gpu, generator: gpu-like, nodes: 1, duration: 60s, slowdown: 3}\n", jobs,
+                                                "{plugin: tetrisched-np, params: {slot: 10s}}"));
+        const sim::RunAnnotation* g2 = runOf(np, "g2@");
+        QVERIFY(g2);
+        QCOMPARE(g2->target, std::string("g2@cpu-0"));
+        QCOMPARE(g2->end - g2->start, 180 * sim::kSecond);
+    }
+
+    // Hand-written expressions end to end: h1's fixed leaf (9 s after its submission at 1 s, 45 s)
+    // runs at 10 s for 45 s; h2's template over the window waits for the GPU (worth decays with
+    // completion) and runs its GPU leaf's 30 s. The same run twice gives the same placements.
+    void handWrittenExpressionsRunEndToEnd()
+    {
+        const std::string jobs =
+            "        - {name: g1, class: gpu, at: 0s, duration: 20s}\n"
+            "        - name: h1\n          class: gpu\n          at: 1s\n"
+            "          expression: {nCk: {set: gen:all, k: 1, start: 9s, duration: 45s, value: 3}}\n"
+            "        - name: h2\n          class: gpu\n          at: 2s\n"
+            "          expression:\n            max:\n"
+            "              - nCk: {set: gen:gpu, k: 1, start: $start, duration: 30s, value: $worth}\n"
+            "              - nCk: {set: gen:all, k: 1, start: $start, duration: \"$duration * 1.5\", value: $worth}\n";
+        const std::string text = customScenario("", "        - {name: gpu, type: gpu, nodes: 1, duration: 60s, slowdown: 3}\n", jobs,
+                                                "{plugin: tetrisched, params: {window: 8, slot: 10s}}");
+        const RunOutput out = run(text);
+        QCOMPARE(out.metrics.at("strl.jobs_completed"), 3.0);
+        const sim::RunAnnotation* h1 = runOf(out, "h1@");
+        QVERIFY(h1);
+        QCOMPARE(h1->kind, std::string("strl.run.expression"));
+        QCOMPARE(h1->target, std::string("h1@cpu-0"));
+        QCOMPARE(h1->start, 10 * sim::kSecond);
+        QCOMPARE(h1->end, 55 * sim::kSecond);
+        const sim::RunAnnotation* h2 = runOf(out, "h2@");
+        QVERIFY(h2);
+        QCOMPARE(h2->target, std::string("h2@gpu-0"));
+        QCOMPARE(h2->start, 20 * sim::kSecond);
+        QCOMPARE(h2->end, 50 * sim::kSecond);
+        const RunOutput again = run(text);
+        QCOMPARE(again.annotations.size(), out.annotations.size());
+        for (std::size_t i = 0; i < out.annotations.size(); ++i)
+            QVERIFY(out.annotations[i].target == again.annotations[i].target && out.annotations[i].start == again.annotations[i].start
+                    && out.annotations[i].end == again.annotations[i].end);
+        // A per-unit baseline places it as the class's k units for the class's run time.
+        const RunOutput firstFit = run(customScenario("", "        - {name: gpu, type: gpu, nodes: 1, duration: 60s, slowdown: 3}\n", jobs,
+                                                      "{plugin: first-fit}"));
+        QCOMPARE(firstFit.metrics.at("strl.jobs_completed"), 3.0);
+    }
+
+    void diagnosesBadGenerators_data()
+    {
+        QTest::addColumn<QString>("generators");
+        QTest::addColumn<QString>("classLine");
+        QTest::addColumn<QString>("expected");
+        const QString gpuLike = kGpuLikeGenerator;
+        const QString withParam = "      generators:\n        - name: p\n          params: [factor]\n"
+                                  "          expression: {nCk: {set: gen:all, k: $k, start: $start, duration: $duration * $factor, value: 1}}\n";
+        QTest::newRow("unknownGenerator") << gpuLike << "        - {name: gpu, generator: gpu-lik, duration: 60s}\n"
+                                          << "strl.yaml:22:34: error: spec.workloads[0].types[0].generator: unknown generator 'gpu-lik' (did you mean 'gpu-like'?)";
+        QTest::newRow("typeAndGenerator") << gpuLike << "        - {name: gpu, type: gpu, generator: gpu-like, duration: 60s}\n"
+                                          << "spec.workloads[0].types[0]: expected exactly one of type";
+        QTest::newRow("unknownParameter") << "      generators:\n        - name: p\n          expression: {nCk: {set: gen:all, k: $kk, start: $start, duration: 1s, value: 1}}\n"
+                                          << "        - {name: gpu, generator: p, duration: 60s}\n"
+                                          << "spec.workloads[0].generators[0].expression.nCk.k: unknown parameter $kk (did you mean 'k'?)";
+        QTest::newRow("malformedReference") << "      generators:\n        - name: p\n          expression: {nCk: {set: gen:all, k: 1, start: $start, duration: $duration / 2, value: 1}}\n"
+                                            << "        - {name: gpu, generator: p, duration: 60s}\n"
+                                            << "spec.workloads[0].generators[0].expression.nCk.duration: malformed parameter reference";
+        QTest::newRow("worthOutsideValue") << "      generators:\n        - name: p\n          expression: {nCk: {set: gen:all, k: $worth, start: $start, duration: 1s, value: 1}}\n"
+                                           << "        - {name: gpu, generator: p, duration: 60s}\n"
+                                           << "$worth is a leaf's value";
+        QTest::newRow("missingArgument") << withParam << "        - {name: gpu, generator: p, duration: 60s}\n"
+                                         << "spec.workloads[0].types[0].args: missing argument 'factor' of generator 'p'";
+        QTest::newRow("unknownArgument") << withParam << "        - {name: gpu, generator: p, args: {factor: 2, facter: 3}, duration: 60s}\n"
+                                         << "spec.workloads[0].types[0].args.facter: generator 'p' has no parameter 'facter' (did you mean 'factor'?)";
+        QTest::newRow("shadowsBuiltIn") << "      generators:\n        - name: p\n          params: [k]\n          expression: {nCk: {set: gen:all, k: 1, start: 0s, duration: 1s, value: 1}}\n"
+                                        << "        - {name: gpu, generator: p, duration: 60s}\n"
+                                        << "parameter 'k' is a built-in";
+        QTest::newRow("unknownSet") << "      generators:\n        - name: p\n          expression: {nCk: {set: gpus, k: 1, start: $start, duration: 1s, value: 1}}\n"
+                                    << "        - {name: gpu, generator: p, duration: 60s}\n"
+                                    << "spec.workloads[0].generators[0].expression.nCk.set: unknown equivalence set 'gpus'";
+        QTest::newRow("badOperator") << "" << "        - {name: gpu, expression: {mux: []}, duration: 60s}\n"
+                                     << "spec.workloads[0].types[0].expression.mux: unknown operator \"mux\" (did you mean 'max'?)";
+    }
+    void diagnosesBadGenerators()
+    {
+        QFETCH(QString, generators);
+        QFETCH(QString, classLine);
+        QFETCH(QString, expected);
+        const auto result = load(customScenario(generators.toStdString(), classLine.toStdString(),
+                                                "        - {name: g1, class: gpu, at: 0s}\n", "{plugin: tetrisched}"));
+        QVERIFY(!result.ok());
+        const std::string all = model::formatAll(result.diagnostics);
+        QVERIFY2(QString::fromStdString(all).contains(expected), all.c_str());
     }
 
     void batchPolicyNeedsABatchWorkload()
