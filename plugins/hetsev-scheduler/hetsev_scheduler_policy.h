@@ -1,0 +1,38 @@
+#pragma once
+#include "policy/placement_policy.h"
+#include "policy/policy_context.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace orrery::plugins {
+
+//! The placement part of HetSev's Algorithm 1 (seed 002 §4.2, lines 4–14) for the model-serving
+//! kind with `sharing: concurrent`: preselect the GPU devices (nodes) of the type the replica asks
+//! for (PendingUnit::deviceModel) whose free memory holds its weights (capacity filter), drop
+//! those that already hold a replica of the same model (anti-affinity, a parameter), and pick
+//! the one with the least free memory left (best fit) or the most (worst fit). Defers when none
+//! passes. The k-means queues and weighted-fairness batching (lines 1–3) need a batch of pending
+//! replicas, which the placement decision point does not hand over (one unit per call).
+class HetsevSchedulerPolicy : public policy::PlacementPolicy {
+public:
+    explicit HetsevSchedulerPolicy(const policy::PolicyContext& context);
+
+    policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+
+private:
+    struct Resident {
+        std::string model;
+        std::int64_t memoryBytes = 0;
+    };
+    //! Forgets the residents of a node whose memory the cluster shows entirely free again.
+    void reconcile(const policy::ClusterView& cluster, std::uint32_t node);
+    [[nodiscard]] bool holds(std::uint32_t node, const std::string& model) const;
+
+    bool m_antiAffinity;
+    bool m_worstFit;
+    std::vector<std::vector<Resident>> m_residents; //!< per node: what this policy placed there
+};
+
+} // namespace orrery::plugins

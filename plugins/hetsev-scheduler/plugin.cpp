@@ -1,0 +1,49 @@
+// Descriptor and entry point of the hetsev-scheduler plugin.
+#include "orrery_plugin_hetsev_scheduler.h"
+
+#include "hetsev_scheduler_policy.h"
+#include "policy/plugin_export.h"
+
+namespace {
+
+constexpr OrreryParamSpec kParams[] = {
+    {.name = "antiAffinity", .type = ORRERY_PARAM_BOOL, .defaultValue = "true", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "Never put two replicas of the same model on one GPU (seed 002 §4.2, Alg. 1 line 9)."},
+    {.name = "fit", .type = ORRERY_PARAM_ENUM, .defaultValue = "best", .minValue = 0, .maxValue = 0,
+     .choices = "best|worst",
+     .help = "best: the GPU left with the least free memory (packs, issue 17); worst: the most (seed 002 §4.2 text)."},
+};
+
+constexpr OrreryPluginDescriptor kDescriptor{
+    .abiVersion = ORRERY_PLUGIN_ABI_VERSION,
+    .structSize = sizeof(OrreryPluginDescriptor),
+    .id = "hetsev-scheduler",
+    .displayName = "HetSev scheduler",
+    .version = "1.0.0",
+    .compatVersion = "1.4",
+    .description = "HetSev's co-location placement (seed 002 Alg. 1): GPU memory capacity filter, anti-affinity for "
+                   "identical models, best-fit GPU of the requested type.",
+    .kinds = ORRERY_KIND_PLACEMENT,
+    .params = kParams,
+    .paramCount = sizeof(kParams) / sizeof(kParams[0]),
+    .createPlacement = &orrery::policy::createPlacementOf<orrery::plugins::HetsevSchedulerPolicy>,
+    .destroyPlacement = &orrery::policy::destroyPlacement,
+    .trainPlacement = nullptr,
+    .createControl = nullptr,
+    .destroyControl = nullptr,
+    .trainControl = nullptr,
+    .createBatchPlacement = nullptr,
+    .destroyBatchPlacement = nullptr,
+    .createQueue = nullptr,
+    .destroyQueue = nullptr,
+};
+
+} // namespace
+
+const OrreryPluginDescriptor* orrery_hetsev_scheduler_descriptor()
+{
+    return &kDescriptor;
+}
+
+ORRERY_PLUGIN_ENTRY(orrery_hetsev_scheduler_descriptor);
