@@ -1,6 +1,7 @@
 #include "strl/expression.h"
 #include "strl/generator_context.h"
 #include "strl/job_generators.h"
+#include "strl/strl_template.h"
 
 #include <QtTest>
 
@@ -13,6 +14,51 @@ class TestStrlExpression : public QObject {
     Q_OBJECT
 
 private slots:
+    // A template written like the gpu generator expands to the very same expression, window by window.
+    void userTemplateEqualsBuiltInGpuGenerator()
+    {
+        using namespace orrery::strl;
+        const auto ref = [](const char* p, const char* q = "") {
+            TemplateNumber n;
+            n.param = p;
+            n.factorParam = q;
+            return n;
+        };
+        ExpressionTemplate fast, slow;
+        fast.setName = GeneratorContext::gpuNodesSet();
+        slow.setName = GeneratorContext::allNodesSet();
+        for (ExpressionTemplate* leaf : {&fast, &slow}) {
+            leaf->k = ref("k");
+            leaf->start = ref("start");
+            leaf->duration = ref("duration");
+            leaf->value = ref("worth");
+        }
+        slow.duration = ref("duration", "slowdown");
+        ExpressionTemplate root;
+        root.op = Operator::Max;
+        root.children = {fast, slow};
+        JobTypeSpec spec;
+        spec.type = JobType::Gpu;
+        spec.k = 2;
+        spec.duration = 7 * orrery::sim::kSecond;
+        spec.slowdown = 3.0;
+        spec.value = 4.0;
+        RequestTemplate request;
+        request.expression = std::make_shared<const ExpressionTemplate>(root);
+        request.bindings = {{"k", 2.0}, {"duration", double(spec.duration)}, {"slowdown", 3.0}, {"value", 4.0}};
+        GeneratorContext context;
+        context.now = 30 * orrery::sim::kSecond;
+        context.slotLength = 10 * orrery::sim::kSecond;
+        context.windowSlots = 4;
+        QCOMPARE(request.forWindow(context).toText(), generateGpuJob(spec, context).toText());
+        QCOMPARE(request.maxNodes(context), 2);
+        // With a deadline, options completing after it are left out, as the built-in does.
+        spec.deadline = 60 * orrery::sim::kSecond;
+        request.deadline = spec.deadline;
+        QCOMPARE(request.forWindow(context).toText(), generateGpuJob(spec, context).toText());
+        QCOMPARE(request.forWindow(context).toText(), request.forWindow(context).toText());
+    }
+
     void operatorValues_data();
     void operatorValues();
     void gpuGeneratorOffersBothPlacementsPerStart();
