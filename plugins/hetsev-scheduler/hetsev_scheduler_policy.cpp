@@ -17,6 +17,7 @@ bool hasGpu(const policy::ClusterView& cluster, std::uint32_t node)
 HetsevSchedulerPolicy::HetsevSchedulerPolicy(const policy::PolicyContext& context)
     : m_antiAffinity(context.params.getBool("antiAffinity"))
     , m_worstFit(context.params.getString("fit") == "worst")
+    , m_exclusive(context.params.getBool("exclusive"))
 {
 }
 
@@ -52,6 +53,9 @@ policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit
             continue;
         // Anti-affinity labels (line 9): no second replica of the same model on one GPU.
         if (m_antiAffinity && holds(node, unit.service))
+            continue;
+        // The Kubernetes baseline (seed 002 §6): one instance per GPU, whatever the model.
+        if (m_exclusive && cluster.node(node).allocated.memoryBytes > 0)
             continue;
         const std::int64_t left = cluster.node(node).available().memoryBytes - unit.request.memoryBytes;
         if (!found || (m_worstFit ? left > bestLeft : left < bestLeft)) {

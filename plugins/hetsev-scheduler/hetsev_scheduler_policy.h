@@ -13,7 +13,8 @@ namespace orrery::plugins {
 //! for (PendingUnit::deviceModel) whose free memory holds its weights (capacity filter), drop
 //! those that already hold a replica of the same model (anti-affinity, a parameter), and pick
 //! the one with the least free memory left (best fit) or the most (worst fit). Defers when none
-//! passes. The k-means queues and weighted-fairness batching (lines 1–3) need a batch of pending
+//! passes. With `exclusive` a GPU holding anything takes nothing more (the one-instance-per-GPU
+//! Kubernetes baseline of seed 002 §6). The k-means queues and weighted-fairness batching (lines 1–3) need a batch of pending
 //! replicas, which the placement decision point does not hand over (one unit per call).
 class HetsevSchedulerPolicy : public policy::PlacementPolicy {
 public:
@@ -32,6 +33,7 @@ private:
 
     bool m_antiAffinity;
     bool m_worstFit;
+    bool m_exclusive;
     std::vector<std::vector<Resident>> m_residents; //!< per node: what this policy placed there
 };
 

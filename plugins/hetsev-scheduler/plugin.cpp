@@ -13,6 +13,9 @@ constexpr OrreryParamSpec kParams[] = {
     {.name = "fit", .type = ORRERY_PARAM_ENUM, .defaultValue = "best", .minValue = 0, .maxValue = 0,
      .choices = "best|worst",
      .help = "best: the GPU left with the least free memory (packs, issue 17); worst: the most (seed 002 §4.2 text)."},
+    {.name = "exclusive", .type = ORRERY_PARAM_BOOL, .defaultValue = "false", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "One replica per GPU, any model (the Kubernetes baseline of seed 002 §6: no co-location)."},
 };
 
 constexpr OrreryPluginDescriptor kDescriptor{

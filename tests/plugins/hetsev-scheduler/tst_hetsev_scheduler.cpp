@@ -138,6 +138,21 @@ private slots:
         QVERIFY(place(*policy, cluster, replica("big", 20)) == -1);
     }
 
+    //! exclusive: one replica per GPU whatever the model (the Kubernetes baseline).
+    void exclusiveKeepsOnePerGpu()
+    {
+        model::Cluster cluster = fleet(2, 1);
+        auto policy = create({{"exclusive", "true"}});
+        std::set<int> used;
+        for (int i = 0; i < 3; ++i) {
+            const int node = place(*policy, cluster, replica(named("m", i), 1));
+            QVERIFY(node >= 0 && used.insert(node).second);
+        }
+        QCOMPARE(place(*policy, cluster, replica("other", 1)), -1);
+        cluster.release(1, replica("m", 1).request);
+        QCOMPARE(place(*policy, cluster, replica("other", 1)), 1);
+    }
+
     //! Random replicas of 4 models: never over a GPU's memory, never two of a model on one GPU.
     void neverExceedsMemoryNorCoLocatesIdentical()
     {
