@@ -109,6 +109,7 @@ void readJobs(const model::Scenario& scenario, const kinds::strl_jobs::StrlJobsS
         job.value = jobClass.value;
         if (jobClass.deadline)
             job.deadline = submitted.submitAt + *jobClass.deadline;
+        job.request = kinds::strl_jobs::requestOf(spec, submitted, job.deadline);
         data.jobIndex.emplace(submitted.name, static_cast<int>(data.jobs.size()));
         data.jobs.push_back(std::move(job));
     }
@@ -257,7 +258,9 @@ std::optional<RebuiltExpression> rebuildJobExpression(const StrlPlanRunData& dat
     RebuiltExpression out;
     out.policyPlansStrl = data.plansStrl;
     strl::JobTypeSpec spec;
+    const StrlPlanRunData::Job* custom = nullptr;
     if (const StrlPlanRunData::Job* submitted = data.findJob(job)) {
+        custom = submitted->request ? submitted : nullptr;
         spec.type = submitted->type;
         spec.k = submitted->nodes;
         spec.duration = submitted->duration;
@@ -300,7 +303,8 @@ std::optional<RebuiltExpression> rebuildJobExpression(const StrlPlanRunData& dat
     context.windowSlots = std::max(1, data.window);
     context.racks = data.racks;
     context.rackLabel = data.rackLabel;
-    out.expression = strl::generateJob(spec, context);
+    // A user generator or hand-written expression: the same template the policy was given.
+    out.expression = custom ? custom->request->forWindow(context) : strl::generateJob(spec, context);
     out.spec = spec;
     return out;
 }

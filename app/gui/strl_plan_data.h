@@ -1,4 +1,5 @@
 #pragma once
+#include "strl/strl_template.h"
 #include "sim/sim_time.h"
 #include "store/ids.h"
 #include "strl/expression.h"
@@ -7,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -46,6 +48,8 @@ struct StrlPlanRunData {
         double slowdown = 1;
         double value = 1;
         std::optional<sim::SimTime> deadline; //!< absolute
+        //! Its user generator or hand-written expression (kinds::strl_jobs::requestOf); null for a built-in type.
+        std::shared_ptr<const strl::RequestTemplate> request;
     };
     //! A job class (`types:`), for jobs the stream does not name.
     struct JobClass {

@@ -49,4 +49,31 @@ std::vector<SubmittedJob> submittedJobs(const StrlJobsSpec& spec, std::uint64_t 
     return jobs;
 }
 
+std::shared_ptr<const strl::RequestTemplate> requestOf(const StrlJobsSpec& spec, const SubmittedJob& job,
+                                                       std::optional<sim::SimTime> deadline)
+{
+    const JobClass& jobClass = spec.classes[job.jobClass];
+    if (!job.expression && !jobClass.custom())
+        return nullptr;
+    auto request = std::make_shared<strl::RequestTemplate>();
+    request->label = job.expression ? "expression" : jobClass.label();
+    request->submittedAt = job.submitAt;
+    request->deadline = deadline;
+    request->bindings = {{"k", static_cast<double>(jobClass.nodes)},
+                         {"duration", static_cast<double>(job.duration)},
+                         {"slowdown", jobClass.slowdown},
+                         {"value", jobClass.value}};
+    if (job.expression) {
+        request->expression = job.expression;
+    } else if (jobClass.expression) {
+        request->expression = jobClass.expression;
+    } else if (const strl::StrlGenerator* generator = spec.findGenerator(jobClass.generator)) {
+        request->expression = generator->expression;
+        for (const auto& [name, value] : jobClass.args)
+            request->bindings[name] = value;
+    }
+    return request;
+}
+
 } // namespace orrery::kinds::strl_jobs
+

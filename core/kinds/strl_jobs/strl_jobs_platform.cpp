@@ -21,27 +21,7 @@ StrlJobsPlatform::StrlJobsPlatform(const StrlJobsSpec& spec, std::uint64_t seed,
         job.submitted = std::move(submitted);
         if (const auto& deadline = m_spec.classes[job.submitted.jobClass].deadline)
             job.deadline = job.submitted.submitAt + *deadline;
-        const JobClass& jobClass = m_spec.classes[job.submitted.jobClass];
-        if (job.submitted.expression || jobClass.custom()) {
-            auto request = std::make_shared<strl::RequestTemplate>();
-            request->label = job.submitted.expression ? "expression" : jobClass.label();
-            request->submittedAt = job.submitted.submitAt;
-            request->deadline = job.deadline;
-            request->bindings = {{"k", static_cast<double>(jobClass.nodes)},
-                                 {"duration", static_cast<double>(job.submitted.duration)},
-                                 {"slowdown", jobClass.slowdown},
-                                 {"value", jobClass.value}};
-            if (job.submitted.expression) {
-                request->expression = job.submitted.expression;
-            } else if (jobClass.expression) {
-                request->expression = jobClass.expression;
-            } else if (const strl::StrlGenerator* generator = m_spec.findGenerator(jobClass.generator)) {
-                request->expression = generator->expression;
-                for (const auto& [name, value] : jobClass.args)
-                    request->bindings[name] = value;
-            }
-            job.request = std::move(request);
-        }
+        job.request = requestOf(m_spec, job.submitted, job.deadline);
         m_jobs.push_back(std::move(job));
     }
 }

@@ -5,6 +5,7 @@
 // blocks quickly, and runs of other kinds show a placeholder.
 #include "gui/main_window.h"
 #include "gui/strl_plan_canvas.h"
+#include "gui/strl_plan_data.h"
 #include "gui/strl_plan_view.h"
 
 #include "cli/project_run.h"
@@ -315,6 +316,36 @@ private slots:
         QVERIFY2(fitMs < 300, qPrintable(QString::number(fitMs)));
         QVERIFY2(zoomedMs < 300, qPrintable(QString::number(zoomedMs)));
         QVERIFY2(hitMs < 20, qPrintable(QString::number(hitMs)));
+    }
+
+    //! A job with a hand-written expression shows that expression in the tree, rebuilt from the
+    //! same template the policy was given (not its class type's generator).
+    void handWrittenJobShowsItsOwnExpression()
+    {
+        const char* text =
+            "apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: hand-written}\nspec:\n  seed: 1\n  horizon: 5m\n"
+            "  cluster:\n    pools:\n"
+            "      - {name: gpu, count: 1, cpu: 8, memory: 32Gi, labels: {rack: r1}, devices: [{kind: gpu, model: V100, count: 1}]}\n"
+            "      - {name: cpu, count: 1, cpu: 8, memory: 32Gi, labels: {rack: r1}}\n"
+            "  workloads:\n    - name: jobs\n      kind: strl-jobs\n      cycle: 10s\n      types:\n"
+            "        - {name: gpu, type: gpu, nodes: 1, duration: 60s, slowdown: 3}\n"
+            "      jobs:\n"
+            "        - name: h1\n          class: gpu\n          at: 1s\n"
+            "          expression: {sum: [{nCk: {set: gen:all, k: 1, start: 9s, duration: 45s, value: 3}}]}\n"
+            "  policies:\n    placement: {plugin: tetrisched}\n";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("hand.orrery"));
+        app::CheckedScenario checked = app::checkScenarioText(text, "hand.yaml", testing::pluginRegistry());
+        QVERIFY2(checked.scenario, model::formatAll(checked.diagnostics).c_str());
+        const store::RunId runId = app::runIntoProject(*checked.scenario, testing::pluginRegistry(), path.toStdString()).runId;
+        const app::StrlPlanRunData data = app::loadStrlPlanRunData(path.toStdString(), runId);
+        QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+        const auto rebuilt = app::rebuildJobExpression(data, QStringLiteral("h1"), nullptr, app::RebuiltExpression::Source::Submission);
+        QVERIFY(rebuilt);
+        // The gpu type would give a max over GPU and CPU options; the job's own request is a sum of one leaf.
+        QCOMPARE(rebuilt->expression.op, strl::Operator::Sum);
+        QCOMPARE(rebuilt->expression.children.size(), std::size_t(1));
+        QCOMPARE(rebuilt->expression.leafCount(), 1);
     }
 
     void runOfAnotherKindShowsPlaceholder()
