@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QChartView</name>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::ExperimentData</name>
     <message>
         <source>%1: the project file no longer exists</source>
