@@ -48,6 +48,7 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         Device device{node.name, node.id, GpuPowerModel(profile), profile.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
                       {}, {}, {}, 0, 0, 0, 0};
         device.energy.setWatts(0, device.power.watts(device.mhz, 0.0));
+        device.pricePerHour = cluster.poolOf(node.id).pricePerHourUsd;
         m_deviceOfNode[node.id] = static_cast<std::uint32_t>(m_devices.size());
         m_devices.push_back(std::move(device));
     }
@@ -415,6 +416,7 @@ sim::SimTime ModelServingPlatform::startNext(std::uint32_t d, sim::SimTime now)
     ++device.version;
     refreshPower(device, now);
     m_requests[id].serviceSeconds = serviceSeconds(device, m_requests[id]);
+    m_requests[id].startedAt = now;
     return now + std::max<sim::SimTime>(1, sim::fromSeconds(m_requests[id].serviceSeconds));
 }
 
@@ -439,7 +441,9 @@ void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime
     Model::Period& modelPeriod = m_models[request.model].period;
     ++modelPeriod.completed;
     modelPeriod.withinSlo += onTime ? 1 : 0;
-    modelPeriod.serviceSeconds += request.serviceSeconds;
+    // Wall time in service: stretched by the other replicas under concurrent sharing, so an HPA
+    // reading `busy` sees an overloaded shared GPU as busy.
+    modelPeriod.serviceSeconds += sim::toSeconds(now - request.startedAt);
     modelPeriod.latency.record(latency);
     if (m_queue) {
         const Model& model = m_models[request.model];
@@ -497,6 +501,7 @@ sim::SimTime ModelServingPlatform::dispatch(std::uint32_t d, sim::SimTime now)
         instance.serving = id;
         instance.remainingSeconds = serviceSeconds(device, m_requests[id]);
         m_requests[id].serviceSeconds = instance.remainingSeconds;
+        m_requests[id].startedAt = now;
     }
     updateSpeeds(device);
     ++device.version;
@@ -596,6 +601,8 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
     out.targets.reserve(m_devices.size());
     for (Device& device : m_devices) {
         PeriodStats& period = device.period;
+        if (device.memoryUsedBytes > 0) // a device holding a replica is paid for, used or not
+            device.heldSeconds += sim::toSeconds(out.period);
         if (concurrent())
             advance(device, now);
         else if (device.serving != kNone)

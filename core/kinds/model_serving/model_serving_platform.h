@@ -47,6 +47,7 @@ public:
         std::uint64_t sequence = 0;
         sim::SimTime sloNs = 0;  //!< sloScale × its latency alone at the default clock
         double serviceSeconds = 0; //!< its work when it started (alone, at that clock)
+        sim::SimTime startedAt = 0; //!< when it started (its wall time in service: now − startedAt)
     };
     //! Per-period figures of one device (reset by observe()).
     struct PeriodStats {
@@ -96,6 +97,8 @@ public:
         sim::SimTime advancedAt = 0;                //!< concurrent: progress accounted up to here
         double utilizationSeconds = 0;              //!< ∫ GPU utilisation dt (busy share; concurrent: min(1, Σ u))
         std::uint64_t version = 0;                  //!< bumped whenever the next completion time changes
+        double heldSeconds = 0;                     //!< time it held at least one replica (observed per control period)
+        double pricePerHour = 0;                    //!< its node's pool price
         [[nodiscard]] std::size_t queued() const;
         [[nodiscard]] bool busy() const;
     };

@@ -134,6 +134,7 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
     if (m_platform.spec().autoscaling)
         m_replicaSeries = recorder.defineSeries("serving.replicas", "replicas");
     m_powerSeries = recorder.defineSeries("serving.power", "W");
+    m_costSeries = recorder.defineSeries("serving.cost", "USD");
     m_sloRatioSeries = recorder.defineSeries("serving.p99_slo_ratio", "ratio");
     m_attainmentSeries = recorder.defineSeries("serving.slo_attainment", "share");
     if (m_platform.spec().deviceSeries) {
@@ -173,6 +174,10 @@ void ModelServingRuntime::tick(sim::SimTime now)
         }
     }
     m_recorder->recordSample(m_powerSeries, now, watts);
+    double cost = 0;
+    for (const auto& device : m_platform.devices())
+        cost += device.heldSeconds * device.pricePerHour / 3600.0;
+    m_recorder->recordSample(m_costSeries, now, cost);
     m_recorder->recordSample(m_sloRatioSeries, now, worstRatio);
     if (observation.completedRequests > 0)
         m_recorder->recordSample(m_attainmentSeries, now, 1.0 - observation.sloViolationRate);
@@ -187,7 +192,9 @@ void ModelServingRuntime::tick(sim::SimTime now)
     if (m_control) {
         std::vector<policy::ControlAction> clocks;
         std::vector<policy::ActionOutcome> outcomes;
-        for (const policy::ControlAction& action : m_control->decide(observation)) {
+        const std::vector<policy::ControlAction> decided = m_control->decide(observation);
+        m_labels.update(m_control->targetLabels(), now, *m_recorder);
+        for (const policy::ControlAction& action : decided) {
             if (action.kind == policy::ControlAction::Kind::SetReplicas)
                 outcomes.push_back(scale(action, now));
             else
@@ -229,6 +236,8 @@ void ModelServingRuntime::handleEvent(const sim::Event& event, sim::Engine& engi
 
 void ModelServingRuntime::finish(env::RunMetrics* metrics)
 {
+    if (m_engine && m_recorder)
+        m_labels.closeAll(m_engine->now(), *m_recorder);
     if (!metrics || !m_engine)
         return;
     const sim::SimTime now = m_engine->now();
@@ -263,6 +272,11 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     metrics->push_back({"serving.gpu_utilization.mean", utilization / static_cast<double>(devices.size()), "share"});
     metrics->push_back({"serving.frequency_changes", static_cast<double>(m_platform.frequencyChanges()), "changes"});
     metrics->push_back({"serving.replicas_unplaced", static_cast<double>(unplaced), "replicas"});
+    // What the devices holding replicas cost: their pools' price per hour × the time they held one.
+    double cost = 0;
+    for (const auto& device : devices)
+        cost += device.heldSeconds * device.pricePerHour / 3600.0;
+    metrics->push_back({"serving.cost", cost, "USD"});
     if (m_platform.spec().autoscaling) {
         metrics->push_back({"serving.replicas.mean", m_replicaSamples > 0 ? m_replicaSum / m_replicaSamples : 0.0, "replicas"});
         metrics->push_back({"serving.scale_outs", static_cast<double>(m_scaleOuts), "replicas"});

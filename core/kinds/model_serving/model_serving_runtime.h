@@ -1,4 +1,5 @@
 #pragma once
+#include "env/target_label_log.h"
 #include "env/workload_kind_runtimes.h"
 #include "kinds/model_serving/model_serving_platform.h"
 #include "sim/engine.h"
@@ -52,7 +53,8 @@ private:
     std::uint64_t m_applied = 0, m_rejected = 0;
     std::uint64_t m_scaleOuts = 0, m_scaleIns = 0, m_launchFailures = 0;
     double m_replicaSamples = 0, m_replicaSum = 0;  //!< serving replicas, sampled every control period
-    sim::SeriesId m_replicaSeries = 0;
+    sim::SeriesId m_replicaSeries = 0, m_costSeries = 0;
+    env::TargetLabelLog m_labels; //!< the control policy's labels of its targets (policy.label annotations)
 };
 
 } // namespace orrery::kinds::model_serving

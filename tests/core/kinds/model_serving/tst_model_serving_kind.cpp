@@ -369,6 +369,18 @@ private slots:
         QVERIFY(placements[1].starts_with("ResNet-50@t4s-") && placements[2].starts_with("ResNet-50@t4s-"));
     }
 
+    //! Cost: each device holding a replica costs its pool's price for the time it holds one
+    //! (here 2 of 3 devices × 5 min × 3.6 USD/h = 0.6 USD; the third holds nothing).
+    void costIsPriceTimesHoldingTime()
+    {
+        std::string text = scenarioText("        - {model: ResNet-50, rate: 5/s, replicas: 2}\n", {}, 3);
+        text.replace(text.find("memory: 16Gi,"), 13, "memory: 16Gi, pricePerHour: 3.6,");
+        const auto loaded = load(text);
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const Metrics m = run(*loaded.scenario);
+        QVERIFY2(std::abs(m.at("serving.cost") - 2 * 300 * 3.6 / 3600.0) < 1e-9, qPrintable(QString::number(m.at("serving.cost"))));
+    }
+
     void sameSeedSameRunBitForBit()
     {
         const auto loaded = load(scenarioText("        - {model: GPT2-large, arrivals: trace, trace: azure-code, rate: 0.5/s}\n"
