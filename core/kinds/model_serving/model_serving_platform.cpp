@@ -222,7 +222,7 @@ void ModelServingPlatform::finishLaunch(std::uint32_t m, std::uint32_t d)
     activate(m, d);
 }
 
-bool ModelServingPlatform::retire(std::uint32_t m, const std::string& gpuType, sim::SimTime /*now*/)
+std::optional<std::uint32_t> ModelServingPlatform::retire(std::uint32_t m, const std::string& gpuType, sim::SimTime /*now*/)
 {
     Model& model = m_models[m];
     for (std::size_t k = model.devices.size(); k-- > 0;) {
@@ -240,13 +240,13 @@ bool ModelServingPlatform::retire(std::uint32_t m, const std::string& gpuType, s
         }
         model.devices.erase(model.devices.begin() + static_cast<std::ptrdiff_t>(k));
         if (resident == kNone)
-            return false;
+            return std::nullopt;
         device.residentState[resident] = 1;
         ++device.retiring;
         releaseDrained(d);
-        return true;
+        return d;
     }
-    return false;
+    return std::nullopt;
 }
 
 std::int32_t ModelServingPlatform::servingReplicas(std::uint32_t m, const std::string& gpuType) const

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <string>
 #include <string_view>
@@ -145,8 +146,8 @@ public:
     //! A launching replica of `model` on device `d` (its newest resident entry) starts serving.
     void finishLaunch(std::uint32_t model, std::uint32_t d);
     //! Stops routing to the newest serving replica of `model` (on a card of `gpuType` when not
-    //! empty); it finishes what it holds and frees its memory then. False when none matches.
-    bool retire(std::uint32_t model, const std::string& gpuType, sim::SimTime now);
+    //! empty); it finishes what it holds and frees its memory then. Its device, or none.
+    std::optional<std::uint32_t> retire(std::uint32_t model, const std::string& gpuType, sim::SimTime now);
     //! Serving replicas of `model` (on cards of `gpuType` when not empty).
     [[nodiscard]] std::int32_t servingReplicas(std::uint32_t model, const std::string& gpuType) const;
     //! The model called `name`, or kNone.

@@ -111,9 +111,11 @@ policy::ActionOutcome ModelServingRuntime::scale(const policy::ControlAction& ac
         m_recorder->recordAnnotation({now, now, "serving.placement", unit.service + "@" + m_cluster.node(*node).name, 1.0});
     }
     for (std::int32_t k = wanted; k < current; ++k) {
-        if (!m_platform.retire(model, type, now))
+        const std::optional<std::uint32_t> device = m_platform.retire(model, type, now);
+        if (!device)
             break;
         ++m_scaleIns;
+        m_recorder->recordAnnotation({now, now, "serving.retire", name + "@" + m_platform.devices()[*device].name, 1.0});
     }
     if (wanted > current && launched < wanted - current) {
         outcome.status = policy::ActionOutcome::Status::Converted;
@@ -141,7 +143,8 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
         for (const auto& device : m_platform.devices()) {
             m_deviceSeries.push_back({recorder.defineSeries("serving." + device.name + ".power", "W"),
                                       recorder.defineSeries("serving." + device.name + ".mhz", "MHz"),
-                                      recorder.defineSeries("serving." + device.name + ".p99_slo_ratio", "ratio")});
+                                      recorder.defineSeries("serving." + device.name + ".p99_slo_ratio", "ratio"),
+                                      recorder.defineSeries("serving." + device.name + ".replicas", "replicas")});
         }
     }
     placeReplicas(engine.now());
@@ -171,6 +174,10 @@ void ModelServingRuntime::tick(sim::SimTime now)
             m_recorder->recordSample(m_deviceSeries[d].watts, now, features.at("watts"));
             m_recorder->recordSample(m_deviceSeries[d].mhz, now, m_platform.devices()[d].mhz);
             m_recorder->recordSample(m_deviceSeries[d].sloRatio, now, features.at("p99SloRatio"));
+            // Replicas holding its memory (serving or draining): what the device is paid for.
+            const auto& states = m_platform.devices()[d].residentState;
+            m_recorder->recordSample(m_deviceSeries[d].replicas, now,
+                                     static_cast<double>(std::count_if(states.begin(), states.end(), [](std::uint8_t s) { return s < 2; })));
         }
     }
     m_recorder->recordSample(m_powerSeries, now, watts);

@@ -46,7 +46,7 @@ private:
     sim::RunRecorder* m_recorder = nullptr;
     sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0, m_launchKind = 0;
     struct DeviceSeries {
-        sim::SeriesId watts = 0, mhz = 0, sloRatio = 0;
+        sim::SeriesId watts = 0, mhz = 0, sloRatio = 0, replicas = 0;
     };
     std::vector<DeviceSeries> m_deviceSeries;
     sim::SeriesId m_powerSeries = 0, m_sloRatioSeries = 0, m_attainmentSeries = 0;

@@ -340,6 +340,17 @@ private slots:
             }
         }
         QCOMPARE(peak, 3.0);
+        // Which device held what: two more replicas launched on the other devices, then retired.
+        int retired = 0;
+        for (const auto& annotation : recorder.annotations())
+            retired += annotation.kind == "serving.retire" ? 1 : 0;
+        QCOMPARE(retired, 2);
+        double heldAtEnd = 0;
+        for (const auto& series : recorder.series()) {
+            if (series.name.ends_with(".replicas") && series.name != "serving.replicas")
+                heldAtEnd += series.samples.back().second;
+        }
+        QCOMPARE(heldAtEnd, 1.0); // the retired replicas drained and freed their devices
         // Off: SetReplicas is refused with a reason.
         const auto off = load(scenarioText("        - {model: ResNet-50, rate: 3/s}\n", {}, 2));
         ScriptedScaler refused;
