@@ -5,11 +5,15 @@
 #include "kinds/model_serving/gpu_power_model.h"
 #include "kinds/model_serving/serving_model_catalog.h"
 #include "widgets/arm_colors.h"
+#include "widgets/fleet_heat_map.h"
+#include "widgets/stacked_area_chart.h"
 #include "widgets/time_series_chart.h"
 
 #include <QComboBox>
 #include <QFutureWatcher>
 #include <QGridLayout>
+#include <QGroupBox>
+#include <QScrollArea>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStackedWidget>
@@ -30,7 +34,11 @@ ServingPowerView::ServingPowerView(QWidget* parent)
     const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("servingPowerPlaceholder"));
     m_stack = pages.stack;
     m_placeholder = pages.placeholder;
-    auto* page = new QWidget(m_stack);
+    auto* scroll = new QScrollArea(m_stack);
+    scroll->setObjectName(QStringLiteral("servingPowerScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* page = new QWidget(scroll);
     auto* layout = new QVBoxLayout(page);
     auto* header = new QHBoxLayout;
     m_title = new QLabel(page);
@@ -63,7 +71,33 @@ ServingPowerView::ServingPowerView(QWidget* parent)
     grid->addWidget(m_power, 1, 0);
     grid->addWidget(m_slo, 1, 1);
     layout->addLayout(grid, 1);
-    m_stack->addWidget(page);
+    // Fleet (issue 17): cost by GPU type, replicas per device (heat map), SLO violations.
+    m_fleet = new QGroupBox(tr("Fleet"), page);
+    m_fleet->setObjectName(QStringLiteral("servingFleetBox"));
+    auto* fleetGrid = new QGridLayout(m_fleet);
+    m_cost = new widgets::StackedAreaChart(m_fleet);
+    m_cost->setObjectName(QStringLiteral("servingCostByType"));
+    m_cost->setChartTitle(tr("Cost by GPU type (cumulative)"));
+    m_cost->setAxisTitles(tr("Simulated time (s)"), tr("Cost (USD)"));
+    m_cost->setLegendVisible(true);
+    m_cost->setMinimumHeight(220);
+    m_violations = makeChart("servingSloViolations", tr("SLO violations per control period"), tr("Simulated time (s)"),
+                             tr("Share of requests missing the SLO"));
+    m_violations->setParent(m_fleet);
+    m_violations->setFixedYRange(0, 1, 5);
+    m_violations->setMinimumHeight(220);
+    m_heatMap = new widgets::FleetHeatMap(m_fleet);
+    m_heatMap->setObjectName(QStringLiteral("servingReplicaHeatMap"));
+    m_heatMap->setTitle(tr("Replicas per GPU (hover: which models)"));
+    m_heatMap->setMinimumHeight(240);
+    m_heatMap->setCellText([this](int row, double time) { return m_data.modelsAt(static_cast<std::size_t>(row), time); });
+    widgets::installHeatMapExportMenu(*m_heatMap);
+    fleetGrid->addWidget(m_cost, 0, 0);
+    fleetGrid->addWidget(m_violations, 0, 1);
+    fleetGrid->addWidget(m_heatMap, 1, 0, 1, 2);
+    layout->addWidget(m_fleet, 1);
+    scroll->setWidget(page);
+    m_stack->addWidget(scroll);
     connect(m_models, &QComboBox::currentIndexChanged, this, &ServingPowerView::showModel);
     clear();
 }
@@ -126,8 +160,34 @@ void ServingPowerView::apply(const ServingRunData& data)
             m_models->addItem(model.name);
     }
     showModel(0);
+    showFleet();
     m_stack->setCurrentIndex(1);
     emit loaded(static_cast<qint64>(data.runId));
+}
+
+void ServingPowerView::showFleet()
+{
+    m_cost->clearBands();
+    m_violations->clearSeries();
+    m_heatMap->clear();
+    m_fleet->setVisible(m_data.showsFleet);
+    if (!m_data.showsFleet)
+        return;
+    for (std::size_t type = 0; type < m_data.costByType.size(); ++type) {
+        const QString name = m_data.gpuTypes.value(static_cast<qsizetype>(type));
+        const double total = m_data.costByType[type].isEmpty() ? 0.0 : m_data.costByType[type].back().y();
+        m_cost->addBand(name, m_data.costByType[type], widgets::armColor(static_cast<int>(type)),
+                        tr("%1: %2 USD by the end of the run").arg(name).arg(total, 0, 'f', 4));
+    }
+    if (!m_data.sloViolations.isEmpty())
+        m_violations->addSeries(tr("SLO violations"), m_data.sloViolations, widgets::armColor(3));
+    QStringList names;
+    std::vector<QList<QPointF>> rows;
+    for (const auto& device : m_data.fleet) {
+        names << (m_data.gpuTypes.size() > 1 ? QStringLiteral("%1 (%2)").arg(device.name, device.gpuType) : device.name);
+        rows.push_back(device.replicas);
+    }
+    m_heatMap->setRows(names, rows);
 }
 
 void ServingPowerView::showModel(int index)

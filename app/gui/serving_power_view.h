@@ -7,10 +7,13 @@
 #include <optional>
 
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QStackedWidget;
 
 namespace orrery::widgets {
+class FleetHeatMap;
+class StackedAreaChart;
 class TimeSeriesChart;
 }
 
@@ -20,7 +23,10 @@ namespace orrery::app {
 //! the chosen model's latency against the SM clock (with its SLO line and the clock its device
 //! held at the end of the run) and the device's power against the clock (busy and idle), both
 //! from the calibrated model (docs/model.md); beneath, each device's power and p99/SLO over the
-//! run. showRun() reads on a worker thread; a newer call supersedes a load still in flight.
+//! run. For a fleet of several GPU types or with autoscaling (issue 17) a Fleet section adds the
+//! cost over time by GPU type (stacked), a heat map of the replicas each device holds (tooltip:
+//! which models) and the SLO violations per control period. showRun() reads on a worker
+//! thread; a newer call supersedes a load still in flight.
 class ServingPowerView : public QWidget {
     Q_OBJECT
 public:
@@ -36,6 +42,12 @@ public:
     [[nodiscard]] widgets::TimeSeriesChart* powerCurveChart() const { return m_powerCurve; }
     [[nodiscard]] widgets::TimeSeriesChart* powerChart() const { return m_power; }
     [[nodiscard]] widgets::TimeSeriesChart* sloChart() const { return m_slo; }
+    //! The Fleet section: visible for several GPU types or autoscaling.
+    [[nodiscard]] QGroupBox* fleetBox() const { return m_fleet; }
+    [[nodiscard]] widgets::StackedAreaChart* costChart() const { return m_cost; }
+    [[nodiscard]] widgets::FleetHeatMap* heatMap() const { return m_heatMap; }
+    [[nodiscard]] widgets::TimeSeriesChart* violationChart() const { return m_violations; }
+    [[nodiscard]] const ServingRunData& data() const { return m_data; }
     //! The clock (MHz) the curves mark for the chosen model: its first device's last sample.
     [[nodiscard]] double markedMhz() const { return m_markedMhz; }
 
@@ -47,6 +59,7 @@ private:
     void apply(const ServingRunData& data);
     void showPlaceholder(const QString& text);
     void showModel(int index);
+    void showFleet();
 
     QStackedWidget* m_stack = nullptr;
     QLabel* m_placeholder = nullptr;
@@ -56,6 +69,10 @@ private:
     widgets::TimeSeriesChart* m_powerCurve = nullptr;
     widgets::TimeSeriesChart* m_power = nullptr;
     widgets::TimeSeriesChart* m_slo = nullptr;
+    QGroupBox* m_fleet = nullptr;
+    widgets::StackedAreaChart* m_cost = nullptr;
+    widgets::FleetHeatMap* m_heatMap = nullptr;
+    widgets::TimeSeriesChart* m_violations = nullptr;
     ServingRunData m_data;
     double m_markedMhz = 0;
     std::optional<store::RunId> m_runId;

@@ -1,9 +1,16 @@
 #include "report/serving_summary.h"
 
+#include "kinds/model_serving/model_serving_spec.h"
+#include "model/cluster.h"
 #include "report/svg_chart_helpers.h"
 #include "report/svg_line_chart.h"
+#include "report/svg_stacked_area_chart.h"
+#include "scenario/scenario_loader.h"
 
+#include <algorithm>
+#include <exception>
 #include <map>
+#include <variant>
 
 namespace orrery::app {
 namespace {
@@ -17,6 +24,99 @@ std::vector<std::pair<double, double>> pointsOf(const store::Project& project, s
 }
 
 } // namespace
+
+ServingFleet servingFleet(const store::Project& project, store::RunId runId)
+{
+    ServingFleet fleet;
+    const std::optional<std::string> text = project.scenarioText(runId);
+    if (!text)
+        return fleet;
+    const scenario::LoadResult loaded = scenario::parseScenario(*text, "run " + std::to_string(runId));
+    if (!loaded.ok())
+        return fleet;
+    const kinds::model_serving::ModelServingSpec* spec = nullptr;
+    for (const auto& workload : loaded.scenario->workloads) {
+        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
+            spec = spec ? spec : dynamic_cast<const kinds::model_serving::ModelServingSpec*>(kind->spec.get());
+    }
+    if (!spec)
+        return fleet;
+    fleet.isServing = true;
+    fleet.autoscaling = spec->autoscaling;
+    std::map<std::string, store::StoredSeriesId> replicaSeries; // by device
+    constexpr std::string_view kPrefix = "serving.", kSuffix = ".replicas";
+    for (const store::SeriesInfo& info : project.series(runId)) {
+        if (info.name.size() > kPrefix.size() + kSuffix.size() && info.name.starts_with(kPrefix) && info.name.ends_with(kSuffix))
+            replicaSeries[info.name.substr(kPrefix.size(), info.name.size() - kPrefix.size() - kSuffix.size())] = info.id;
+    }
+    try {
+        const model::Cluster cluster(loaded.scenario->cluster);
+        for (const model::Node& node : cluster.nodes()) {
+            const auto series = replicaSeries.find(node.name);
+            if (series == replicaSeries.end())
+                continue;
+            const model::NodePoolSpec& pool = cluster.poolOf(node.id);
+            ServingFleetDevice device{node.name, spec->gpu, pool.pricePerHourUsd, pointsOf(project, series->second)};
+            for (const model::DeviceSpec& gpu : pool.devices) {
+                if (gpu.kind == model::DeviceKind::Gpu && !gpu.model.empty()) {
+                    device.gpuType = gpu.model;
+                    break;
+                }
+            }
+            if (std::find(fleet.gpuTypes.begin(), fleet.gpuTypes.end(), device.gpuType) == fleet.gpuTypes.end())
+                fleet.gpuTypes.push_back(device.gpuType);
+            fleet.devices.push_back(std::move(device));
+        }
+    } catch (const std::exception&) {
+        fleet.devices.clear(); // a cluster this build cannot lay out: no fleet to show
+        fleet.gpuTypes.clear();
+    }
+    return fleet;
+}
+
+std::vector<std::vector<std::pair<double, double>>> servingCostByGpuType(const ServingFleet& fleet)
+{
+    std::vector<double> times;
+    for (const ServingFleetDevice& device : fleet.devices) {
+        for (const auto& sample : device.replicas)
+            times.push_back(sample.first);
+    }
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    std::vector<std::vector<double>> added(fleet.gpuTypes.size(), std::vector<double>(times.size(), 0.0));
+    for (const ServingFleetDevice& device : fleet.devices) {
+        const auto type = static_cast<std::size_t>(std::find(fleet.gpuTypes.begin(), fleet.gpuTypes.end(), device.gpuType) - fleet.gpuTypes.begin());
+        double previous = 0; // the first control period starts at time 0
+        for (const auto& [time, replicas] : device.replicas) {
+            if (replicas > 0.5) {
+                const auto at = static_cast<std::size_t>(std::lower_bound(times.begin(), times.end(), time) - times.begin());
+                added[type][at] += (time - previous) * device.pricePerHour / 3600.0;
+            }
+            previous = time;
+        }
+    }
+    std::vector<std::vector<std::pair<double, double>>> cumulative(fleet.gpuTypes.size());
+    for (std::size_t type = 0; type < added.size(); ++type) {
+        double sum = 0;
+        cumulative[type].reserve(times.size());
+        for (std::size_t i = 0; i < times.size(); ++i)
+            cumulative[type].emplace_back(times[i], sum += added[type][i]);
+    }
+    return cumulative;
+}
+
+std::vector<std::pair<double, double>> servingSloViolations(const store::Project& project, store::RunId runId)
+{
+    for (const store::SeriesInfo& info : project.series(runId)) {
+        if (info.name != "serving.slo_attainment")
+            continue;
+        std::vector<std::pair<double, double>> points = pointsOf(project, info.id);
+        for (auto& point : points)
+            point.second = 1.0 - point.second;
+        return points;
+    }
+    return {};
+}
 
 std::string servingSummaryHtml(const store::Project& project, store::RunId runId, std::size_t maxDevices)
 {
@@ -61,6 +161,22 @@ std::string servingSummaryHtml(const store::Project& project, store::RunId runId
     html += svgLineChart(powerLines, "simulated time (s)", "power (W)");
     if (!ratioLines.empty())
         html += svgLineChart(ratioLines, "simulated time (s)", "p99 latency / SLO (above 1: missed)");
+    // Issue 17: what the fleet cost by GPU type, and the SLO violations per control period.
+    const ServingFleet fleet = servingFleet(project, runId);
+    if (fleet.heterogeneousOrAutoscaled() && !fleet.devices.empty()) {
+        const auto costs = servingCostByGpuType(fleet);
+        std::vector<StackedBand> bands;
+        for (std::size_t type = 0; type < fleet.gpuTypes.size(); ++type)
+            bands.push_back({fleet.gpuTypes[type], seriesColor(type), costs[type], {}});
+        html += "<h3>Cost by GPU type</h3>\n<p>Each device is paid its pool's price per hour while it holds a replica "
+                "(cumulative, stacked by GPU type).</p>\n";
+        html += svgStackedAreaChart(bands, {}, "simulated time (s)", "cost (USD, cumulative)");
+    }
+    if (const auto violations = servingSloViolations(project, runId); !violations.empty()) {
+        html += "<h3>SLO violations</h3>\n";
+        html += svgLineChart({{"SLO violations", "#D55E00", violations}}, "simulated time (s)",
+                             "requests missing the SLO (share per control period)");
+    }
     return html;
 }
 
