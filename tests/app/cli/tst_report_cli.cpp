@@ -251,6 +251,39 @@ private slots:
         QVERIFY(runHtml.contains("p99 latency / SLO (above 1: missed)"));
     }
 
+    //! Issue 17: a heterogeneous autoscaled serving run's summary stacks its cost by GPU type
+    //! (one band per type) and plots the SLO violations per control period.
+    void servingRunSummaryHasCostByTypeAndSloViolations()
+    {
+        QTemporaryDir dir;
+        QFile scenario(dir.filePath("fleet.yaml"));
+        QVERIFY(scenario.open(QIODevice::WriteOnly));
+        scenario.write("apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: fleet}\nspec:\n  seed: 3\n  horizon: 1m\n"
+                       "  cluster:\n    pools:\n"
+                       "      - {name: v100, count: 2, cpu: 8, memory: 16Gi, pricePerHour: 3.06, devices: [{kind: gpu, model: V100, count: 1}]}\n"
+                       "      - {name: t4, count: 2, cpu: 8, memory: 16Gi, pricePerHour: 0.53, devices: [{kind: gpu, model: T4, count: 1}]}\n"
+                       "  policies:\n    placement: {plugin: hetsev-scheduler}\n"
+                       "    control: {plugin: kube-hpa, params: {targetUtilization: 0.3, syncPeriod: 5s}}\n"
+                       "  workloads:\n    - name: serving\n      kind: model-serving\n      gpu: V100\n      controlPeriod: 1s\n"
+                       "      sharing: concurrent\n      autoscaling: on\n      models:\n"
+                       "        - {model: ResNet-50, rate: 40/s}\n        - {model: BERT-base, rate: 8/s}\n");
+        scenario.close();
+        const CliResult run = runOrrery({"run", "fleet.yaml", "--project", "f.orrery", "--quiet"}, dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
+        const CliResult summary = runOrrery({"report", "--project", "f.orrery", "--run", "1", "--out", "run.html"}, dir.path());
+        QVERIFY2(summary.exitCode == 0, qPrintable(summary.err));
+        const QString html = readAll(dir.filePath("run.html"));
+        QVERIFY(html.contains("<h2>Model serving</h2>"));
+        QVERIFY(html.contains("<h3>Cost by GPU type</h3>"));
+        const qsizetype cost = html.indexOf("<h3>Cost by GPU type</h3>");
+        const QString costSvg = html.mid(cost, html.indexOf("</svg>", cost) - cost);
+        QVERIFY(costSvg.contains("cost (USD, cumulative)"));
+        QVERIFY(costSvg.contains("V100") && costSvg.contains("T4"));
+        QVERIFY(html.contains("<h3>SLO violations</h3>"));
+        QVERIFY(html.contains("requests missing the SLO (share per control period)"));
+        QVERIFY(html.contains("<title>SLO violations</title>"));
+    }
+
     void badInputWritesNothing_data()
     {
         QTest::addColumn<QStringList>("args");
