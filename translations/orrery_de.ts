@@ -1409,6 +1409,38 @@ angelegt %5</numerusform>
         <source>clock held (%1 MHz, %2)</source>
         <translation>gehaltener Takt (%1 MHz, %2)</translation>
     </message>
+    <message>
+        <source>Fleet</source>
+        <translation>Flotte</translation>
+    </message>
+    <message>
+        <source>Cost by GPU type (cumulative)</source>
+        <translation>Kosten nach GPU-Typ (kumuliert)</translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation>Kosten (USD)</translation>
+    </message>
+    <message>
+        <source>SLO violations per control period</source>
+        <translation>SLO-Verletzungen je Regelperiode</translation>
+    </message>
+    <message>
+        <source>Share of requests missing the SLO</source>
+        <translation>Anteil der Anfragen, die das SLO verfehlen</translation>
+    </message>
+    <message>
+        <source>Replicas per GPU (hover: which models)</source>
+        <translation>Replikate je GPU (Mauszeiger: welche Modelle)</translation>
+    </message>
+    <message>
+        <source>%1: %2 USD by the end of the run</source>
+        <translation>%1: %2 USD bis zum Ende des Laufs</translation>
+    </message>
+    <message>
+        <source>SLO violations</source>
+        <translation>SLO-Verletzungen</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::ServingRunData</name>
@@ -2177,6 +2209,44 @@ angelegt %5</numerusform>
     <message>
         <source>%1: mean over runs, per item and arm</source>
         <translation>%1: Mittelwert über die Läufe, je Element und Arm</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::FleetHeatMap</name>
+    <message numerus="yes">
+        <source>%1 at %2 s: %n replica(s)</source>
+        <translation>
+            <numerusform>%1 um %2 s: %n Replikat</numerusform>
+            <numerusform>%1 um %2 s: %n Replikate</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No replica series</source>
+        <translation>Keine Replikat-Zeitreihe</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>Replikate</translation>
+    </message>
+    <message>
+        <source>Simulated time (s)</source>
+        <translation>Simulierte Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>Diagramm exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Bild (*.svg)</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
 </context>
 <context>

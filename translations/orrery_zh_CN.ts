@@ -1398,6 +1398,38 @@ created %5</source>
         <source>clock held (%1 MHz, %2)</source>
         <translation>保持的时钟频率（%1 MHz，%2）</translation>
     </message>
+    <message>
+        <source>Fleet</source>
+        <translation>机群</translation>
+    </message>
+    <message>
+        <source>Cost by GPU type (cumulative)</source>
+        <translation>按 GPU 类型的成本（累计）</translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation>成本（USD）</translation>
+    </message>
+    <message>
+        <source>SLO violations per control period</source>
+        <translation>每个控制周期的 SLO 违约</translation>
+    </message>
+    <message>
+        <source>Share of requests missing the SLO</source>
+        <translation>未满足 SLO 的请求比例</translation>
+    </message>
+    <message>
+        <source>Replicas per GPU (hover: which models)</source>
+        <translation>每个 GPU 的副本（悬停：哪些模型）</translation>
+    </message>
+    <message>
+        <source>%1: %2 USD by the end of the run</source>
+        <translation>%1：到运行结束共 %2 USD</translation>
+    </message>
+    <message>
+        <source>SLO violations</source>
+        <translation>SLO 违约</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::ServingRunData</name>
@@ -2156,6 +2188,43 @@ created %5</source>
     <message>
         <source>%1: mean over runs, per item and arm</source>
         <translation>%1：各运行的均值，按项和分组</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::FleetHeatMap</name>
+    <message numerus="yes">
+        <source>%1 at %2 s: %n replica(s)</source>
+        <translation>
+            <numerusform>%1 在 %2 秒：%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No replica series</source>
+        <translation>没有副本时间序列</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>Simulated time (s)</source>
+        <translation>模拟时间（秒）</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
