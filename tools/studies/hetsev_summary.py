@@ -152,6 +152,18 @@ def main():
     for n in names:
         for (arm, solver), values in sorted(solve_times(db, newest[n]).items()):
             print(f'| {n} | {arm} | {solver} | {len(values)} | {statistics.median(values):.0f} | {quantile(values, 0.95):.0f} | {max(values)} |')
+    # Runs outside experiments (orrery run): the experiment runner stores no annotations.
+    single = defaultdict(dict)
+    for scenario, run, start, target in db.execute(
+            "SELECT s.name, a.run_id, a.start_ns, a.target FROM run_annotations a JOIN runs r ON r.id = a.run_id "
+            "JOIN scenarios s ON s.id = r.scenario_id WHERE a.kind = 'policy.label' "
+            "AND a.run_id NOT IN (SELECT run_id FROM experiment_runs)"):
+        m = LABEL.match(target)
+        if m:
+            single[(scenario, m.group(1))][(run, start)] = int(m.group(2))
+    for (scenario, solver), runs_ in sorted(single.items()):
+        values = list(runs_.values())
+        print(f'| {scenario} (orrery run) | — | {solver} | {len(values)} | {statistics.median(values):.0f} | {quantile(values, 0.95):.0f} | {max(values)} |')
 
 
 if __name__ == '__main__':
