@@ -34,6 +34,11 @@ void ExperimentRunRecorder::recordMetric(std::string_view name, double value, st
     m_recorder.recordMetric(name, value, unit);
 }
 
+void ExperimentRunRecorder::recordAnnotation(const sim::RunAnnotation& annotation)
+{
+    m_recorder.recordAnnotation(annotation);
+}
+
 void ExperimentRunRecorder::endRun(sim::RunStatus status, std::string_view message)
 {
     m_recorder.endRun(status, message);

@@ -22,6 +22,8 @@ public:
     sim::SeriesId defineSeries(std::string_view name, std::string_view unit) override;
     void recordSample(sim::SeriesId series, sim::SimTime time, double value) override;
     void recordMetric(std::string_view name, double value, std::string_view unit) override;
+    //! Kept as for a single run: the views of a run (placements, policy classes, plans) need them.
+    void recordAnnotation(const sim::RunAnnotation& annotation) override;
     void endRun(sim::RunStatus status, std::string_view message) override;
 
     [[nodiscard]] std::optional<store::RunId> runId() const { return m_recorder.runId(); }

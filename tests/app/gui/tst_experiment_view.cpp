@@ -10,6 +10,7 @@
 #include "gui/experiment_view.h"
 #include "gui/run_list_model.h"
 #include "gui_test_support.h"
+#include "store/project.h"
 #include "widgets/box_plot_chart.h"
 #include "widgets/cdf_chart.h"
 #include "widgets/comparison_table_model.h"
@@ -302,6 +303,12 @@ void TestExperimentView::servingExperimentShowsPowerAgainstAttainment()
     const QString project = dir.filePath(QStringLiteral("p.orrery"));
     const QString failure = runExperiment(dir.filePath(QStringLiteral("exp.yaml")), project);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
+
+    // Experiment runs keep their annotations like single runs (here the replicas' placements).
+    int placements = 0;
+    for (const auto& annotation : store::Project::open(project.toStdString()).annotations(1))
+        placements += annotation.kind == "serving.placement" ? 1 : 0;
+    QCOMPARE(placements, 2);
 
     app::ExperimentView view;
     view.resize(1000, 900);
