@@ -534,18 +534,18 @@ void ModelServingPlatform::advance(Device& device, sim::SimTime now)
     device.advancedAt = now;
 }
 
-void ModelServingPlatform::updateSpeeds(Device& device) const
+void ModelServingPlatform::updateSpeeds(Device& device)
 {
-    std::vector<GpuInterference::Active> active;
-    std::vector<std::size_t> index;
+    m_active.clear();
+    m_activeIndex.clear();
     for (std::size_t i = 0; i < device.instances.size(); ++i) {
         if (device.instances[i].serving != kNone) {
-            active.push_back({device.instances[i].model, device.instances[i].share});
-            index.push_back(i);
+            m_active.push_back({device.instances[i].model, device.instances[i].share});
+            m_activeIndex.push_back(i);
         }
     }
-    for (std::size_t k = 0; k < active.size(); ++k)
-        device.instances[index[k]].speed = m_spec.interference.speed(active, k);
+    for (std::size_t k = 0; k < m_active.size(); ++k)
+        device.instances[m_activeIndex[k]].speed = m_spec.interference.speed(m_active, k);
 }
 
 double ModelServingPlatform::meanUtilization(std::uint32_t d, sim::SimTime now)

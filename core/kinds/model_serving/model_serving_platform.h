@@ -194,7 +194,7 @@ private:
     void setClock(Device& device, double mhz, sim::SimTime now);
     //! Concurrent: accounts progress, busy time and utilisation of `device` up to `now`.
     void advance(Device& device, sim::SimTime now);
-    void updateSpeeds(Device& device) const;
+    void updateSpeeds(Device& device);
     void finish(Device& device, std::uint32_t id, sim::SimTime now);
     //! Frees the memory of `d`'s retired replicas that hold no request any more.
     void releaseDrained(std::uint32_t d);
@@ -229,6 +229,8 @@ private:
     env::LatencyHistogram m_latency;
     env::LatencyHistogram m_sloRatio;
     sim::SimTime m_periodStart = 0;
+    std::vector<GpuInterference::Active> m_active;  //!< updateSpeeds' scratch: it runs on every start and completion
+    std::vector<std::size_t> m_activeIndex;
 };
 
 } // namespace orrery::kinds::model_serving
