@@ -60,6 +60,10 @@ std::optional<std::chrono::system_clock::time_point> parseRfc3339(const std::str
     }
     if (at != text.size())
         return std::nullopt;
+    // system_clock counts signed 64-bit nanoseconds, which end in 2262: a far year would
+    // overflow from_time_t (undefined behaviour), so years outside 1970-2200 are not times here.
+    if (tm.tm_year < 70 || tm.tm_year > 300)
+        return std::nullopt;
     const std::time_t utc = ::timegm(&tm) - offsetSeconds;
     return std::chrono::system_clock::from_time_t(utc);
 }
@@ -72,11 +76,17 @@ ExecCredential ExecCredentialCache::parse(const std::string& text, const std::st
     } catch (const nlohmann::json::exception& error) {
         throw std::runtime_error(std::string("output is not JSON: ") + error.what());
     }
-    if (!json.is_object() || json.value("kind", "") != "ExecCredential")
+    // json.value() throws nlohmann's type_error (not a std::runtime_error) for a member of
+    // another type, so the top-level strings are read only when they are strings.
+    const auto topLevelText = [&](const char* key) -> std::string {
+        const auto field = json.find(key);
+        return field != json.end() && field->is_string() ? field->get<std::string>() : std::string();
+    };
+    if (!json.is_object() || topLevelText("kind") != "ExecCredential")
         throw std::runtime_error("output is not an ExecCredential (kind is missing or wrong)");
-    if (json.value("apiVersion", "") != expectedApiVersion)
-        throw std::runtime_error("ExecCredential apiVersion is \"" + json.value("apiVersion", "") +
-                                 "\", the kubeconfig asked for \"" + expectedApiVersion + "\"");
+    if (const std::string apiVersion = topLevelText("apiVersion"); apiVersion != expectedApiVersion)
+        throw std::runtime_error("ExecCredential apiVersion is \"" + apiVersion + "\", the kubeconfig asked for \"" +
+                                 expectedApiVersion + "\"");
     const auto status = json.find("status");
     if (status == json.end() || !status->is_object())
         throw std::runtime_error("ExecCredential has no status");

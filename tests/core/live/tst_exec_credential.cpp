@@ -4,6 +4,8 @@
 #include "live/exec_credential_cache.h"
 #include "live/kube_config_loader.h"
 #include "live/live_error.h"
+#include "exec_credential_invariant.h"
+#include "fuzz_replay.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -59,6 +61,15 @@ private slots:
     void cachedUntilExpiry();
     void failingPluginNamesContext();
     void rfc3339();
+    //! Every crash input fuzz_exec_credential found (tests/fixtures/fuzz-regressions/exec_credential/)
+    //! and every seed of its corpus keeps the harness's invariant (tests/fuzz/exec_credential_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "exec_credential"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string problem = orrery::fuzz::execCredentialProblem(orrery::fuzz::readReplayFile(file));
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
 };
 
 void TestExecCredential::cachedUntilExpiry_data()
@@ -119,6 +130,9 @@ void TestExecCredential::rfc3339()
     QCOMPARE(std::chrono::system_clock::to_time_t(*utc), std::time_t(1714564800));
     QCOMPARE(std::chrono::system_clock::to_time_t(*offset), std::time_t(1714564800));
     QVERIFY(!parseRfc3339("2024-05-01 12:00:00"));
+    // Past 2262 system_clock's nanoseconds overflow; years outside 1970-2200 are refused.
+    QVERIFY(!parseRfc3339("4002-01-01T00:00:00+02:00"));
+    QVERIFY(!parseRfc3339("1969-12-31T23:59:59Z"));
 }
 
 QTEST_GUILESS_MAIN(TestExecCredential)
