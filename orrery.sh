@@ -18,7 +18,7 @@ readonly PACKAGES=(
   qt6-translations-l10n libqt6opengl6-dev libxkbcommon-dev libgl-dev fonts-dejavu-core
   libsqlite3-dev sqlite3 libtorch-dev libcurl4-openssl-dev libyaml-cpp-dev nlohmann-json3-dev
   libgraphviz-dev coinor-libcbc-dev libxgboost-dev
-  prometheus poppler-utils xvfb xauth openssl
+  prometheus poppler-utils xvfb xauth openssl slurm-wlm munge
 )
 readonly JOBS="${ORRERY_JOBS:-$(nproc)}"
 

@@ -1,12 +1,14 @@
 // `orrery experiment FILE --project P [--jobs N] [--quiet]`: run an experiment's arms × seeds ×
 // repeats × sweep points into a project (resuming what is already there), compare the arms and
-// print the comparison (docs/experiment-format.md).
+// print the comparison (docs/experiment-format.md). With `--backend slurm` the missing cells run
+// as one Slurm job array whose shards are merged into the project first (docs/distributed.md).
 #include "cli/commands.h"
 
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
 #include "cli/plugin_setup.h"
 #include "cli/scenario_check.h"
+#include "cli/slurm_backend.h"
 #include "cli/text_format.h"
 #include "env/simulation.h"
 #include "experiment/comparison_table.h"
@@ -26,6 +28,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
 #include <filesystem>
 #include <iostream>
 
@@ -33,7 +38,9 @@ namespace orrery::app {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet] [--training-curves FILE.csv]";
+    "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet] [--training-curves FILE.csv]\n"
+    "       orrery experiment EXPERIMENT.yaml --project FILE.orrery --backend slurm [--partition NAME] [--time LIMIT]\n"
+    "                         [--array-max N] [--cells-per-task N] [--shard-dir DIR] [--poll SECONDS] [--quiet]";
 constexpr std::uint64_t kMaxJobs = 4096;
 constexpr std::size_t kMaxFailuresShown = 10;
 
@@ -132,13 +139,82 @@ int report(const experiment::Experiment& experiment, const experiment::Experimen
     return kExitOk;
 }
 
+//! --backend slurm's options, checked.
+SlurmOptions slurmOptions(const CommandLine& line)
+{
+    SlurmOptions options;
+    options.partition = line.value("partition").value_or("");
+    options.timeLimit = line.value("time").value_or("");
+    options.shardDir = line.value("shard-dir").value_or("");
+    options.arrayMax = static_cast<std::size_t>(line.unsignedValue("array-max").value_or(0));
+    options.cellsPerTask = static_cast<std::size_t>(line.unsignedValue("cells-per-task").value_or(0));
+    if (const auto poll = line.value("poll")) {
+        char* end = nullptr;
+        const double seconds = std::strtod(poll->c_str(), &end);
+        if (end == poll->c_str() || *end != '\0' || !(seconds >= 0.05 && seconds <= 3600))
+            throw UsageError{"option --poll: expected seconds between 0.05 and 3600, got '" + *poll + "'"};
+        options.poll = std::chrono::milliseconds(static_cast<std::int64_t>(std::llround(seconds * 1000)));
+    }
+    return options;
+}
+
+//! Runs the experiment's missing cells on Slurm and merges them (docs/distributed.md). Returns
+//! nullopt when every cell is now complete (the comparison follows), else the exit code.
+std::optional<int> runOnSlurm(const experiment::Experiment& experiment, const std::string& experimentFile,
+                              const std::string& projectPath, SlurmOptions options,
+                              const policy::PluginRegistry& registry, bool quiet)
+{
+    const experiment::ExperimentSpec& spec = experiment.spec;
+    // Trainable plugins' cells load the project's latest models, as a local run would.
+    if (!experiment::latestTrainedModels(experiment, registry, projectPath).empty())
+        options.modelsFrom = projectPath;
+    std::ostringstream silent;
+    SlurmBackend backend(experiment, experimentFile, projectPath, std::move(options), quiet ? silent : std::cerr);
+    sim::RunControl control;
+    SlurmOutcome outcome;
+    {
+        InterruptGuard guard(control);
+        outcome = backend.run(control);
+    }
+    const std::size_t complete = outcome.alreadyComplete + outcome.merged;
+    if (outcome.cancelled) {
+        std::cerr << "experiment " << spec.name << " cancelled: slurm job " << outcome.jobId << " cancelled (scancel); "
+                  << complete << " of " << outcome.totalCells << " cells complete in " << projectPath
+                  << "; run the same command again to resubmit the rest\n";
+        return kExitCancelled;
+    }
+    if (!outcome.failures.empty()) {
+        for (std::size_t i = 0; i < outcome.failures.size() && i < kMaxFailuresShown; ++i) {
+            const SlurmCellFailure& failure = outcome.failures[i];
+            std::cerr << "error: cell " << failure.cell;
+            if (!failure.jobTask.empty())
+                std::cerr << " (slurm task " << failure.jobTask << ")";
+            std::cerr << ": " << failure.state << ": " << failure.message << '\n';
+        }
+        if (outcome.failures.size() > kMaxFailuresShown)
+            std::cerr << (outcome.failures.size() - kMaxFailuresShown) << " more cells failed\n";
+        std::cerr << "experiment " << spec.name << ": " << plural(outcome.failures.size(), "cell") << " failed under Slurm; "
+                  << complete << " of " << outcome.totalCells << " cells complete in " << projectPath << "; states in "
+                  << outcome.statusFile << "; run the same command again to resubmit them; no comparison stored\n";
+        return kExitRunFailed;
+    }
+    if (!quiet && !outcome.jobId.empty()) {
+        std::cerr << "experiment " << spec.name << ": slurm job " << outcome.jobId << " done, " << outcome.merged
+                  << " cells merged into " << projectPath << '\n';
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int runExperimentCommand(const std::vector<std::string>& args)
 {
     if (!args.empty() && args.front() == "merge")
         return runExperimentMergeCommand({args.begin() + 1, args.end()});
-    const CommandLine line(args, {"project", "jobs", "training-curves"}, {"quiet"});
+    const CommandLine line(args,
+                           {"project", "jobs", "training-curves", "backend", "partition", "time", "array-max",
+                            "cells-per-task", "shard-dir", "poll"},
+                           {"quiet"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
     const auto projectPath = line.value("project");
@@ -151,6 +227,16 @@ int runExperimentCommand(const std::vector<std::string>& args)
         options.jobs = static_cast<unsigned>(*jobs);
     }
     const bool quiet = line.flag("quiet");
+    const std::string backend = line.value("backend").value_or("local");
+    if (backend != "local" && backend != "slurm")
+        throw UsageError{"option --backend: expected local or slurm, got '" + backend + "'"};
+    if (backend == "local") {
+        for (const char* option : {"partition", "time", "array-max", "cells-per-task", "shard-dir", "poll"}) {
+            if (line.value(option))
+                throw UsageError{std::string("option --") + option + " needs --backend slurm"};
+        }
+    }
+    const std::optional<SlurmOptions> slurm = backend == "slurm" ? std::optional(slurmOptions(line)) : std::nullopt;
 
     policy::PluginRegistry registry;
     loadPlugins(registry, std::cerr);
@@ -165,8 +251,13 @@ int runExperimentCommand(const std::vector<std::string>& args)
 
     experiment::ExperimentOutcome outcome;
     try {
+        if (slurm) {
+            // Every cell runs on Slurm; once all are merged the runner below only compares.
+            if (const auto exitCode = runOnSlurm(experiment, line.positionals().front(), *projectPath, *slurm, registry, quiet))
+                return *exitCode;
+        }
         options.models = experiment::latestTrainedModels(experiment, registry, *projectPath);
-        {
+        if (!slurm) {
             // Arms that train their own control policy do so first (or reuse the project's model).
             sim::RunControl trainingControl;
             InterruptGuard trainingGuard(trainingControl);
