@@ -4,6 +4,9 @@
 #include "live/live_error.h"
 #include "model/units.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace orrery::live {
 namespace detail {
 namespace {
@@ -81,11 +84,24 @@ model::Resources resources(const json& list, const std::string& what)
 
 } // namespace
 
+json parseJsonDepthLimited(std::string_view text)
+{
+    const json::parser_callback_t limitDepth = [](int depth, json::parse_event_t event, json&) {
+        if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+            depth >= kMaxJsonDepth)
+            throw std::length_error("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        return true;
+    };
+    return json::parse(text, limitDepth);
+}
+
 json parseJson(std::string_view body, const std::string& what)
 {
     try {
-        return json::parse(body);
+        return parseJsonDepthLimited(body);
     } catch (const json::exception& error) {
+        throw LiveError(LiveError::Kind::Protocol, what + ": not JSON: " + error.what());
+    } catch (const std::length_error& error) {
         throw LiveError(LiveError::Kind::Protocol, what + ": not JSON: " + error.what());
     }
 }

@@ -1,10 +1,14 @@
 #include "live/prometheus_client.h"
 
+#include "live/kube_json.h"
 #include "live/live_error.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 
 namespace orrery::live {
 namespace {
@@ -18,12 +22,38 @@ std::string number(double value)
     return buffer;
 }
 
-//! Prometheus writes sample values as strings ("1", "NaN", "+Inf").
+//! `key` of `object` when it is a string, else `fallback` (json::value() would throw nlohmann's
+//! type_error, which is not a LiveError, for a member of another type).
+std::string textOf(const json& object, const char* key, const std::string& fallback = {})
+{
+    if (!object.is_object())
+        return fallback;
+    const auto field = object.find(key);
+    return field != object.end() && field->is_string() ? field->get<std::string>() : fallback;
+}
+
+//! Prometheus writes sample values as strings ("1", "NaN", "+Inf"). strtod rather than std::stod,
+//! which throws std::out_of_range for a value that underflows to a denormal ("1e-310") and
+//! std::invalid_argument for text that is no number.
 PromSample sample(const json& pair, const std::string& prefix)
 {
-    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number() || !pair[1].is_string())
-        throw LiveError(LiveError::Kind::Protocol, prefix + ": expected a [time, \"value\"] sample, got " + pair.dump());
-    return {pair[0].get<double>(), std::stod(pair[1].get<std::string>())};
+    const bool shaped = pair.is_array() && pair.size() == 2 && pair[0].is_number() && pair[1].is_string();
+    if (!shaped) {
+        // Named by type and size, never dumped: a dump recurses per nesting level and can be huge.
+        const std::string got = pair.is_array() ? "an array of " + std::to_string(pair.size()) + " elements"
+                                                : std::string("a JSON ") + pair.type_name();
+        throw LiveError(LiveError::Kind::Protocol, prefix + ": expected a [time, \"value\"] sample, got " + got);
+    }
+    const double timestampS = pair[0].get<double>();
+    if (!std::isfinite(timestampS))
+        throw LiveError(LiveError::Kind::Protocol, prefix + ": sample time is not a finite number");
+    const std::string& text = pair[1].get_ref<const std::string&>();
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size())
+        throw LiveError(LiveError::Kind::Protocol,
+                        prefix + ": sample value \"" + text.substr(0, 64) + "\" is not a number");
+    return {timestampS, value};
 }
 
 } // namespace
@@ -50,34 +80,51 @@ PrometheusClient::~PrometheusClient() = default;
 
 PromResult PrometheusClient::parse(const std::string& body, long httpStatus, const std::string& prefix)
 {
-    const json answer = json::parse(body, nullptr, false);
+    json answer;
+    try {
+        answer = detail::parseJsonDepthLimited(body);
+    } catch (const std::exception&) {
+        answer = json(); // reported below as "not a Prometheus API answer"
+    }
     if (!answer.is_object() || !answer.contains("status")) {
         throw LiveError(LiveError::Kind::Protocol, prefix + ": HTTP " + std::to_string(httpStatus) +
                                                        ": not a Prometheus API answer: " + body.substr(0, 200),
                         httpStatus);
     }
-    if (answer.value("status", "") != "success") {
-        throw LiveError(LiveError::Kind::Http, prefix + ": " + answer.value("errorType", "error") + ": " +
-                                                   answer.value("error", "(no message)"),
+    if (textOf(answer, "status") != "success") {
+        throw LiveError(LiveError::Kind::Http, prefix + ": " + textOf(answer, "errorType", "error") + ": " +
+                                                   textOf(answer, "error", "(no message)"),
                         httpStatus);
     }
-    const json& data = answer.contains("data") ? answer["data"] : json::object();
-    const std::string type = data.value("resultType", "");
+    const auto data = answer.find("data");
+    if (data == answer.end() || !data->is_object())
+        throw LiveError(LiveError::Kind::Protocol, prefix + ": data: expected an object");
+    const std::string type = textOf(*data, "resultType");
     PromResult result;
-    const json& items = data.contains("result") ? data["result"] : json::array();
+    const auto found = data->find("result");
+    const json& items = found != data->end() ? *found : json::array();
     if (type == "vector" || type == "matrix") {
         result.type = type == "vector" ? PromResult::Type::Vector : PromResult::Type::Matrix;
+        if (!items.is_array())
+            throw LiveError(LiveError::Kind::Protocol, prefix + ": data.result: expected an array");
         for (const json& item : items) {
             PromSeries series;
             if (item.contains("metric") && item["metric"].is_object()) {
-                for (const auto& [key, value] : item["metric"].items())
-                    series.labels[key] = value.is_string() ? value.get<std::string>() : value.dump();
+                for (const auto& [key, value] : item["metric"].items()) {
+                    if (!value.is_string())
+                        throw LiveError(LiveError::Kind::Protocol,
+                                        prefix + ": metric label \"" + key.substr(0, 64) + "\": expected a string");
+                    series.labels[key] = value.get<std::string>();
+                }
             }
             if (item.contains("value"))
                 series.samples.push_back(sample(item["value"], prefix));
             if (item.contains("values")) {
-                series.samples.reserve(item["values"].size());
-                for (const json& pair : item["values"])
+                const json& values = item["values"];
+                if (!values.is_array())
+                    throw LiveError(LiveError::Kind::Protocol, prefix + ": values: expected an array of samples");
+                series.samples.reserve(values.size());
+                for (const json& pair : values)
                     series.samples.push_back(sample(pair, prefix));
             }
             result.series.push_back(std::move(series));
@@ -89,11 +136,11 @@ PromResult PrometheusClient::parse(const std::string& body, long httpStatus, con
         result.type = PromResult::Type::String;
         result.stringValue = items.is_array() && items.size() == 2 && items[1].is_string() ? items[1].get<std::string>() : "";
     } else {
-        throw LiveError(LiveError::Kind::Protocol, prefix + ": unknown resultType \"" + type + "\"");
+        throw LiveError(LiveError::Kind::Protocol, prefix + ": unknown resultType \"" + type.substr(0, 64) + "\"");
     }
     if (answer.contains("warnings") && answer["warnings"].is_array()) {
         for (const json& warning : answer["warnings"])
-            result.warnings.push_back(warning.is_string() ? warning.get<std::string>() : warning.dump());
+            result.warnings.push_back(warning.is_string() ? warning.get<std::string>() : std::string("(a JSON ") + warning.type_name() + ")");
     }
     return result;
 }
