@@ -220,30 +220,10 @@ void MicroserviceSimulator::scheduleArrival(std::uint32_t index, sim::SimTime no
 {
     Stream& stream = m_streams[index];
     const double multiplier = m_injector->arrivalMultiplier(index);
-    const model::ArrivalProcess& process = stream.arrival;
-    double gapSeconds = 0.0;
-    switch (process.kind) {
-    case model::ArrivalProcess::Kind::Constant:
-        gapSeconds = 1.0 / (process.ratePerSecond * multiplier);
-        break;
-    case model::ArrivalProcess::Kind::Poisson:
-        gapSeconds = stream.arrivals.exponential(1.0 / (process.ratePerSecond * multiplier));
-        break;
-    default: { // time-varying rate: thinning under the peak rate
-        const double peak = process.peakRate() * multiplier;
-        double t = 0.0;
-        for (;;) {
-            t += stream.arrivals.exponential(1.0 / peak);
-            const sim::SimTime at = now + sim::fromSeconds(t);
-            if (at > m_scenario.horizon)
-                return;
-            if (stream.arrivals.uniform() * peak <= process.rateAt(at) * multiplier)
-                break;
-        }
-        gapSeconds = t;
-    }
-    }
-    const sim::SimTime at = now + std::max<sim::SimTime>(1, sim::fromSeconds(gapSeconds));
+    const std::optional<double> gapSeconds = stream.arrival.nextGapSeconds(stream.arrivals, now, multiplier, m_scenario.horizon);
+    if (!gapSeconds)
+        return;
+    const sim::SimTime at = now + std::max<sim::SimTime>(1, sim::fromSeconds(*gapSeconds));
     if (at <= m_scenario.horizon)
         m_engine->schedule(at, m_arrivalKind, index);
 }

@@ -1,6 +1,12 @@
 #pragma once
 #include "sim/sim_time.h"
 
+#include <optional>
+
+namespace orrery::sim {
+class RngStream;
+}
+
 namespace orrery::model {
 
 //! An open-loop arrival process of one request type (docs/model.md, "Arrivals").
@@ -23,6 +29,13 @@ struct ArrivalProcess {
     [[nodiscard]] double rateAt(sim::SimTime time) const;
     //! An upper bound of rateAt over all times (the thinning envelope).
     [[nodiscard]] double peakRate() const;
+    //! The long-run mean rate (per second).
+    [[nodiscard]] double meanRate() const;
+    //! The gap in seconds from `now` to the next arrival at rate × `multiplier`, drawn from `rng`
+    //! (time-varying rates by thinning under the peak rate); nullopt when none comes by `horizon`.
+    //! Every user draws through here, so one scenario's streams read the same numbers everywhere.
+    [[nodiscard]] std::optional<double> nextGapSeconds(sim::RngStream& rng, sim::SimTime now, double multiplier,
+                                                       sim::SimTime horizon) const;
 };
 
 } // namespace orrery::model

@@ -67,6 +67,7 @@ HetsevScalerPolicy::HetsevScalerPolicy(const policy::PolicyContext& context)
     , m_period(context.params.getDuration("period"))
     , m_cooldown(context.params.getDuration("scaleInCooldown"))
     , m_reference(context.params.getString("referenceGpu"))
+    , m_measureInterference(context.params.getString("interference") == "measured")
     , m_prices(parseTypeMap(context.params.getString("prices"), "prices"))
     , m_launch(parseTypeMap(context.params.getString("launchSeconds"), "launchSeconds"))
     , m_memoryGiB(parseTypeMap(context.params.getString("gpuMemoryGiB"), "gpuMemoryGiB"))
@@ -101,6 +102,20 @@ HetsevScalerPolicy::TypeInfo HetsevScalerPolicy::typeInfo(const std::string& typ
 std::vector<policy::ControlAction> HetsevScalerPolicy::decide(const policy::Observation& observation)
 {
     std::vector<policy::ControlAction> actions;
+    // Every observation refines the stretch, also between solves: a period with completions
+    // moves it halfway to what was seen (smooths one bursty period without lagging a whole one).
+    for (const auto& target : observation.targets) {
+        if (target.group != "model")
+            continue;
+        const auto completed = target.features.find("completed");
+        const auto stretch = target.features.find("stretch");
+        if (completed == target.features.end() || stretch == target.features.end() || completed->second <= 0)
+            continue;
+        const double seen = std::max(1.0, stretch->second);
+        const auto [it, fresh] = m_stretch.try_emplace(target.name, seen);
+        if (!fresh)
+            it->second = 0.5 * it->second + 0.5 * seen;
+    }
     if (m_synced && observation.time - m_lastSync < m_period)
         return actions;
     m_synced = true;
@@ -124,7 +139,7 @@ std::vector<policy::ControlAction> HetsevScalerPolicy::decide(const policy::Obse
         type.memoryBytes = info.memoryBytes;
         type.devices = count;
         problem.types.push_back(type);
-        priced.push_back(info.price >= 0 && info.speed > 0);
+        priced.push_back(info.price >= 0);
     }
     if (problem.types.empty())
         return actions;
@@ -146,9 +161,15 @@ std::vector<policy::ControlAction> HetsevScalerPolicy::decide(const policy::Obse
         service.demand = frozen ? 0.0 : target.arrivalRate * m_headroom;
         const auto last = m_lastScaleOut.find(target.name);
         service.mayScaleIn = !frozen && (last == m_lastScaleOut.end() || observation.time - last->second >= m_cooldown);
+        const auto stretch = m_stretch.find(target.name);
+        const double slowdown = m_measureInterference && stretch != m_stretch.end() ? stretch->second : 1.0;
         for (std::size_t t = 0; t < problem.types.size(); ++t) {
-            const TypeInfo info = typeInfo(problem.types[t].name);
-            const double serviceSeconds = info.speed > 0 ? alone / info.speed : 0.0;
+            const std::string& type = problem.types[t].name;
+            const TypeInfo info = typeInfo(type);
+            // The kind's own profile of this model on this type unless `speeds` overrides it.
+            const double profiled = feature("aloneSeconds@" + type);
+            const double aloneHere = !m_speeds.count(type) && profiled > 0 ? profiled : (info.speed > 0 ? alone / info.speed : 0.0);
+            const double serviceSeconds = aloneHere * slowdown;
             service.throughput.push_back(serviceSeconds > 0 ? 1.0 / serviceSeconds : 0.0);
             service.meetsSlo.push_back(!frozen && priced[t] && serviceSeconds > 0 && (slo <= 0 || serviceSeconds <= slo));
             const auto current = static_cast<int>(std::lround(feature("replicas@" + problem.types[t].name)));

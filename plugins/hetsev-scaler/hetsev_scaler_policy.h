@@ -14,6 +14,9 @@ namespace orrery::plugins {
 //! type present (device targets' groups), solves it exactly with CBC (`solver: exact`) or with the
 //! paper's heuristic (`solver: heuristic`), and emits setReplicas("<model>@<type>", n) for each
 //! type whose count changes. Models with launches in flight keep their counts that period.
+//! A replica's throughput T_i is 1 / its latency alone on type i (the kind's `aloneSeconds@<type>`
+//! profile, the paper's offline profiling), divided by the model's observed co-location stretch
+//! with `interference: measured` (the paper's monitored throughput and latency).
 class HetsevScalerPolicy : public policy::ControlPolicy {
 public:
     explicit HetsevScalerPolicy(const policy::PolicyContext& context);
@@ -40,7 +43,9 @@ private:
     sim::SimTime m_period;
     sim::SimTime m_cooldown;
     std::string m_reference;
+    bool m_measureInterference;
     std::map<std::string, double> m_prices, m_launch, m_memoryGiB, m_speeds;
+    std::map<std::string, double> m_stretch; //!< per model: smoothed observed stretch (≥ 1)
     bool m_synced = false;
     sim::SimTime m_lastSync = 0;
     std::map<std::string, sim::SimTime> m_lastScaleOut;

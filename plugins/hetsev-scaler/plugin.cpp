@@ -31,7 +31,12 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = nullptr,
      .help = "The GPU type the kind's aloneSeconds is measured on (the workload's `gpu`); speeds are relative to it."},
     {.name = "speeds", .type = ORRERY_PARAM_STRING, .defaultValue = "", .minValue = 0, .maxValue = 0, .choices = nullptr,
-     .help = "Per-type service-rate factors, e.g. 'T4=0.58'; default: FP32 peak ratio from core/fleet."},
+     .help = "Per-type service-rate factors, e.g. 'T4=0.58'; default: the kind's profiled latency per type "
+             "(aloneSeconds@<type>), else the FP32 peak ratio from core/fleet."},
+    {.name = "interference", .type = ORRERY_PARAM_ENUM, .defaultValue = "measured", .minValue = 0, .maxValue = 0,
+     .choices = "measured|none",
+     .help = "measured: each replica's throughput and latency are divided by the model's observed stretch "
+             "(time in service / time alone, smoothed), so co-location slowdown is planned for; none: alone figures."},
     {.name = "prices", .type = ORRERY_PARAM_STRING, .defaultValue = "", .minValue = 0, .maxValue = 0, .choices = nullptr,
      .help = "Per-type price per GPU-hour, e.g. 'A40=2'; default: core/fleet (seed 002 §6.3 normalised)."},
     {.name = "launchSeconds", .type = ORRERY_PARAM_STRING, .defaultValue = "", .minValue = 0, .maxValue = 0,

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 
 namespace orrery::kinds::model_serving {
@@ -67,6 +69,16 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         model.alonePerTokenSeconds = model.profile->autoregressive
             ? model.profile->requestSeconds(1, m_gpu.defaultMhz, m_gpu) - model.alonePrefillSeconds
             : 0.0;
+        for (const Device& device : m_devices) {
+            const GpuDeviceProfile& card = device.power.profile();
+            const auto known = std::find_if(model.aloneSecondsByType.begin(), model.aloneSecondsByType.end(),
+                                            [&](const auto& entry) { return entry.first == card.name; });
+            if (known != model.aloneSecondsByType.end())
+                continue;
+            const double prefill = model.profile->requestSeconds(0, card.defaultMhz, card);
+            const double perToken = model.profile->autoregressive ? model.profile->requestSeconds(1, card.defaultMhz, card) - prefill : 0.0;
+            model.aloneSecondsByType.emplace_back(card.name, prefill + perToken * model.typicalTokens);
+        }
         m_models.push_back(std::move(model));
         m_arrivalRng.emplace_back(seed, "model-serving/" + spec.name + "/" + std::to_string(m) + "/" + served.model);
     }
@@ -296,6 +308,13 @@ sim::SimTime ModelServingPlatform::nextArrival(std::uint32_t m, sim::SimTime now
             m_nextRow[m] = static_cast<std::uint32_t>(rng.below(served.trace->requests.size()));
         return now + std::max<sim::SimTime>(1, sim::fromSeconds(rng.exponential(1.0 / served.ratePerSecond)));
     }
+    if (served.arrivals == ArrivalMode::Process) {
+        if (served.trace)
+            m_nextRow[m] = static_cast<std::uint32_t>(rng.below(served.trace->requests.size()));
+        // No horizon here: the engine drops events past it, and thinning accepts within a period.
+        const std::optional<double> gap = served.process.nextGapSeconds(rng, now, 1.0, std::numeric_limits<sim::SimTime>::max() / 4);
+        return gap ? now + std::max<sim::SimTime>(1, sim::fromSeconds(*gap)) : std::numeric_limits<sim::SimTime>::max();
+    }
     // Replay: row times scaled so that the mean rate is `rate` (when given); the trace repeats.
     const auto& rows = served.trace->requests;
     const double span = rows.back().arrivalSeconds - rows.front().arrivalSeconds;
@@ -444,6 +463,7 @@ void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime
     // Wall time in service: stretched by the other replicas under concurrent sharing, so an HPA
     // reading `busy` sees an overloaded shared GPU as busy.
     modelPeriod.serviceSeconds += sim::toSeconds(now - request.startedAt);
+    modelPeriod.aloneServiceSeconds += request.serviceSeconds;
     modelPeriod.latency.record(latency);
     if (m_queue) {
         const Model& model = m_models[request.model];
@@ -712,7 +732,14 @@ void ModelServingPlatform::appendModelTargets(policy::Observation& out, double p
                            {"sloSeconds", model.sloScale * aloneSeconds},
                            {"memoryBytes", static_cast<double>(model.profile->memoryBytes)},
                            {"completed", static_cast<double>(model.period.completed)},
-                           {"busy", busy}};
+                           {"busy", busy},
+                           // Wall time in service over time alone: how much co-located replicas
+                           // slowed this model's requests this period (1 when none completed).
+                           {"stretch", model.period.aloneServiceSeconds > 0
+                                           ? model.period.serviceSeconds / model.period.aloneServiceSeconds
+                                           : 1.0}};
+        for (const auto& [type, seconds] : model.aloneSecondsByType)
+            target.features["aloneSeconds@" + type] = seconds;
         for (const Device& device : m_devices) {
             const std::string key = "replicas@" + device.power.profile().name;
             target.features.try_emplace(key, 0.0);

@@ -116,12 +116,15 @@ public:
         struct Period {
             std::uint64_t arrived = 0, completed = 0, withinSlo = 0;
             double serviceSeconds = 0; //!< of the requests completed
+            double aloneServiceSeconds = 0; //!< the same requests' service times alone on their device
             env::LatencyHistogram latency;
         } period;
         std::int32_t launching = 0;                 //!< replicas placed, not serving yet
         std::uint32_t nextReplica = 0;              //!< index of the next replica unit
         double alonePrefillSeconds = 0;             //!< a request alone on the reference gpu at its default clock: C (or L) …
         double alonePerTokenSeconds = 0;            //!< … + K per output token (the SLO's basis, computed once)
+        //! Per GPU type of the fleet: a typical request alone on it at its default clock.
+        std::vector<std::pair<std::string, double>> aloneSecondsByType;
     };
 
     ModelServingPlatform(const ModelServingSpec& spec, std::uint64_t seed, model::Cluster& cluster);

@@ -3,6 +3,7 @@
 #include "kinds/model_serving/gpu_device_profile.h"
 #include "kinds/model_serving/serving_model_catalog.h"
 #include "model/did_you_mean.h"
+#include "scenario/arrival_process_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/scenario_load_options.h"
 #include "scenario/value_readers.h"
@@ -61,7 +62,7 @@ std::vector<std::string> servingModelNames()
 
 void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec)
 {
-    MapReader m(node, path, context, {"model", "rate", "arrivals", "trace", "outputTokens", "replicas", "sloScale"},
+    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale"},
                 "a served model: a mapping such as {model: GPT2-large, rate: 2, trace: azure-code}");
     if (!m.isMap())
         return;
@@ -108,8 +109,20 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
                 context.error(*arrivals, m.pathOf("arrivals"), "arrivals: trace needs a trace: (azure-code or azure-conv)");
         }
     }
-    if (served.arrivals == ArrivalMode::Poisson && !m.get("rate"))
-        context.error(node, m.pathOf("rate"), "a Poisson stream needs rate: requests per second above 0 (or arrivals: trace)");
+    if (const YamlNode* arrival = m.get("arrival")) {
+        // The open-loop processes every workload kind shares (diurnal, spikes, …); the trace, if
+        // any, then only gives token counts, as with a Poisson stream.
+        if (m.get("rate"))
+            context.error(*arrival, m.pathOf("arrival"), "give either arrival: {process: …, rate: …} or rate:, not both");
+        else if (served.arrivals == ArrivalMode::Trace)
+            context.error(*arrival, m.pathOf("arrival"), "arrival: is an open-loop process; it cannot go with arrivals: trace");
+        else if (const auto process = scenario::readArrivalProcess(*arrival, m.pathOf("arrival"), context)) {
+            served.arrivals = ArrivalMode::Process;
+            served.process = *process;
+        }
+    } else if (served.arrivals == ArrivalMode::Poisson && !m.get("rate")) {
+        context.error(node, m.pathOf("rate"), "a Poisson stream needs rate: requests per second above 0 (or arrivals: trace, or arrival: {process: …})");
+    }
     if (const YamlNode* tokens = m.get("outputTokens"))
         served.outputTokens = static_cast<std::uint32_t>(scenario::readInteger(*tokens, m.pathOf("outputTokens"), context, 1, 1'000'000).value_or(served.outputTokens));
     if (const YamlNode* replicas = m.get("replicas"))

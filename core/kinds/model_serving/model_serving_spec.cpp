@@ -4,6 +4,8 @@ namespace orrery::kinds::model_serving {
 
 double ServedModel::meanRatePerSecond() const
 {
+    if (arrivals == ArrivalMode::Process)
+        return process.meanRate();
     if (ratePerSecond > 0 || !trace || trace->requests.size() < 2)
         return ratePerSecond;
     const double span = trace->requests.back().arrivalSeconds - trace->requests.front().arrivalSeconds;
@@ -12,8 +14,12 @@ double ServedModel::meanRatePerSecond() const
 
 bool ModelServingSpec::scaleArrivals(double factor)
 {
-    for (ServedModel& model : models)
-        model.ratePerSecond = model.meanRatePerSecond() * factor;
+    for (ServedModel& model : models) {
+        if (model.arrivals == ArrivalMode::Process)
+            model.process.ratePerSecond *= factor;
+        else
+            model.ratePerSecond = model.meanRatePerSecond() * factor;
+    }
     return !models.empty();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "kinds/model_serving/azure_llm_trace.h"
 #include "kinds/model_serving/gpu_interference.h"
+#include "model/arrival_process.h"
 #include "model/diagnostic.h"
 #include "model/kind_spec.h"
 #include "sim/sim_time.h"
@@ -16,6 +17,7 @@ namespace orrery::kinds::model_serving {
 enum class ArrivalMode : std::uint8_t {
     Poisson, //!< exponential gaps at `ratePerSecond`; token counts drawn from the trace's rows
     Trace,   //!< the trace's timestamps replayed (time-scaled to `ratePerSecond` when given), repeating
+    Process, //!< the shared open-loop processes (`arrival:` diurnal, spikes, …; model/arrival_process)
 };
 
 //! How the replicas on one GPU share it.
@@ -32,6 +34,7 @@ struct ServedModel {
     std::string model;                 //!< a built-in profile (serving_model_catalog)
     ArrivalMode arrivals = ArrivalMode::Poisson;
     double ratePerSecond = 0;          //!< Poisson rate; for a replayed trace the target mean rate (0: as recorded)
+    model::ArrivalProcess process;     //!< ArrivalMode::Process
     std::string traceName;             //!< azure-code, azure-conv or a CSV path; empty: none
     std::shared_ptr<const LlmRequestTrace> trace; //!< read when the scenario is loaded
     std::uint32_t outputTokens = 128;  //!< an autoregressive request's N when there is no trace

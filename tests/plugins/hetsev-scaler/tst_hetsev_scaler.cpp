@@ -291,6 +291,76 @@ private slots:
         QCOMPARE(replicasSet(actions, "m@T4"), -1);
     }
 
+    //! The kind's per-type profile (aloneSeconds@<type>) replaces the FP32 ratio; `speeds` overrides it.
+    void profiledLatencyPerTypeIsUsed()
+    {
+        auto scaler = m_registry.createControl("hetsev-scaler", Params{{"solver", "exact"}, {"headroom", "1"}});
+        auto target = modelTarget("m", 20, 1, 0);
+        // Profiled: T4 as fast as V100 (0.1 s): 10/s each, so one V100 + one T4 carry 20/s.
+        target.features["aloneSeconds@V100"] = 0.1;
+        target.features["aloneSeconds@T4"] = 0.1;
+        QCOMPARE(replicasSet(scaler->decide(observe(15, {target})), "m@T4"), 1);
+        // The FP32 ratio (5.79/s on T4) would need two T4s: `speeds` brings it back.
+        auto fp32 = m_registry.createControl("hetsev-scaler", Params{{"solver", "exact"}, {"headroom", "1"}, {"speeds", "T4=0.5786"}});
+        QCOMPARE(replicasSet(fp32->decide(observe(15, {target})), "m@T4"), 2);
+        // A profile that misses the SLO on T4 rules T4 out (constraint 4).
+        auto slow = modelTarget("m", 25, 1, 0, 0.1, 0.15);
+        slow.features["aloneSeconds@V100"] = 0.1;
+        slow.features["aloneSeconds@T4"] = 0.16;
+        auto strict = m_registry.createControl("hetsev-scaler", Params{{"solver", "exact"}, {"headroom", "1"}});
+        const auto actions = strict->decide(observe(15, {slow}));
+        QCOMPARE(replicasSet(actions, "m@V100"), 3);
+        QCOMPARE(replicasSet(actions, "m@T4"), -1);
+    }
+
+    //! interference: measured plans for the stretch co-located replicas showed; none ignores it.
+    void measuredInterferenceAddsReplicas_data()
+    {
+        QTest::addColumn<QString>("interference");
+        QTest::addColumn<double>("stretch");
+        QTest::addColumn<int>("t4");
+        // T4 profiled at 0.1 s: 10/s alone; 15/s needs 2 replicas alone, and 3 at stretch 1.5 (6.7/s each).
+        QTest::newRow("none ignores a stretch") << "none" << 1.5 << 2;
+        QTest::newRow("measured, no stretch") << "measured" << 1.0 << 2;
+        QTest::newRow("measured, stretch 1.5") << "measured" << 1.5 << 3;
+        QTest::newRow("stretch below 1 counts as 1") << "measured" << 0.5 << 2;
+    }
+
+    void measuredInterferenceAddsReplicas()
+    {
+        QFETCH(QString, interference);
+        QFETCH(double, stretch);
+        QFETCH(int, t4);
+        auto scaler = m_registry.createControl("hetsev-scaler", Params{{"solver", "exact"}, {"headroom", "1"},
+                                                                       {"interference", interference.toStdString()}});
+        auto target = modelTarget("m", 15, 0, 1, 0.1, 1.0);
+        target.features["aloneSeconds@V100"] = 0.05;
+        target.features["aloneSeconds@T4"] = 0.1;
+        target.features["completed"] = 100;
+        target.features["stretch"] = stretch;
+        QCOMPARE(replicasSet(scaler->decide(observe(15, {target})), "m@T4"), t4);
+    }
+
+    //! The stretch is smoothed (halfway to each period's), and a stretch that makes a type miss
+    //! the SLO rules the type out.
+    void stretchIsSmoothedAndCountsForTheSlo()
+    {
+        auto scaler = m_registry.createControl("hetsev-scaler", Params{{"solver", "exact"}, {"headroom", "1"}, {"period", "15s"}});
+        auto target = modelTarget("m", 4, 0, 1, 0.1, 0.25);
+        target.features["aloneSeconds@V100"] = 0.05;
+        target.features["aloneSeconds@T4"] = 0.1;
+        target.features["completed"] = 10;
+        target.features["stretch"] = 2.0;
+        QVERIFY(scaler->decide(observe(15, {target})).empty()); // 0.2 s ≤ 0.25 on T4, one replica carries 4/s
+        target.features["stretch"] = 4.0;                         // smoothed: 3.0 → T4 0.3 s > SLO
+        const auto actions = scaler->decide(observe(30, {target}));
+        QVERIFY(replicasSet(actions, "m@V100") >= 1);
+        // A period without completions leaves the estimate where it was.
+        target.features["completed"] = 0;
+        target.features["stretch"] = 1.0;
+        QVERIFY(replicasSet(scaler->decide(observe(45, {target})), "m@V100") >= 1);
+    }
+
     void typeDefaultsAndOverrides()
     {
         auto scaler = m_registry.createControl("hetsev-scaler", Params{{"prices", "A40=2.5"}, {"launchSeconds", "T4=4"}});

@@ -161,6 +161,13 @@ private slots:
                                      << "spec.workloads[0].gpu: unknown GPU profile 'H100'";
         QTest::newRow("negative replicas") << "        - {model: BERT-base, rate: 1/s, replicas: -1}\n" << ""
                                            << "models[0].replicas";
+        QTest::newRow("arrival with rate") << "        - {model: BERT-base, rate: 1/s, arrival: {process: diurnal, rate: 2/s}}\n" << ""
+                                           << "models[0].arrival: give either arrival";
+        QTest::newRow("arrival with trace arrivals")
+            << "        - {model: GPT2-large, arrivals: trace, trace: azure-code, arrival: {process: diurnal, rate: 2/s}}\n" << ""
+            << "models[0].arrival: arrival: is an open-loop process";
+        QTest::newRow("arrival amplitude out of range") << "        - {model: BERT-base, arrival: {process: diurnal, rate: 2/s, amplitude: 2}}\n"
+                                                        << "" << "models[0].arrival.amplitude";
         QTest::newRow("slo scale out of range") << "        - {model: BERT-base, rate: 1/s}\n" << "      sloScale: 0\n"
                                                 << "spec.workloads[0].sloScale";
     }
@@ -356,6 +363,76 @@ private slots:
         ScriptedScaler refused;
         refused.script[0] = {{"ResNet-50", 2}};
         QCOMPARE(run(*off.scenario, &refused).at("control.actions_rejected"), 1.0);
+    }
+
+    //! `arrival:` takes the processes every kind shares: a diurnal sine puts more requests in
+    //! its rising half than in its falling one, at the process's mean rate overall.
+    void arrivalProcessShapesTheLoad()
+    {
+        const auto loaded = load(scenarioText("        - {model: ResNet-50, arrival: {process: diurnal, rate: 4/s, amplitude: 0.6, period: 5m}}\n",
+                                              "      autoscaling: on\n      controlPeriod: 10s\n", 1));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        QCOMPARE(specOf(*loaded.scenario).models[0].meanRatePerSecond(), 4.0);
+        ScriptedScaler scaler;
+        const Metrics m = run(*loaded.scenario, &scaler);
+        double rising = 0, falling = 0;
+        for (const auto& observation : scaler.seen) {
+            for (const auto& target : observation.targets) {
+                if (target.group == "model")
+                    (observation.time <= 150 * sim::kSecond ? rising : falling) += target.arrivalRate;
+            }
+        }
+        // Expected halves: 4 · (1 ± 0.6 · 2/π) → a ratio of 2.24.
+        QVERIFY2(rising > 1.8 * falling, qPrintable(QString("%1 vs %2").arg(rising).arg(falling)));
+        QVERIFY2(std::abs(m.at("serving.requests") - 1200) < 120, qPrintable(QString::number(m.at("serving.requests"))));
+        // scaleArrivals (experiment sweeps) scales the process.
+        auto scaled = specOf(*loaded.scenario).clone();
+        QVERIFY(scaled->scaleArrivals(2.0));
+        QCOMPARE(dynamic_cast<const ModelServingSpec&>(*scaled).models[0].meanRatePerSecond(), 8.0);
+    }
+
+    //! Model targets report each GPU type's profiled latency and how much co-location stretched
+    //! their requests' service (1 when exclusive).
+    void modelTargetsReportProfilesAndStretch_data()
+    {
+        QTest::addColumn<QString>("sharing");
+        QTest::newRow("exclusive") << "exclusive";
+        QTest::newRow("concurrent") << "concurrent";
+    }
+
+    void modelTargetsReportProfilesAndStretch()
+    {
+        QFETCH(QString, sharing);
+        std::string text = scenarioText("        - {model: ResNet-50, rate: 20/s, replicas: 2}\n        - {model: BERT-base, rate: 6/s, replicas: 2}\n",
+                                        "      autoscaling: on\n      controlPeriod: 10s\n      sharing: " + sharing.toStdString() + "\n", 1);
+        const std::string pool = "      - {name: gpus, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}\n";
+        text.insert(text.find(pool) + pool.size(), "      - {name: t4s, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: T4, count: 1}]}\n");
+        text.replace(text.find("      devices: gpus\n"), 20, "");
+        const auto loaded = load(text);
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        ScriptedScaler scaler;
+        run(*loaded.scenario, &scaler);
+        double stretched = 0, periods = 0;
+        for (const auto& observation : scaler.seen) {
+            for (const auto& target : observation.targets) {
+                if (target.group != "model")
+                    continue;
+                const double v100 = target.features.at("aloneSeconds@V100");
+                QCOMPARE(v100, target.features.at("aloneSeconds")); // V100 is the reference GPU
+                QVERIFY(target.features.at("aloneSeconds@T4") > v100);
+                const double stretch = target.features.at("stretch");
+                QVERIFY2(stretch >= 1.0 - 1e-6, qPrintable(QString::number(stretch, 'g', 17)));
+                if (target.features.at("completed") > 0) {
+                    stretched += stretch;
+                    ++periods;
+                }
+            }
+        }
+        QVERIFY(periods > 20);
+        if (sharing == "exclusive")
+            QVERIFY2(std::abs(stretched / periods - 1.0) < 1e-9, qPrintable(QString::number(stretched / periods)));
+        else // two replicas each on two devices: every device serves both models at once
+            QVERIFY2(stretched / periods > 1.05, qPrintable(QString::number(stretched / periods)));
     }
 
     void autoscalingPlacesOnTheNamedGpuType()
