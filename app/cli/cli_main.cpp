@@ -30,6 +30,10 @@ commands:
                             run an experiment's arms x seeds x sweep points into P (resuming
                             runs already there; arms with train: train first) and print the
                             comparison [--jobs N] [--quiet] [--training-curves FILE.csv]
+  experiment FILE --project P --backend slurm
+                            run the missing cells as one Slurm job array, merge their shards
+                            into P and compare [--partition X] [--time T] [--array-max N]
+                            [--cells-per-task N] [--shard-dir DIR] [--poll S] [--orrery-path PATH]
   experiment merge --project P SHARD...
                             copy the cells that cell run wrote into shards into P
                             [--experiment ID|NAME]

@@ -40,7 +40,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet] [--training-curves FILE.csv]\n"
     "       orrery experiment EXPERIMENT.yaml --project FILE.orrery --backend slurm [--partition NAME] [--time LIMIT]\n"
-    "                         [--array-max N] [--cells-per-task N] [--shard-dir DIR] [--poll SECONDS] [--quiet]";
+    "                         [--array-max N] [--cells-per-task N] [--shard-dir DIR] [--poll SECONDS]\n"
+    "                         [--orrery-path PATH] [--quiet]";
 constexpr std::uint64_t kMaxJobs = 4096;
 constexpr std::size_t kMaxFailuresShown = 10;
 
@@ -146,6 +147,7 @@ SlurmOptions slurmOptions(const CommandLine& line)
     options.partition = line.value("partition").value_or("");
     options.timeLimit = line.value("time").value_or("");
     options.shardDir = line.value("shard-dir").value_or("");
+    options.orrery = line.value("orrery-path").value_or("");
     options.arrayMax = static_cast<std::size_t>(line.unsignedValue("array-max").value_or(0));
     options.cellsPerTask = static_cast<std::size_t>(line.unsignedValue("cells-per-task").value_or(0));
     if (const auto poll = line.value("poll")) {
@@ -213,7 +215,7 @@ int runExperimentCommand(const std::vector<std::string>& args)
         return runExperimentMergeCommand({args.begin() + 1, args.end()});
     const CommandLine line(args,
                            {"project", "jobs", "training-curves", "backend", "partition", "time", "array-max",
-                            "cells-per-task", "shard-dir", "poll"},
+                            "cells-per-task", "shard-dir", "poll", "orrery-path"},
                            {"quiet"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
@@ -231,7 +233,7 @@ int runExperimentCommand(const std::vector<std::string>& args)
     if (backend != "local" && backend != "slurm")
         throw UsageError{"option --backend: expected local or slurm, got '" + backend + "'"};
     if (backend == "local") {
-        for (const char* option : {"partition", "time", "array-max", "cells-per-task", "shard-dir", "poll"}) {
+        for (const char* option : {"partition", "time", "array-max", "cells-per-task", "shard-dir", "poll", "orrery-path"}) {
             if (line.value(option))
                 throw UsageError{std::string("option --") + option + " needs --backend slurm"};
         }

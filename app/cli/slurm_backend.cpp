@@ -350,7 +350,8 @@ private:
                 track.state = SlurmTaskState::Completed;
                 track.last.state = SlurmTaskState::Completed;
                 track.last.stateText = "UNLISTED";
-                track.last.reason = "neither sacct nor squeue lists the task any more";
+                track.last.reason = "neither sacct nor squeue lists the task (without accounting, a task cancelled "
+                                    "while pending or purged after MinJobAge leaves no record)";
             }
         }
     }
