@@ -262,7 +262,8 @@ private:
         }
         m_outcome.jobId = out.substr(0, out.find(';')); // "JOB" or "JOB;CLUSTER"
         m_tasks.assign(m_script->taskCount(), TaskTrack{});
-        m_log << "experiment " << m_experiment.spec.name << ": submitted " << cells.size() << " cells as slurm job "
+        m_log << "experiment " << m_experiment.spec.name << ": submitted " << cells.size()
+              << (cells.size() == 1 ? " cell" : " cells") << " as slurm job "
               << m_outcome.jobId << " (array " << m_script->arraySpec() << ", " << settings.cellsPerTask
               << (settings.cellsPerTask == 1 ? " cell" : " cells") << " per task; script " << scriptFile.string() << ")\n";
         writeStatus();
