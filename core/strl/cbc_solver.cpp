@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace orrery::strl {
@@ -31,7 +32,12 @@ struct CbcDeleter {
 
 MilpSolution solveWithCbc(const MilpModel& model, double timeLimitSeconds, int randomSeed)
 {
-    const auto started = std::chrono::steady_clock::now();
+    // CBC and CoinUtils keep process-wide state (CoinDrand48's seed among it), so two solves on
+    // two threads (an experiment's cells) perturbed each other and the same cell gave different
+    // plans from run to run. One solve at a time keeps each solve's answer a function of its model.
+    static std::mutex cbcMutex;
+    const std::lock_guard<std::mutex> oneSolveAtATime(cbcMutex);
+    const auto started = std::chrono::steady_clock::now(); // after the wait: the solve's own time
     MilpSolution solution;
     const auto& columns = model.columns();
     const auto& rows = model.rows();

@@ -2,6 +2,7 @@
 // project, the same seed gives every arm the same jobs, results do not depend on the number of
 // threads or on resuming, cancel keeps completed runs and a rerun completes only the rest,
 // configuration errors write nothing and failing runs are reported.
+#include "kinds/built_in_kinds.h"
 #include "experiment/experiment_cells.h"
 #include "experiment/experiment_loader.h"
 #include "experiment/experiment_runner.h"
@@ -64,6 +65,41 @@ spec:
 )";
 
 constexpr std::size_t kCells = 2 * 2 * 3;
+
+// A policy that solves MILPs with CBC in every cell (hetsev-scaler, exact): CBC keeps process-wide
+// state, so cells solving side by side used to get different plans than one by one.
+constexpr const char* kMilpScenario = R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: milp-serving}
+spec:
+  seed: 1
+  horizon: 300s
+  cluster:
+    pools:
+      - {name: v100, count: 3, cpu: 8, memory: 16Gi, pricePerHour: 3.056, devices: [{kind: gpu, model: V100, count: 1}]}
+      - {name: t4, count: 3, cpu: 8, memory: 16Gi, pricePerHour: 0.384, devices: [{kind: gpu, model: T4, count: 1}]}
+  workloads:
+    - name: serving
+      kind: model-serving
+      sloScale: 4
+      controlPeriod: 5s
+      sharing: concurrent
+      autoscaling: on
+      models:
+        - {model: ResNet-50, arrival: {process: diurnal, rate: 60/s, amplitude: 0.6, period: 300s}}
+        - {model: BERT-base, rate: 15/s}
+)";
+
+constexpr const char* kMilpExperiment = R"(apiVersion: orrery.dev/v1
+kind: Experiment
+metadata: {name: milp-cells}
+spec:
+  scenario: milp.yaml
+  arms:
+    - {name: exact, policies: {placement: {plugin: hetsev-scheduler}, control: {plugin: hetsev-scaler, params: {solver: exact, period: 5s, scaleInCooldown: 30s}}}}
+  seeds: {count: 6}
+  metrics: [serving.cost, serving.slo_attainment, serving.replicas.mean]
+)";
 
 //! Places every unit on node 0, fitting or not: its runs fail.
 class AlwaysNodeZero final : public policy::PlacementPolicy {
@@ -282,6 +318,39 @@ private slots:
         QCOMPARE(a.size(), b.size());
         for (const auto& [key, value] : a)
             QVERIFY(sameBits(value, b.at(key)));
+    }
+
+    //! Cells that solve MILPs (CBC) side by side give the runs they give one by one.
+    void milpPoliciesGiveTheSameRunsWhateverTheThreads()
+    {
+        kinds::registerBuiltInKinds();
+        writeFile(m_dir.filePath("milp.yaml"), kMilpScenario);
+        writeFile(m_dir.filePath("milp-exp.yaml"), kMilpExperiment);
+        auto loaded = experiment::loadExperimentFile(m_dir.filePath("milp-exp.yaml").toStdString());
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const auto metricsWith = [&](const char* name, unsigned jobs) {
+            experiment::ExperimentRunOptions options;
+            options.jobs = jobs;
+            experiment::ExperimentRunner runner(*loaded.experiment, m_registry, project(name), options);
+            const auto outcome = runner.run();
+            [&] { QVERIFY(outcome.status == experiment::ExperimentOutcome::Status::Completed); }();
+            store::Project p = store::Project::open(project(name));
+            store::ExperimentStore experiments(p);
+            std::map<std::pair<std::uint64_t, std::string>, double> values;
+            for (const auto& m : experiments.cellMetrics(experiments.listExperiments().at(0).id))
+                values[{m.cell.seed, m.metric}] = m.value;
+            return values;
+        };
+        const auto serial = metricsWith("milp-serial", 1);
+        QVERIFY(serial.size() >= std::size_t{6 * 3}); // every metric of every run, not only the three listed
+        for (const char* name : {"milp-parallel-a", "milp-parallel-b"}) {
+            const auto parallel = metricsWith(name, 3);
+            QCOMPARE(parallel.size(), serial.size());
+            for (const auto& [key, value] : serial)
+                QVERIFY2(sameBits(value, parallel.at(key)), qPrintable(QString("seed %1 %2: %3 vs %4").arg(key.first)
+                                                                          .arg(QString::fromStdString(key.second)).arg(value, 0, 'g', 17)
+                                                                          .arg(parallel.at(key), 0, 'g', 17)));
+        }
     }
 
     void cellIdsNameEveryCellOnce()
