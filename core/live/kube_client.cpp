@@ -1,7 +1,11 @@
 #include "live/kube_client.h"
 
 #include "live/kube_json.h"
+#include "live/kube_list_page.h"
 #include "live/live_error.h"
+#include "live/watch_stream_decoder.h"
+
+#include <exception>
 
 namespace orrery::live {
 namespace {
@@ -82,15 +86,13 @@ std::string KubeClient::listRaw(const std::string& collectionPath, int pageSize,
         if (!continueToken.empty())
             query += "&continue=" + HttpClient::escape(continueToken);
         const std::string url = withQuery(collectionPath, query);
-        const nlohmann::json list = detail::parseJson(get(url), "GET " + m_context.server + url);
+        const KubeListPage page = KubeListPage::parse(get(url), "GET " + m_context.server + url);
         ++count;
-        const auto& metadata = list.contains("metadata") ? list["metadata"] : nlohmann::json::object();
-        resourceVersion = metadata.value("resourceVersion", resourceVersion);
-        continueToken = metadata.value("continue", std::string());
-        if (list.contains("items") && list["items"].is_array()) {
-            for (const auto& item : list["items"])
-                onItem(item.dump());
-        }
+        if (!page.resourceVersion.empty())
+            resourceVersion = page.resourceVersion;
+        continueToken = page.continueToken;
+        for (const std::string& item : page.items)
+            onItem(item);
     } while (!continueToken.empty());
     if (pages != nullptr)
         *pages = count;
@@ -164,47 +166,35 @@ WatchEnd KubeClient::watch(const std::string& collectionPath, const std::string&
                             withQuery(collectionPath, "watch=1&allowWatchBookmarks=true&resourceVersion=" +
                                                           HttpClient::escape(resourceVersion) +
                                                           "&timeoutSeconds=" + std::to_string(timeoutSeconds));
-    std::string pending;
+    WatchStreamDecoder decoder("watch " + url);
     WatchEnd end = WatchEnd::Closed;
+    // An exception must not unwind through libcurl's C frames: a bad line stops the transfer and
+    // its LiveError is rethrown once stream() has returned.
+    std::exception_ptr failure;
     const auto onData = [&](std::string_view chunk) {
-        pending.append(chunk);
-        std::size_t newline = 0;
-        while ((newline = pending.find('\n')) != std::string::npos) {
-            const std::string line = pending.substr(0, newline);
-            pending.erase(0, newline + 1);
-            if (line.find_first_not_of(" \r\t") == std::string::npos)
-                continue;
-            const nlohmann::json event = detail::parseJson(line, "watch " + url);
-            const std::string type = event.value("type", "");
-            const nlohmann::json& object = event.contains("object") ? event["object"] : nlohmann::json::object();
-            WatchEvent parsed;
-            parsed.type = type == "ADDED"      ? WatchEvent::Type::Added
-                          : type == "MODIFIED" ? WatchEvent::Type::Modified
-                          : type == "DELETED"  ? WatchEvent::Type::Deleted
-                          : type == "BOOKMARK" ? WatchEvent::Type::Bookmark
-                                               : WatchEvent::Type::Error;
-            if (parsed.type == WatchEvent::Type::Error) {
-                parsed.errorCode = object.value("code", 0L);
-                parsed.errorMessage = object.value("message", "");
-            } else if (object.contains("metadata")) {
-                parsed.resourceVersion = object["metadata"].value("resourceVersion", "");
-                parsed.name = object["metadata"].value("name", "");
-                parsed.nameSpace = object["metadata"].value("namespace", "");
-            }
-            parsed.objectJson = object.dump();
-            if (!onEvent(parsed)) {
-                end = WatchEnd::Stopped;
-                return false;
-            }
-            if (parsed.type == WatchEvent::Type::Error && parsed.errorCode == 410) {
-                end = WatchEnd::Gone;
-                return false;
-            }
+        try {
+            return decoder.feed(chunk, [&](const WatchEvent& event) {
+                if (!onEvent(event)) {
+                    end = WatchEnd::Stopped;
+                    return false;
+                }
+                if (event.type == WatchEvent::Type::Error && event.errorCode == 410) {
+                    end = WatchEnd::Gone;
+                    return false;
+                }
+                return true;
+            });
+        } catch (...) {
+            failure = std::current_exception();
+            return false;
         }
-        return true;
     };
     const HttpResponse response =
         m_http->stream({"GET", url, {"Accept: application/json"}, {}}, onData, stop, std::chrono::seconds(timeoutSeconds + 30));
+    if (failure)
+        std::rethrow_exception(failure);
+    // A partial last line (decoder.pending()) is an event the server did not finish sending; the
+    // next watch resumes from the last delivered resourceVersion, so the server sends it again.
     if (response.status == 410)
         return WatchEnd::Gone;
     if (response.status < 200 || response.status >= 300)

@@ -14,6 +14,9 @@ KubeDeployment deploymentFromJson(const nlohmann::json& json);
 KubeReplicaSet replicaSetFromJson(const nlohmann::json& json);
 KubeHpa hpaFromJson(const nlohmann::json& json);
 std::vector<KubeContainer> containersFromJson(const nlohmann::json& podSpec, const std::string& what);
+//! `key` of `object` when `object` is an object and the member a string, else "" (json::value()
+//! throws nlohmann's type_error, which is no LiveError, for either of those mistakes).
+std::string stringMember(const nlohmann::json& object, const char* key);
 //! Parses text, throwing LiveError(Protocol) "`what`: not JSON: …" (also for nesting deeper than
 //! kMaxJsonDepth).
 nlohmann::json parseJson(std::string_view text, const std::string& what);

@@ -84,6 +84,11 @@ model::Resources resources(const json& list, const std::string& what)
 
 } // namespace
 
+std::string stringMember(const json& object, const char* key)
+{
+    return text(object, key);
+}
+
 json parseJsonDepthLimited(std::string_view text)
 {
     const json::parser_callback_t limitDepth = [](int depth, json::parse_event_t event, json&) {
