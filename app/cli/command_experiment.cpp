@@ -191,7 +191,7 @@ std::optional<int> runOnSlurm(const experiment::Experiment& experiment, const st
             std::cerr << "error: cell " << failure.cell;
             if (!failure.jobTask.empty())
                 std::cerr << " (slurm task " << failure.jobTask << ")";
-            std::cerr << ": " << failure.state << ": " << failure.message << '\n';
+            std::cerr << ": " << failure.state << (failure.message.empty() ? "" : ": " + failure.message) << '\n';
         }
         if (outcome.failures.size() > kMaxFailuresShown)
             std::cerr << (outcome.failures.size() - kMaxFailuresShown) << " more cells failed\n";
@@ -201,8 +201,8 @@ std::optional<int> runOnSlurm(const experiment::Experiment& experiment, const st
         return kExitRunFailed;
     }
     if (!quiet && !outcome.jobId.empty()) {
-        std::cerr << "experiment " << spec.name << ": slurm job " << outcome.jobId << " done, " << outcome.merged
-                  << " cells merged into " << projectPath << '\n';
+        std::cerr << "experiment " << spec.name << ": slurm job " << outcome.jobId << " done, "
+                  << plural(outcome.merged, "cell") << " merged into " << projectPath << '\n';
     }
     return std::nullopt;
 }

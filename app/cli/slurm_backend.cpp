@@ -92,6 +92,7 @@ struct TaskTrack {
     SlurmTaskState state = SlurmTaskState::Pending;
     SlurmTaskStatus last;
     bool handled = false; //!< final and its shards merged
+    bool unlisted = false; //!< Slurm forgot it before we saw it final: its shards decide
     int misses = 0;
 };
 
@@ -123,15 +124,16 @@ std::optional<store::ExperimentId> experimentIn(store::Project& project, const e
     return std::nullopt;
 }
 
+//! What Slurm says about a finished task besides its state: exit code, reason, the log's error line.
 std::string taskMessage(const SlurmTaskStatus& status, const std::string& logPath)
 {
-    std::string message = status.stateText.empty() ? toString(status.state) : status.stateText;
+    std::string message;
     if (!status.exitCode.empty() && status.exitCode != "0:0")
-        message += ", exit code " + status.exitCode;
+        message = "exit code " + status.exitCode;
     if (!status.reason.empty())
-        message += ", reason " + status.reason;
+        message += (message.empty() ? "reason " : ", reason ") + status.reason;
     if (const std::string log = logMessage(logPath); !log.empty())
-        message += ": " + log;
+        message += (message.empty() ? "" : ": ") + log;
     return message;
 }
 
@@ -349,10 +351,7 @@ private:
             } else if (++track.misses >= kMissesBeforeResolving) {
                 // Neither lists it: its shards decide (finish() marks incomplete cells failed).
                 track.state = SlurmTaskState::Completed;
-                track.last.state = SlurmTaskState::Completed;
-                track.last.stateText = "UNLISTED";
-                track.last.reason = "neither sacct nor squeue lists the task (without accounting, a task cancelled "
-                                    "while pending or purged after MinJobAge leaves no record)";
+                track.unlisted = true;
             }
         }
     }
@@ -383,10 +382,18 @@ private:
             } else {
                 mergeMessage = "no shard " + shardOf(cell.id).string();
             }
-            cell.state = isFailure(track.state) ? track.last.stateText : "INCOMPLETE";
-            if (cell.state.empty())
-                cell.state = toString(track.state);
-            cell.message = isFailure(track.state) ? slurmMessage : "task " + slurmMessage + ", but " + mergeMessage;
+            if (track.unlisted) {
+                cell.state = "UNLISTED";
+                cell.message = "neither sacct nor squeue lists the task (without accounting, a task cancelled while "
+                               "pending, or one purged after MinJobAge, leaves no record), and " + mergeMessage;
+            } else if (isFailure(track.state)) {
+                cell.state = track.last.stateText.empty() ? toString(track.state) : track.last.stateText;
+                cell.message = slurmMessage;
+            } else {
+                cell.state = "INCOMPLETE";
+                cell.message = "the task ended " + track.last.stateText + (slurmMessage.empty() ? "" : " (" + slurmMessage + ")") +
+                               " but " + mergeMessage;
+            }
             m_outcome.failures.push_back({cell.id, jobTask, cell.state, cell.message});
         }
     }

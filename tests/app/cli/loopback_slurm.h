@@ -224,6 +224,8 @@ private:
         text += "JobAcctGatherType=jobacct_gather/none\nAccountingStorageType=accounting_storage/none\n";
         text += "JobCompType=jobcomp/none\nMpiDefault=none\nMailProg=/bin/true\n";
         text += "SchedulerType=sched/backfill\nReturnToService=2\nMinJobAge=300\nKillWait=2\n";
+        // Start array tasks as soon as CPUs free up (the default batch_sched_delay=3 starts them every 3 s).
+        text += "SchedulerParameters=batch_sched_delay=0\n";
         text += "SlurmdTimeout=60\nSlurmctldTimeout=60\nInactiveLimit=0\n";
         text += QString("NodeName=localhost CPUs=%1 RealMemory=500 State=UNKNOWN\n").arg(cpus);
         text += "PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP\n";
