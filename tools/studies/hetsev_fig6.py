@@ -146,8 +146,10 @@ def main():
     a = ap.parse_args()
     db = sqlite3.connect(a.project)
     csv_dir = a.csv or os.path.dirname(os.path.abspath(a.project))
-    for arm, name in (('hetsev', 'hetsev-fig6'), ('kube', 'hetsev-fig6-kube')):
-        table(db, arm, name, a.every, csv_dir)
+    for arm, name in (('hetsev', 'hetsev-fig6'), ('kube', 'hetsev-fig6-kube'), ('hetsev, interference: none', 'hetsev-fig6-none')):
+        # hetsev-fig6-none is an ablation (the scenario with the scaler's interference: none), run only when asked.
+        if db.execute("SELECT 1 FROM runs r JOIN scenarios s ON s.id = r.scenario_id WHERE s.name = ?", (name,)).fetchone():
+            table(db, arm, name, a.every, csv_dir)
 
 
 if __name__ == '__main__':
