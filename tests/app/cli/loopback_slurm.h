@@ -219,7 +219,9 @@ private:
         text += "StateSaveLocation=" + d + "/state\nSlurmdSpoolDir=" + d + "/spool\n";
         text += "SlurmctldPidFile=" + d + "/slurmctld.pid\nSlurmdPidFile=" + d + "/slurmd.pid\n";
         text += "SlurmctldLogFile=" + d + "/log/slurmctld.log\nSlurmdLogFile=" + d + "/log/slurmd.log\n";
-        text += "ProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\n";
+        // proctrack/pgid: scancel signals the task's whole process group; with proctrack/linuxproc a
+        // grandchild whose parent died first escaped (seen: the stand-in's `sleep` outlived scancel).
+        text += "ProctrackType=proctrack/pgid\nTaskPlugin=task/none\n";
         text += "SelectType=select/cons_tres\nSelectTypeParameters=CR_CPU\n";
         text += "JobAcctGatherType=jobacct_gather/none\nAccountingStorageType=accounting_storage/none\n";
         text += "JobCompType=jobcomp/none\nMpiDefault=none\nMailProg=/bin/true\n";

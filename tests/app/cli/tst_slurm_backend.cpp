@@ -63,6 +63,18 @@ QStringList cellMetricBits(const QString& path)
     return lines;
 }
 
+//! Processes whose command line mentions `text` (read from /proc).
+int processesMentioning(const QString& text)
+{
+    int count = 0;
+    for (const QString& pid : QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile cmdline("/proc/" + pid + "/cmdline");
+        if (pid.toInt() > 0 && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().replace('\0', ' ').contains(text.toUtf8()))
+            ++count;
+    }
+    return count;
+}
+
 //! The comparison the command printed (stdout without its first line, which counts runs).
 QString printedComparison(const QString& out)
 {
@@ -233,6 +245,9 @@ private slots:
                      20000),
                  qPrintable(m_slurm->output("squeue", {"-j", job, "--states=all"})));
 
+        // scancel killed the sleeping tasks' processes too.
+        QVERIFY2(LoopbackSlurm::waitFor([&] { return processesMentioning(slow) == 0; }, 20000), qPrintable(slow));
+
         const CliResult resumed = orrery({"experiment", m_experiment, "--project", "p.orrery", "--backend", "slurm", "--poll", "0.2"},
                                          dir.path());
         QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
@@ -275,6 +290,7 @@ private slots:
         const QString table = QString::fromUtf8(status.readAll());
         QVERIFY2(table.contains(kCells[1] + "\tCANCELLED\t" + task + "\t"), qPrintable(table));
         QVERIFY2(table.contains(kCells[0] + "\tMERGED\t"), qPrintable(table));
+        QVERIFY2(LoopbackSlurm::waitFor([&] { return processesMentioning(slow) == 0; }, 20000), qPrintable(slow));
 
         const CliResult resumed = orrery({"experiment", m_experiment, "--project", "p.orrery", "--backend", "slurm", "--poll", "0.2"},
                                          dir.path());
