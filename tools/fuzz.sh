@@ -33,7 +33,7 @@ while (($#)); do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-((${#harnesses[@]})) || harnesses=(scenario experiment trace kubeconfig llm_trace strl exec_credential kube_list_watch prometheus)
+((${#harnesses[@]})) || harnesses=(scenario experiment trace kubeconfig llm_trace strl exec_credential kube_list_watch prometheus project_file)
 seconds="$(awk -v m="$minutes" 'BEGIN { s = int(m * 60); if (s < 1) s = 1; print s }')"
 
 say() { printf '[fuzz.sh] %s\n' "$*" >&2; }

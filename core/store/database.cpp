@@ -27,6 +27,14 @@ Database Database::open(const std::string& path, OpenMode mode, std::chrono::mil
         sqlite3_close_v2(db);
         throw StoreError(path, "cannot open project file: " + message, rc);
     }
+    // Project files come from other people and other versions (issue 22, docs/reliability.md):
+    // defensive mode turns off the SQL that can deliberately corrupt a file (writable_schema,
+    // journal_mode=OFF, schema_version=N, writes to sqlite_dbpage and to shadow tables).
+    if (const int defensive = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr); defensive != SQLITE_OK) {
+        sqlite3_close_v2(db);
+        throw StoreError(path, std::string("cannot enable SQLite's defensive mode: ") + sqlite3_errstr(defensive),
+                         defensive);
+    }
     sqlite3_extended_result_codes(db, 1);
     sqlite3_busy_timeout(db, static_cast<int>(busyTimeout.count()));
     return Database(db, path);

@@ -42,6 +42,11 @@ FROM runs AS r JOIN scenarios AS s ON s.id = r.scenario_id
 
 RunSummary readRunSummary(const Database& db, const Statement& row)
 {
+    // runs.id is the table's INTEGER PRIMARY KEY, never NULL, unless the file's schema was
+    // altered (a fuzzed file spelled it "INTEGER PR AIMYRKEY"): every such run would read as
+    // run 0, which run(0) then cannot find.
+    if (row.columnIsNull(0))
+        throw StoreError(db.path(), "damaged Orrery project: a run without an id (runs.id is not the table's key)");
     RunSummary run;
     run.id = row.columnInt64(0);
     run.scenarioName = row.columnText(1);

@@ -1,6 +1,8 @@
 // Project: creating, reopening, migrating and refusing files; exact round trip of a run.
 #include "sim/in_memory_run_recorder.h"
 #include "frozen_schemas.h"
+#include "fuzz_replay.h"
+#include "project_file_invariant.h"
 #include "status_text.h"
 #include "store/database.h"
 #include "store/process_identity.h"
@@ -118,7 +120,32 @@ private slots:
     void roundTripsRunExactly();
     void deduplicatesScenarioText();
     void unknownIdsReadAsEmpty();
+    //! Project files come from other people: SQL that could corrupt the file on purpose is refused.
+    void opensInDefensiveMode();
+    //! Every crash input fuzz_project_file found (tests/fixtures/fuzz-regressions/project_file/) and
+    //! every seed of its corpus keeps the harness's invariant (tests/fuzz/project_file_invariant.h).
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "project_file"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const std::string problem = orrery::fuzz::projectFileProblem(orrery::fuzz::readReplayFile(file),
+                                                                     dir.filePath("fuzzed.orrery").toStdString());
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
 };
+
+void TestProject::opensInDefensiveMode()
+{
+    QTemporaryDir dir;
+    const Project project = Project::open(dir.filePath("p.orrery").toStdString());
+    project.database().exec("PRAGMA writable_schema = ON");
+    QVERIFY_THROWS_EXCEPTION(StoreError, project.database().exec("UPDATE sqlite_schema SET sql = sql"));
+    // Setting schema_version is ignored rather than refused in defensive mode.
+    const std::int64_t schemaCookie = project.database().queryInt64("PRAGMA schema_version");
+    project.database().exec("PRAGMA schema_version = 1000");
+    QCOMPARE(project.database().queryInt64("PRAGMA schema_version"), schemaCookie);
+}
 
 void TestProject::createsNewProject()
 {
