@@ -112,6 +112,15 @@ void Project::checkIsOrreryProject()
         m_db.queryInt64("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'orrery_meta'");
     if (hasMeta == 0)
         throw StoreError(path(), "damaged Orrery project: application_id is Orrery's but the orrery_meta table is missing");
+    // Orrery never writes views or triggers. In a file from elsewhere they are code that runs on
+    // every read: a recursive view named `runs` made this open loop forever (issue 22).
+    {
+        Statement code(m_db, "SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY name LIMIT 1");
+        if (code.step())
+            throw StoreError(path(), "damaged Orrery project: it contains the " + code.columnText(0) + " '"
+                                         + code.columnText(1)
+                                         + "', and Orrery projects have no views or triggers; the file was left untouched");
+    }
     if (version > currentSchemaVersion())
         throw StoreError(path(), "the project has schema version " + std::to_string(version)
                                      + ", newer than this build of Orrery supports (schema version "
