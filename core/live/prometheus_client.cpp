@@ -102,7 +102,8 @@ PromResult PrometheusClient::parse(const std::string& body, long httpStatus, con
     const std::string type = textOf(*data, "resultType");
     PromResult result;
     const auto found = data->find("result");
-    const json& items = found != data->end() ? *found : json::array();
+    static const json kNoResult = json::array();
+    const json& items = found != data->end() ? *found : kNoResult; // a reference, not a copy
     if (type == "vector" || type == "matrix") {
         result.type = type == "vector" ? PromResult::Type::Vector : PromResult::Type::Matrix;
         if (!items.is_array())

@@ -18,8 +18,9 @@ WatchEvent WatchStreamDecoder::parseEvent(std::string_view line, const std::stri
     if (!event.is_object())
         throw LiveError(LiveError::Kind::Protocol, what + ": a watch event must be a JSON object");
     const std::string type = detail::stringMember(event, "type");
+    static const nlohmann::json kNoObject = nlohmann::json::object();
     const auto found = event.find("object");
-    const nlohmann::json& object = found != event.end() ? *found : nlohmann::json::object();
+    const nlohmann::json& object = found != event.end() ? *found : kNoObject; // a reference, not a copy
     WatchEvent parsed;
     parsed.type = type == "ADDED"      ? WatchEvent::Type::Added
                   : type == "MODIFIED" ? WatchEvent::Type::Modified
@@ -50,28 +51,25 @@ bool WatchStreamDecoder::feed(std::string_view chunk, const std::function<bool(c
     };
     m_pending.append(chunk);
     std::size_t begin = 0;
-    std::size_t newline = 0;
+    // Drops the lines consumed so far however feed() ends: returning, a bad line, or onEvent
+    // throwing. One erase per chunk, not one per line (which is quadratic in a large chunk).
+    const struct DropConsumed {
+        std::string& pending;
+        const std::size_t& begin;
+        ~DropConsumed() { pending.erase(0, begin); }
+    } dropConsumed{m_pending, begin};
     bool more = true;
+    std::size_t newline = 0;
     while (more && (newline = m_pending.find('\n', begin)) != std::string::npos) {
         const std::string_view line = std::string_view(m_pending).substr(begin, newline - begin);
         begin = newline + 1;
         if (line.find_first_not_of(" \r\t") == std::string_view::npos)
             continue;
-        if (line.size() > m_maxLineBytes) {
-            m_pending.erase(0, begin);
+        if (line.size() > m_maxLineBytes)
             throw tooLong();
-        }
-        WatchEvent event;
-        try {
-            event = parseEvent(line, m_what);
-        } catch (...) {
-            m_pending.erase(0, begin);
-            throw;
-        }
-        more = onEvent(event);
+        more = onEvent(parseEvent(line, m_what));
     }
-    m_pending.erase(0, begin);
-    if (m_pending.size() > m_maxLineBytes)
+    if (m_pending.size() - begin > m_maxLineBytes)
         throw tooLong();
     return more;
 }

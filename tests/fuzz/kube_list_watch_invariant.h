@@ -9,6 +9,7 @@
 #include "live/live_error.h"
 #include "live/watch_stream_decoder.h"
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 #include <vector>

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <stdexcept>
+
 using namespace orrery::live;
 
 namespace {
@@ -100,6 +102,15 @@ private slots:
         int delivered = 0;
         QVERIFY(!decoder.feed(kStream, [&](const WatchEvent&) { return ++delivered < 1; }));
         QCOMPARE(delivered, 1);
+        QVERIFY(decoder.pending().starts_with("\r\n{\"type\":\"BOOKMARK\""));
+    }
+
+    void throwingHandlerConsumesItsLine()
+    {
+        WatchStreamDecoder decoder("watch");
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decoder.feed(kStream, [](const WatchEvent&) -> bool {
+            throw std::runtime_error("handler failed");
+        }));
         QVERIFY(decoder.pending().starts_with("\r\n{\"type\":\"BOOKMARK\""));
     }
 
