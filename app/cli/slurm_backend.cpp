@@ -143,7 +143,6 @@ public:
              const SlurmOptions& options, std::ostream& log)
         : m_experiment(experiment)
         , m_experimentFile(experimentFile)
-        , m_projectPath(projectPath)
         , m_options(options)
         , m_log(log)
         , m_project(store::Project::open(projectPath))
@@ -314,6 +313,7 @@ private:
     void poll()
     {
         std::map<std::size_t, SlurmTaskStatus> seen;
+        bool answered = false; // a query that worked: only then does a task missing from it count
         if (m_useSacct) {
             const live::ProcessResult sacct = runSlurm(
                 "sacct", {"-j", m_outcome.jobId, "--parsable2", "--noheader", "--format=JobID,State,ExitCode,Reason"});
@@ -323,6 +323,7 @@ private:
                       << (oneLine(sacct.err).empty() ? "exit " + std::to_string(sacct.exitCode) : oneLine(sacct.err))
                       << "; following the job with squeue instead\n";
             } else {
+                answered = true;
                 for (const SlurmTaskStatus& status : parseSacctTable(sacct.out, m_outcome.jobId))
                     seen[status.task] = status;
             }
@@ -333,7 +334,16 @@ private:
         if (!allSeen) {
             const live::ProcessResult squeue = runSlurm(
                 "squeue", {"-j", m_outcome.jobId, "--states=all", "--noheader", "--format=%i|%T|%r"});
-            // squeue exits 1 with "Invalid job id specified" once the whole job is purged.
+            // squeue exits 1 with "Invalid job id specified" once the whole job is purged; other
+            // failures (the controller is restarting) leave every task as it was.
+            if (squeue.exitCode == 0 || squeue.err.find("Invalid job id") != std::string::npos) {
+                answered = true;
+                m_lastQueryError.clear();
+            } else if (const std::string error = oneLine(squeue.err); error != m_lastQueryError) {
+                m_log << "warning: squeue: " << (error.empty() ? "exit " + std::to_string(squeue.exitCode) : error)
+                      << "; trying again\n";
+                m_lastQueryError = error;
+            }
             for (const SlurmTaskStatus& status : parseSqueueTable(squeue.out, m_outcome.jobId)) {
                 if (!seen.contains(status.task))
                     seen[status.task] = status;
@@ -348,7 +358,7 @@ private:
                 track.last = it->second;
                 track.state = it->second.state;
                 // A final state from squeue carries no exit code; sacct's arrives later: keep what we have.
-            } else if (++track.misses >= kMissesBeforeResolving) {
+            } else if (answered && ++track.misses >= kMissesBeforeResolving) {
                 // Neither lists it: its shards decide (finish() marks incomplete cells failed).
                 track.state = SlurmTaskState::Completed;
                 track.unlisted = true;
@@ -450,7 +460,6 @@ private:
 
     const experiment::Experiment& m_experiment;
     const std::string& m_experimentFile;
-    const std::string& m_projectPath;
     const SlurmOptions& m_options;
     std::ostream& m_log;
     store::Project m_project;
@@ -461,6 +470,7 @@ private:
     std::optional<SlurmBatchScript> m_script;
     std::vector<TaskTrack> m_tasks;
     bool m_useSacct = true;
+    std::string m_lastQueryError; //!< squeue's last complaint, printed once
 };
 
 } // namespace
