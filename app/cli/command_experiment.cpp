@@ -238,6 +238,12 @@ int runExperimentCommand(const std::vector<std::string>& args)
                 throw UsageError{std::string("option --") + option + " needs --backend slurm"};
         }
     }
+    if (backend == "slurm") {
+        for (const char* option : {"jobs", "training-curves"}) {
+            if (line.value(option))
+                throw UsageError{std::string("option --") + option + " applies to --backend local only (Slurm runs each cell as its own task)"};
+        }
+    }
     const std::optional<SlurmOptions> slurm = backend == "slurm" ? std::optional(slurmOptions(line)) : std::nullopt;
 
     policy::PluginRegistry registry;

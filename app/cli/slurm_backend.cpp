@@ -426,7 +426,10 @@ private:
         std::size_t failed = 0;
         std::size_t running = 0;
         std::size_t pending = 0;
+        std::string pendingReason; //!< why Slurm holds the first pending task back ("Resources", "ReqNodeNotAvail, …")
         for (std::size_t task = 0; task < m_tasks.size(); ++task) {
+            if (!m_tasks[task].handled && m_tasks[task].state == SlurmTaskState::Pending && pendingReason.empty())
+                pendingReason = m_tasks[task].last.reason;
             const std::size_t first = m_script->firstCellOf(task);
             for (std::size_t i = first; i < first + m_script->cellCountOf(task); ++i) {
                 if (m_cells[i].state == "MERGED")
@@ -443,6 +446,8 @@ private:
         line << "experiment " << m_experiment.spec.name << "  slurm job " << m_outcome.jobId << "  "
              << m_outcome.alreadyComplete + merged << "/" << m_outcome.totalCells << " cells merged  " << running
              << " running  " << pending << " pending";
+        if (pending > 0 && !pendingReason.empty())
+            line << " (" << pendingReason << ")";
         if (failed > 0)
             line << "  " << failed << " failed";
         return line.str();
