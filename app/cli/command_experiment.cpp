@@ -29,10 +29,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <optional>
-#include <sstream>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 namespace orrery::app {
 namespace {
@@ -230,6 +230,9 @@ int runExperimentCommand(const std::vector<std::string>& args)
     }
     const bool quiet = line.flag("quiet");
     const std::string backend = line.value("backend").value_or("local");
+    if (backend == "kubernetes")
+        throw UsageError{"option --backend: kubernetes is not built yet; run `orrery cell run` in an Indexed Job and "
+                         "`orrery experiment merge` the shards (docs/distributed.md)"};
     if (backend != "local" && backend != "slurm")
         throw UsageError{"option --backend: expected local or slurm, got '" + backend + "'"};
     if (backend == "local") {
