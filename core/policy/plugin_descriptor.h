@@ -22,14 +22,15 @@ struct TrainingResult;
 
 extern "C" {
 
-//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features; 9: BatchJob::request, a job's own STRL).
-#define ORRERY_PLUGIN_ABI_VERSION 9u
+//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features; 9: BatchJob::request, a job's own STRL; 10: PlacementPolicy::admit, the scheduling queue).
+#define ORRERY_PLUGIN_ABI_VERSION 10u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).
 //! 1.3 added batch placement (BatchPlacementPolicy, createBatchPlacement/destroyBatchPlacement).
 //! 1.4 added the queue decision point (QueuePolicy, createQueue/destroyQueue) and GPU-frequency control.
-#define ORRERY_POLICY_API_VERSION "1.4"
+//! 1.5 added the scheduling queue of the placement decision point (PlacementPolicy::admit).
+#define ORRERY_POLICY_API_VERSION "1.5"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,

@@ -1,5 +1,8 @@
 #include "hetsev_scheduler_policy.h"
 
+#include "scheduling_queue.h"
+#include "sim/rng_stream.h"
+
 #include <algorithm>
 
 namespace orrery::plugins {
@@ -17,8 +20,17 @@ bool hasGpu(const policy::ClusterView& cluster, std::uint32_t node)
 HetsevSchedulerPolicy::HetsevSchedulerPolicy(const policy::PolicyContext& context)
     : m_antiAffinity(context.params.getBool("antiAffinity"))
     , m_worstFit(context.params.getString("fit") == "worst")
+    , m_randomFit(context.params.getString("fit") == "random")
+    , m_rng(context.rng)
     , m_exclusive(context.params.getBool("exclusive"))
+    , m_queues(static_cast<std::size_t>(context.params.getInt("queues")))
+    , m_batch(static_cast<std::size_t>(context.params.getInt("batch")))
 {
+}
+
+std::vector<std::size_t> HetsevSchedulerPolicy::admit(const std::vector<policy::PendingUnit>& pending, sim::SimTime now)
+{
+    return hetsev::weightedFairOrder(pending, now, m_queues, m_batch);
 }
 
 void HetsevSchedulerPolicy::reconcile(const policy::ClusterView& cluster, std::uint32_t node)
@@ -45,6 +57,7 @@ policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit
     bool found = false;
     std::uint32_t best = 0;
     std::int64_t bestLeft = 0;
+    std::vector<std::uint32_t> candidates; // fit: random
     for (std::uint32_t node = 0; node < cluster.nodeCount(); ++node) {
         reconcile(cluster, node);
         // Capacity check (line 7): a GPU device of the type asked for, with room for the weights
@@ -57,6 +70,7 @@ policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit
         // The Kubernetes baseline (seed 002 §6): one instance per GPU, whatever the model.
         if (m_exclusive && cluster.node(node).allocated.memoryBytes > 0)
             continue;
+        candidates.push_back(node);
         const std::int64_t left = cluster.node(node).available().memoryBytes - unit.request.memoryBytes;
         if (!found || (m_worstFit ? left > bestLeft : left < bestLeft)) {
             found = true;
@@ -66,6 +80,10 @@ policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit
     }
     if (!found)
         return policy::PlacementDecision::defer();
+    // Type blind and node blind, as the default scheduler looks to HetSev's baseline (§6): any GPU
+    // that passed, from the policy's own stream (without one: the best fit).
+    if (m_randomFit && m_rng)
+        best = candidates[static_cast<std::size_t>(m_rng->below(candidates.size()))];
     m_residents[best].push_back({unit.service, unit.request.memoryBytes});
     return policy::PlacementDecision::onNode(best);
 }

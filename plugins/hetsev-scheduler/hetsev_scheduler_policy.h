@@ -1,6 +1,7 @@
 #pragma once
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
+#include "sim/rng_stream.h"
 
 #include <cstdint>
 #include <string>
@@ -14,13 +15,14 @@ namespace orrery::plugins {
 //! those that already hold a replica of the same model (anti-affinity, a parameter), and pick
 //! the one with the least free memory left (best fit) or the most (worst fit). Defers when none
 //! passes. With `exclusive` a GPU holding anything takes nothing more (the one-instance-per-GPU
-//! Kubernetes baseline of seed 002 §6). The k-means queues and weighted-fairness batching (lines 1–3) need a batch of pending
-//! replicas, which the placement decision point does not hand over (one unit per call).
+//! Kubernetes baseline of seed 002 §6). Lines 1–3 are its scheduling queue (admit): every round's
+//! pending replicas in k-means queues, placed in weighted-fairness buffers of β (scheduling_queue.h).
 class HetsevSchedulerPolicy : public policy::PlacementPolicy {
 public:
     explicit HetsevSchedulerPolicy(const policy::PolicyContext& context);
 
     policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+    std::vector<std::size_t> admit(const std::vector<policy::PendingUnit>& pending, sim::SimTime now) override;
 
 private:
     struct Resident {
@@ -33,7 +35,11 @@ private:
 
     bool m_antiAffinity;
     bool m_worstFit;
+    bool m_randomFit;
+    sim::RngStream* m_rng;
     bool m_exclusive;
+    std::size_t m_queues;
+    std::size_t m_batch;
     std::vector<std::vector<Resident>> m_residents; //!< per node: what this policy placed there
 };
 

@@ -11,11 +11,16 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = nullptr,
      .help = "Never put two replicas of the same model on one GPU (seed 002 §4.2, Alg. 1 line 9)."},
     {.name = "fit", .type = ORRERY_PARAM_ENUM, .defaultValue = "best", .minValue = 0, .maxValue = 0,
-     .choices = "best|worst",
-     .help = "best: the GPU left with the least free memory (packs, issue 17); worst: the most (seed 002 §4.2 text)."},
+     .choices = "best|worst|random",
+     .help = "best: the GPU left with the least free memory (packs, issue 17); worst: the most (seed 002 §4.2 text); "
+             "random: any GPU that passes (the type-blind Kubernetes baseline of seed 002 §6)."},
     {.name = "exclusive", .type = ORRERY_PARAM_BOOL, .defaultValue = "false", .minValue = 0, .maxValue = 0,
      .choices = nullptr,
      .help = "One replica per GPU, any model (the Kubernetes baseline of seed 002 §6: no co-location)."},
+    {.name = "queues", .type = ORRERY_PARAM_INT, .defaultValue = "3", .minValue = 1, .maxValue = 64, .choices = nullptr,
+     .help = "k: k-means queues of pending replicas by GPU memory and model (Alg. 1 line 1; the seed gives no value)."},
+    {.name = "batch", .type = ORRERY_PARAM_INT, .defaultValue = "4", .minValue = 1, .maxValue = 4096, .choices = nullptr,
+     .help = "beta: replicas per weighted-fairness scheduling buffer (Alg. 1 line 3; the seed gives no value)."},
 };
 
 constexpr OrreryPluginDescriptor kDescriptor{
@@ -24,9 +29,10 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "hetsev-scheduler",
     .displayName = "HetSev scheduler",
     .version = "1.0.0",
-    .compatVersion = "1.4",
-    .description = "HetSev's co-location placement (seed 002 Alg. 1): GPU memory capacity filter, anti-affinity for "
-                   "identical models, best-fit GPU of the requested type.",
+    .compatVersion = "1.5",
+    .description = "HetSev's co-location placement (seed 002 Alg. 1): k-means queues and weighted-fairness buffers "
+                   "of pending replicas, GPU memory capacity filter, anti-affinity for identical models, best-fit GPU "
+                   "of the requested type.",
     .kinds = ORRERY_KIND_PLACEMENT,
     .params = kParams,
     .paramCount = sizeof(kParams) / sizeof(kParams[0]),

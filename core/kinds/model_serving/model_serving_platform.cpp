@@ -715,7 +715,7 @@ void ModelServingPlatform::appendModelTargets(policy::Observation& out, double p
         target.name = model.profile->name;
         target.group = "model";
         target.replicas = replicas;
-        target.pendingReplicas = model.launching;
+        target.pendingReplicas = model.launching + model.queued;
         target.arrivalRate = static_cast<double>(model.period.arrived) / periodSeconds;
         target.p50LatencyMs = model.period.latency.quantileNs(0.5) / 1e6;
         target.p99LatencyMs = model.period.latency.quantileNs(0.99) / 1e6;

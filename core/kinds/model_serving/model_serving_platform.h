@@ -120,6 +120,7 @@ public:
             env::LatencyHistogram latency;
         } period;
         std::int32_t launching = 0;                 //!< replicas placed, not serving yet
+        std::int32_t queued = 0;                    //!< replicas in the scheduling queue, not placed yet
         std::uint32_t nextReplica = 0;              //!< index of the next replica unit
         double alonePrefillSeconds = 0;             //!< a request alone on the reference gpu at its default clock: C (or L) …
         double alonePerTokenSeconds = 0;            //!< … + K per output token (the SLO's basis, computed once)
@@ -146,6 +147,8 @@ public:
     [[nodiscard]] policy::PendingUnit nextReplicaUnit(std::uint32_t model, const std::string& gpuType);
     //! Puts a replica on `node` that serves from activate() on (memory held from now).
     bool placeLaunchingReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime now);
+    //! How many replicas of `model` wait in the runtime's scheduling queue (reported as pending).
+    void setQueued(std::uint32_t model, std::int32_t queued) { m_models[model].queued = queued; }
     //! A launching replica of `model` on device `d` (its newest resident entry) starts serving.
     void finishLaunch(std::uint32_t model, std::uint32_t d);
     //! Stops routing to the newest serving replica of `model` (on a card of `gpuType` when not

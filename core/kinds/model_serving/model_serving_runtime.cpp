@@ -76,7 +76,7 @@ void ModelServingRuntime::placeReplicas(sim::SimTime now)
     }
 }
 
-policy::ActionOutcome ModelServingRuntime::scale(const policy::ControlAction& action, sim::SimTime now)
+policy::ActionOutcome ModelServingRuntime::scale(const policy::ControlAction& action, std::size_t index, sim::SimTime now)
 {
     policy::ActionOutcome outcome{policy::ActionOutcome::Status::Applied, action, action, {}};
     const auto reject = [&](std::string reason) {
@@ -95,34 +95,109 @@ policy::ActionOutcome ModelServingRuntime::scale(const policy::ControlAction& ac
     if (!std::isfinite(action.value) || action.value < 1)
         return reject("scale-in stops at one replica");
     const auto wanted = static_cast<std::int32_t>(std::lround(action.value));
-    // Launching replicas count towards the total (of any type when the target names none).
-    const std::int32_t current = m_platform.servingReplicas(model, type) + (type.empty() ? m_platform.models()[model].launching : 0);
-    std::int32_t launched = 0;
+    const auto queuedHere = [&](const QueuedLaunch& q) { return q.model == model && (type.empty() || q.gpuType == type); };
+    // Launching and queued replicas count towards the total (of any type when the target names none).
+    std::int32_t current = m_platform.servingReplicas(model, type) + (type.empty() ? m_platform.models()[model].launching : 0)
+        + static_cast<std::int32_t>(std::count_if(m_queued.begin(), m_queued.end(), queuedHere));
     for (std::int32_t k = current; k < wanted; ++k) {
-        const policy::PendingUnit unit = m_platform.nextReplicaUnit(model, type);
-        const std::optional<std::uint32_t> node = chooseNode(unit, true, now);
+        QueuedLaunch launch{m_platform.nextReplicaUnit(model, type), model, type, index, true};
+        launch.unit.submittedAt = now;
+        m_queued.push_back(std::move(launch));
+        m_platform.setQueued(model, m_platform.models()[model].queued + 1);
+    }
+    // Scale-in drops queued replicas first (newest first), then retires serving ones.
+    for (auto it = m_queued.end(); current > wanted && it != m_queued.begin();) {
+        --it;
+        if (!queuedHere(*it))
+            continue;
+        m_platform.setQueued(model, m_platform.models()[model].queued - 1);
+        it = m_queued.erase(it);
+        --current;
+    }
+    // Serving replicas retire after the launch round, so that new capacity is placed first.
+    if (current > wanted)
+        m_retirements.push_back({model, type, current - wanted});
+    return outcome;
+}
+
+void ModelServingRuntime::retireRound(sim::SimTime now)
+{
+    for (const Retirement& r : m_retirements) {
+        for (std::int32_t k = 0; k < r.count; ++k) {
+            const std::optional<std::uint32_t> device = m_platform.retire(r.model, r.gpuType, now);
+            if (!device)
+                break;
+            ++m_scaleIns;
+            m_recorder->recordAnnotation({now, now, "serving.retire",
+                                          m_platform.models()[r.model].profile->name + "@" + m_platform.devices()[*device].name, 1.0});
+        }
+    }
+    m_retirements.clear();
+}
+
+void ModelServingRuntime::launchRound(std::vector<policy::ActionOutcome>& outcomes, sim::SimTime now)
+{
+    if (m_queued.empty())
+        return;
+    std::vector<policy::PendingUnit> units;
+    units.reserve(m_queued.size());
+    for (const QueuedLaunch& q : m_queued)
+        units.push_back(q.unit);
+    std::vector<std::size_t> order(units.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    if (m_placement)
+        order = m_placement->admit(units, now);
+    std::vector<bool> admitted(m_queued.size(), false);
+    std::vector<std::size_t> launched(outcomes.size(), 0), failed(outcomes.size(), 0), waiting(outcomes.size(), 0);
+    std::vector<bool> actionFailed(outcomes.size(), false);
+    for (const std::size_t i : order) {
+        if (i >= m_queued.size() || admitted[i])
+            continue; // a policy's index out of range or twice: ignored
+        admitted[i] = true;
+        QueuedLaunch& q = m_queued[i];
+        m_platform.setQueued(q.model, m_platform.models()[q.model].queued - 1);
+        const bool mine = q.fromThisPeriod && q.outcome < outcomes.size();
+        // As one SetReplicas always did: after the first replica no device takes, the rest of
+        // that action's replicas are not tried (one launch failure).
+        if (mine && actionFailed[q.outcome]) {
+            ++failed[q.outcome];
+            continue;
+        }
+        const std::optional<std::uint32_t> node = chooseNode(q.unit, true, now);
         if (!node) {
             ++m_launchFailures;
-            break;
+            if (mine) {
+                actionFailed[q.outcome] = true;
+                ++failed[q.outcome];
+            }
+            continue;
         }
-        ++launched;
+        if (mine)
+            ++launched[q.outcome];
         ++m_scaleOuts;
-        m_engine->schedule(now + m_platform.spec().launchLatency, m_launchKind, model, m_platform.deviceOfNode(*node));
-        m_recorder->recordAnnotation({now, now, "serving.placement", unit.service + "@" + m_cluster.node(*node).name, 1.0});
+        m_engine->schedule(now + m_platform.spec().launchLatency, m_launchKind, q.model, m_platform.deviceOfNode(*node));
+        m_recorder->recordAnnotation({now, now, "serving.placement", q.unit.service + "@" + m_cluster.node(*node).name, 1.0});
     }
-    for (std::int32_t k = wanted; k < current; ++k) {
-        const std::optional<std::uint32_t> device = m_platform.retire(model, type, now);
-        if (!device)
-            break;
-        ++m_scaleIns;
-        m_recorder->recordAnnotation({now, now, "serving.retire", name + "@" + m_platform.devices()[*device].name, 1.0});
+    std::vector<QueuedLaunch> left;
+    for (std::size_t i = 0; i < m_queued.size(); ++i) {
+        if (admitted[i])
+            continue;
+        if (m_queued[i].fromThisPeriod && m_queued[i].outcome < outcomes.size())
+            ++waiting[m_queued[i].outcome];
+        m_queued[i].fromThisPeriod = false;
+        left.push_back(std::move(m_queued[i]));
     }
-    if (wanted > current && launched < wanted - current) {
+    m_queued = std::move(left);
+    for (std::size_t a = 0; a < outcomes.size(); ++a) {
+        if (failed[a] == 0 && waiting[a] == 0)
+            continue;
+        policy::ActionOutcome& outcome = outcomes[a];
         outcome.status = policy::ActionOutcome::Status::Converted;
-        outcome.applied.value = current + launched;
-        outcome.reason = "no device could take more than " + std::to_string(launched) + " new replica(s)";
+        outcome.applied.value = outcome.requested.value - static_cast<double>(failed[a] + waiting[a]);
+        outcome.reason = failed[a] > 0 ? "no device could take more than " + std::to_string(launched[a]) + " new replica(s)"
+                                       : std::to_string(waiting[a]) + " new replica(s) wait in the scheduling queue";
     }
-    return outcome;
 }
 
 void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
@@ -203,10 +278,12 @@ void ModelServingRuntime::tick(sim::SimTime now)
         m_labels.update(m_control->targetLabels(), now, *m_recorder);
         for (const policy::ControlAction& action : decided) {
             if (action.kind == policy::ControlAction::Kind::SetReplicas)
-                outcomes.push_back(scale(action, now));
+                outcomes.push_back(scale(action, outcomes.size(), now));
             else
                 clocks.push_back(action);
         }
+        launchRound(outcomes, now);
+        retireRound(now);
         for (policy::ActionOutcome& outcome : m_platform.apply(clocks, now))
             outcomes.push_back(std::move(outcome));
         for (const policy::ActionOutcome& outcome : outcomes) {

@@ -33,8 +33,14 @@ private:
     void placeReplicas(sim::SimTime now);
     //! The node the placement policy (or, without one, the most free GPU memory) gives `unit`, or none.
     std::optional<std::uint32_t> chooseNode(const policy::PendingUnit& unit, bool launching, sim::SimTime now);
-    //! SetReplicas on a model target ("<model>" or "<model>@<GPU type>"): launches or retires replicas.
-    policy::ActionOutcome scale(const policy::ControlAction& action, sim::SimTime now);
+    //! SetReplicas on a model target ("<model>" or "<model>@<GPU type>"): retires replicas now, or
+    //! queues new ones for this period's launch round (outcome `index` of the period's outcomes).
+    policy::ActionOutcome scale(const policy::ControlAction& action, std::size_t index, sim::SimTime now);
+    //! The launch round: the placement policy's scheduling queue (admit) orders the queued replicas,
+    //! each admitted one is placed and starts launching; the others wait for the next round.
+    void launchRound(std::vector<policy::ActionOutcome>& outcomes, sim::SimTime now);
+    //! The period's scale-ins, after its launches: each retires its count of serving replicas.
+    void retireRound(sim::SimTime now);
     void tick(sim::SimTime now);
     void startIfIdle(std::uint32_t device, sim::SimTime now); //!< dispatch() and schedule its next completion
 
@@ -52,6 +58,21 @@ private:
     sim::SeriesId m_powerSeries = 0, m_sloRatioSeries = 0, m_attainmentSeries = 0;
     std::uint64_t m_applied = 0, m_rejected = 0;
     std::uint64_t m_scaleOuts = 0, m_scaleIns = 0, m_launchFailures = 0;
+    //! A replica waiting in the scheduling queue, and the outcome (this period's) it came from.
+    struct QueuedLaunch {
+        policy::PendingUnit unit;
+        std::uint32_t model = 0;
+        std::string gpuType;
+        std::size_t outcome = 0;
+        bool fromThisPeriod = true;
+    };
+    std::vector<QueuedLaunch> m_queued;
+    struct Retirement {
+        std::uint32_t model = 0;
+        std::string gpuType;
+        std::int32_t count = 0;
+    };
+    std::vector<Retirement> m_retirements;
     double m_replicaSamples = 0, m_replicaSum = 0;  //!< serving replicas, sampled every control period
     sim::SeriesId m_replicaSeries = 0, m_costSeries = 0;
     env::TargetLabelLog m_labels; //!< the control policy's labels of its targets (policy.label annotations)

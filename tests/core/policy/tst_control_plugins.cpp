@@ -69,14 +69,15 @@ class TestControlPlugins : public QObject {
     Q_OBJECT
 
 private slots:
-    void abiIsNine()
+    void abiIsTen()
     {
-        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 9u);
-        QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.4"));
+        QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 10u);
+        QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.5"));
         // Placement plugins written for API 1.0 stay compatible; a newer minor is not.
         QCOMPARE(policy::compatProblem("1.0"), std::string());
         QCOMPARE(policy::compatProblem("1.3"), std::string());
-        QVERIFY(!policy::compatProblem("1.5").empty());
+        QCOMPARE(policy::compatProblem("1.4"), std::string());
+        QVERIFY(!policy::compatProblem("1.6").empty());
     }
 
     void descriptorChecks_data()
@@ -87,7 +88,7 @@ private slots:
         QTest::newRow("noDestroy") << 1 << "declares kind 'control' but lacks createControl or destroyControl";
         QTest::newRow("factoryWithoutKind") << 2 << "has createControl or destroyControl but does not declare kind 'control'";
         QTest::newRow("queueWithoutFactory") << 3 << "declares kind 'queue' but lacks createQueue or destroyQueue";
-        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 9";
+        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 10";
     }
 
     void descriptorChecks()

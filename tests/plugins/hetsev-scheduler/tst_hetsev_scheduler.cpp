@@ -1,5 +1,7 @@
 #include "orrery_plugin_hetsev_scheduler.h"
 #include "policy/plugin_registry.h"
+#include "scheduling_queue.h"
+#include "sim/rng_stream.h"
 
 #include <QtTest>
 
@@ -49,6 +51,23 @@ policy::PendingUnit replica(const std::string& model, std::int64_t memoryGi, con
     return unit;
 }
 
+//! A pending replica of `model` that has waited since `seconds`.
+policy::PendingUnit waitingSince(const std::string& model, std::int64_t memoryGi, double seconds, std::uint64_t id)
+{
+    policy::PendingUnit unit = replica(model, memoryGi);
+    unit.submittedAt = sim::fromSeconds(seconds);
+    unit.id = id;
+    return unit;
+}
+
+std::string modelsInOrder(const std::vector<policy::PendingUnit>& pending, const std::vector<std::size_t>& order)
+{
+    std::string text;
+    for (const std::size_t i : order)
+        text += pending.at(i).service.substr(0, 1);
+    return text;
+}
+
 //! prefix + i, built by appending (GCC 12 warns falsely (-Wrestrict) on "m" + std::to_string(i)).
 std::string named(const char* prefix, int i)
 {
@@ -66,13 +85,14 @@ class TestHetsevScheduler : public QObject {
 private:
     policy::PluginRegistry m_registry;
 
-    policy::PlacementPolicyPtr create(const Params& params = {})
+    policy::PlacementPolicyPtr create(const Params& params = {}, sim::RngStream* rng = nullptr)
     {
         model::PolicyChoice choice;
         choice.plugin = "hetsev-scheduler";
         for (const auto& [name, value] : params)
             choice.params.push_back({name, value, {}});
         policy::PolicyContext context;
+        context.rng = rng;
         return m_registry.createPlacement(choice, context);
     }
 
@@ -89,6 +109,105 @@ private:
 
 private slots:
     void initTestCase() { m_registry.registerStatic(orrery_hetsev_scheduler_descriptor()); }
+
+    //! Alg. 1 line 1: k-means by GPU memory and model (L1) puts each model in its own queue when
+    //! k allows it, numbers queues by their oldest replica, and never makes more queues than points.
+    void kMeansQueuesGroupByModelAndMemory()
+    {
+        std::vector<policy::PendingUnit> pending = {replica("A", 1), replica("B", 8), replica("A", 1), replica("C", 2),
+                                                    replica("B", 8), replica("C", 2)};
+        const auto three = plugins::hetsev::kMeansQueues(pending, 3);
+        QCOMPARE(three, (std::vector<std::size_t>{0, 1, 0, 2, 1, 2}));
+        const auto one = plugins::hetsev::kMeansQueues(pending, 1);
+        QCOMPARE(one, std::vector<std::size_t>(6, 0));
+        const auto many = plugins::hetsev::kMeansQueues(pending, 10); // three distinct points: three queues
+        QCOMPARE(*std::max_element(many.begin(), many.end()), std::size_t{2});
+        QCOMPARE(many, three);
+        // k = 2: the two light models (A, C: L1 2.125 apart) are nearer each other than A is to B
+        // (2.875) or C to B (2.75), so B keeps a queue of its own.
+        const auto two = plugins::hetsev::kMeansQueues(pending, 2);
+        QCOMPARE(two[1], two[4]);
+        QVERIFY(two[0] != two[1] && two[3] != two[1]);
+    }
+
+    //! Alg. 1 lines 2–3: weighted fairness by queue length × median wait, β per buffer.
+    void weightedFairnessFavoursLongAndStarvingQueues()
+    {
+        // 5 A waiting 10 s (weight 5 × 10.001) against 3 B waiting 9 s (3 × 9.001), β = 4: each pick
+        // to the highest weight ÷ (picks + 1): A B A A; then A 2 × 10.001 against B 2 × 9.001: A B A B.
+        std::vector<policy::PendingUnit> same;
+        for (std::uint64_t i = 0; i < 5; ++i)
+            same.push_back(waitingSince("A", 1, 0, i));
+        for (std::uint64_t i = 5; i < 8; ++i)
+            same.push_back(waitingSince("B", 8, 1, i));
+        QCOMPARE(QString::fromStdString(modelsInOrder(same, plugins::hetsev::weightedFairOrder(same, sim::fromSeconds(10), 3, 4))),
+                 QString("ABAAABAB"));
+        // One buffer of 8: A B A A B A A B.
+        QCOMPARE(QString::fromStdString(modelsInOrder(same, plugins::hetsev::weightedFairOrder(same, sim::fromSeconds(10), 3, 8))),
+                 QString("ABAABAAB"));
+        // B has waited 10 s, the A burst 1 s: B's two go first although A's queue is longer.
+        std::vector<policy::PendingUnit> starving;
+        for (std::uint64_t i = 0; i < 6; ++i)
+            starving.push_back(waitingSince("A", 1, 9, i));
+        starving.push_back(waitingSince("B", 8, 0, 6));
+        starving.push_back(waitingSince("B", 8, 0, 7));
+        QCOMPARE(QString::fromStdString(modelsInOrder(starving, plugins::hetsev::weightedFairOrder(starving, sim::fromSeconds(10), 3, 4))),
+                 QString("BBAAAAAA"));
+        // β = 1: one pick per buffer, weights recomputed each time (A 50 vs B 27, A 40 vs 27, A 30 vs
+        // 27, B 20 vs 27, A 20 vs 18, …); every replica once.
+        const auto order = plugins::hetsev::weightedFairOrder(same, sim::fromSeconds(10), 3, 1);
+        QCOMPARE(std::set<std::size_t>(order.begin(), order.end()).size(), same.size());
+        QCOMPARE(QString::fromStdString(modelsInOrder(same, order)), QString("AAABABAB"));
+        // Oldest first within a queue.
+        std::vector<policy::PendingUnit> ages = {waitingSince("A", 1, 5, 0), waitingSince("A", 1, 1, 1), waitingSince("A", 1, 3, 2)};
+        QCOMPARE(plugins::hetsev::weightedFairOrder(ages, sim::fromSeconds(10), 3, 4), (std::vector<std::size_t>{1, 2, 0}));
+    }
+
+    //! The plugin's admit() is that order, with its queues and batch parameters.
+    void admitIsTheWeightedFairOrder()
+    {
+        std::vector<policy::PendingUnit> pending;
+        for (std::uint64_t i = 0; i < 5; ++i)
+            pending.push_back(waitingSince("A", 1, 0, i));
+        for (std::uint64_t i = 5; i < 8; ++i)
+            pending.push_back(waitingSince("B", 8, 1, i));
+        auto policy = create();
+        QCOMPARE(QString::fromStdString(modelsInOrder(pending, policy->admit(pending, sim::fromSeconds(10)))), QString("ABAAABAB"));
+        auto wide = create({{"batch", "8"}});
+        QCOMPARE(QString::fromStdString(modelsInOrder(pending, wide->admit(pending, sim::fromSeconds(10)))), QString("ABAABAAB"));
+        auto single = create({{"queues", "1"}}); // one queue: oldest first
+        QCOMPARE(single->admit(pending, sim::fromSeconds(10)), (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+    }
+
+    //! fit: random with exclusive — the type-blind baseline: a random free GPU of either type,
+    //! the same ones for the same stream, never two replicas on one GPU.
+    void randomFitIsTypeBlindAndReproducible()
+    {
+        const auto typesPlaced = [&](std::uint64_t seed) {
+            model::Cluster cluster = fleet(4, 4);
+            sim::RngStream rng(seed, "placement");
+            auto policy = create({{"exclusive", "true"}, {"fit", "random"}}, &rng);
+            std::vector<int> nodes;
+            for (int i = 0; i < 4; ++i)
+                nodes.push_back(place(*policy, cluster, replica(named("m", i), 2)));
+            return nodes;
+        };
+        int v100 = 0, t4 = 0;
+        for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+            const auto nodes = typesPlaced(seed);
+            QCOMPARE(nodes, typesPlaced(seed));
+            QCOMPARE(std::set<int>(nodes.begin(), nodes.end()).size(), std::size_t{4});
+            for (const int node : nodes) {
+                QVERIFY(node >= 0 && node < 8); // never the CPU node
+                (node < 4 ? v100 : t4) += 1;
+            }
+        }
+        QVERIFY2(v100 > 8 && t4 > 8, qPrintable(QString("%1 V100, %2 T4 of 40").arg(v100).arg(t4)));
+        // Without a stream it falls back to the best fit (lowest node among equals).
+        model::Cluster cluster = fleet(2, 2);
+        auto fallback = create({{"exclusive", "true"}, {"fit", "random"}});
+        QCOMPARE(place(*fallback, cluster, replica("m", 2)), 0);
+    }
 
     void antiAffinityKeepsIdenticalModelsApart()
     {

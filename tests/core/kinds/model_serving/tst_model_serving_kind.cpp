@@ -9,6 +9,7 @@
 #include "model/cluster.h"
 #include "policy/control_policy.h"
 #include "policy/queue_policy.h"
+#include "policy/placement_policy.h"
 #include "scenario/scenario_loader.h"
 #include "sim/in_memory_run_recorder.h"
 
@@ -110,6 +111,25 @@ public:
 
 private:
     int m_period = 0;
+};
+
+//! A scheduling queue that lets one replica through per round: the first fitting device for it.
+class AdmitOnePerRound final : public policy::PlacementPolicy {
+public:
+    std::vector<std::vector<policy::PendingUnit>> rounds;
+    policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override
+    {
+        for (std::uint32_t n = 0; n < cluster.nodeCount(); ++n) {
+            if (cluster.fits(n, unit.request, unit.deviceModel) && cluster.node(n).allocated.memoryBytes == 0)
+                return policy::PlacementDecision::onNode(n);
+        }
+        return policy::PlacementDecision::defer();
+    }
+    std::vector<std::size_t> admit(const std::vector<policy::PendingUnit>& pending, sim::SimTime) override
+    {
+        rounds.push_back(pending);
+        return pending.empty() ? std::vector<std::size_t>{} : std::vector<std::size_t>{0};
+    }
 };
 
 using Metrics = std::map<std::string, double>;
@@ -433,6 +453,62 @@ private slots:
             QVERIFY2(std::abs(stretched / periods - 1.0) < 1e-9, qPrintable(QString::number(stretched / periods)));
         else // two replicas each on two devices: every device serves both models at once
             QVERIFY2(stretched / periods > 1.05, qPrintable(QString::number(stretched / periods)));
+    }
+
+    //! Scale-outs go through the placement policy's scheduling queue (admit): what it leaves out
+    //! waits for the next control period, counts as pending, and a scale-in drops it first.
+    void scaleOutsWaitInTheSchedulingQueue()
+    {
+        const auto loaded = load(scenarioText("        - {model: ResNet-50, rate: 5/s}\n", "      autoscaling: on\n      controlPeriod: 5s\n", 3));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const auto runWith = [&](ScriptedScaler& scaler, AdmitOnePerRound& placement) {
+            model::Cluster cluster(loaded.scenario->cluster);
+            ModelServingRuntime runtime(specOf(*loaded.scenario), *loaded.scenario, cluster);
+            runtime.attachControl(scaler);
+            runtime.attachPlacement(placement);
+            sim::Engine engine;
+            sim::InMemoryRunRecorder recorder;
+            runtime.start(engine, recorder);
+            engine.run(60 * sim::kSecond);
+            env::RunMetrics metrics;
+            runtime.finish(&metrics);
+            Metrics out;
+            for (const auto& metric : metrics)
+                out[metric.name] = metric.value;
+            return out;
+        };
+        const auto modelTarget = [](const policy::Observation& o) {
+            for (const auto& target : o.targets) {
+                if (target.group == "model")
+                    return target;
+            }
+            return policy::TargetObservation{};
+        };
+        {
+            ScriptedScaler scaler;
+            scaler.script[0] = {{"ResNet-50", 3}}; // two more: one per round gets through
+            AdmitOnePerRound placement;
+            const Metrics m = runWith(scaler, placement);
+            QCOMPARE(placement.rounds.size(), std::size_t{2});
+            QCOMPARE(placement.rounds[0].size(), std::size_t{2});
+            QCOMPARE(placement.rounds[1].size(), std::size_t{1});
+            QVERIFY(placement.rounds[1][0].submittedAt < scaler.seen[1].time); // it waited a period
+            QCOMPARE(modelTarget(scaler.seen[1]).replicas, 2);        // the first launched (2.05 s) …
+            QCOMPARE(modelTarget(scaler.seen[1]).pendingReplicas, 1); // … the second still queued
+            QCOMPARE(m.at("serving.scale_outs"), 2.0);
+            QCOMPARE(modelTarget(scaler.seen.back()).replicas, 3);
+        }
+        {
+            ScriptedScaler scaler;
+            scaler.script[0] = {{"ResNet-50", 3}};
+            scaler.script[1] = {{"ResNet-50", 2}}; // the queued one is dropped, nothing retires
+            AdmitOnePerRound placement;
+            const Metrics m = runWith(scaler, placement);
+            QCOMPARE(placement.rounds.size(), std::size_t{1});
+            QCOMPARE(m.at("serving.scale_outs"), 1.0);
+            QCOMPARE(m.at("serving.scale_ins"), 0.0);
+            QCOMPARE(modelTarget(scaler.seen.back()).replicas, 2);
+        }
     }
 
     void autoscalingPlacesOnTheNamedGpuType()
