@@ -1,11 +1,13 @@
 // `orrery experiment FILE --project P [--jobs N] [--quiet]`: run an experiment's arms × seeds ×
 // repeats × sweep points into a project (resuming what is already there), compare the arms and
 // print the comparison (docs/experiment-format.md). With `--backend slurm` the missing cells run
-// as one Slurm job array whose shards are merged into the project first (docs/distributed.md).
+// as one Slurm job array, with `--backend kubernetes` as one Indexed Job; their shards are merged
+// into the project first (docs/distributed.md).
 #include "cli/commands.h"
 
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
+#include "cli/kubernetes_backend.h"
 #include "cli/plugin_setup.h"
 #include "cli/scenario_check.h"
 #include "cli/slurm_backend.h"
@@ -17,6 +19,10 @@
 #include "experiment/experiment_runner.h"
 #include "experiment/trained_models.h"
 #include "experiment_training.h"
+#include "live/context_resolver.h"
+#include "live/kube_client.h"
+#include "live/kube_config_loader.h"
+#include "live/live_error.h"
 #include "policy/plugin_error.h"
 #include "sim/run_control.h"
 
@@ -41,7 +47,10 @@ constexpr const char* kUsage =
     "usage: orrery experiment EXPERIMENT.yaml --project FILE.orrery [--jobs N] [--quiet] [--training-curves FILE.csv]\n"
     "       orrery experiment EXPERIMENT.yaml --project FILE.orrery --backend slurm [--partition NAME] [--time LIMIT]\n"
     "                         [--array-max N] [--cells-per-task N] [--shard-dir DIR] [--poll SECONDS]\n"
-    "                         [--orrery-path PATH] [--quiet]";
+    "                         [--orrery-path PATH] [--quiet]\n"
+    "       orrery experiment EXPERIMENT.yaml --project FILE.orrery --backend kubernetes --image IMAGE\n"
+    "                         [--context C] [--namespace N] [--kubeconfig F] [--parallelism N] [--backoff-limit N]\n"
+    "                         [--cpu Q] [--memory Q] [--shard-dir DIR] [--orrery-path PATH] [--quiet]";
 constexpr std::uint64_t kMaxJobs = 4096;
 constexpr std::size_t kMaxFailuresShown = 10;
 
@@ -207,6 +216,81 @@ std::optional<int> runOnSlurm(const experiment::Experiment& experiment, const st
     return std::nullopt;
 }
 
+//! --backend kubernetes's options, checked.
+KubernetesOptions kubernetesOptions(const CommandLine& line)
+{
+    KubernetesOptions options;
+    const auto image = line.value("image");
+    if (!image || image->empty())
+        throw UsageError{"option --backend kubernetes needs --image IMAGE (an image with orrery on its PATH: packaging/Containerfile)"};
+    options.image = *image;
+    options.nameSpace = line.value("namespace").value_or("");
+    options.cpu = line.value("cpu").value_or("");
+    options.memory = line.value("memory").value_or("");
+    options.shardDir = line.value("shard-dir").value_or("");
+    options.orrery = line.value("orrery-path").value_or("orrery");
+    options.parallelism = static_cast<std::size_t>(line.unsignedValue("parallelism").value_or(0));
+    options.backoffLimit = static_cast<std::size_t>(line.unsignedValue("backoff-limit").value_or(3));
+    return options;
+}
+
+//! Runs the experiment's missing cells as a Kubernetes Indexed Job and merges them
+//! (docs/distributed.md). Returns nullopt when every cell is now complete, else the exit code.
+std::optional<int> runOnKubernetes(const experiment::Experiment& experiment, const CommandLine& line, const std::string& projectPath,
+                                   KubernetesOptions options, const policy::PluginRegistry& registry, bool quiet)
+{
+    const experiment::ExperimentSpec& spec = experiment.spec;
+    if (!experiment::latestTrainedModels(experiment, registry, projectPath).empty()) {
+        std::cerr << "error: experiment " << spec.name << " uses trained models from " << projectPath
+                  << "; --backend kubernetes does not ship models to the pods yet: run it locally or with --backend slurm\n";
+        return kExitBadInput;
+    }
+    std::ostringstream silent;
+    KubernetesOutcome outcome;
+    try {
+        live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(line.value("kubeconfig").value_or("")));
+        live::ResolvedContext context = resolver.resolve(line.value("context").value_or(""));
+        for (const auto& warning : context.warnings)
+            std::cerr << "warning: " << warning << '\n';
+        live::KubeClient client(std::move(context));
+        KubernetesBackend backend(experiment, projectPath, std::move(options), quiet ? silent : std::cerr);
+        sim::RunControl control;
+        InterruptGuard guard(control);
+        outcome = backend.run(client, control);
+    } catch (const live::LiveError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return error.kind() == live::LiveError::Kind::Config ? kExitBadInput : kExitRunFailed;
+    }
+    const std::size_t complete = outcome.alreadyComplete + outcome.merged;
+    if (outcome.cancelled) {
+        std::cerr << "experiment " << spec.name << " cancelled: kubernetes job " << outcome.job << " deleted; " << complete << " of "
+                  << outcome.totalCells << " cells complete in " << projectPath
+                  << "; run the same command again to resubmit the rest\n";
+        return kExitCancelled;
+    }
+    if (!outcome.failures.empty()) {
+        for (std::size_t i = 0; i < outcome.failures.size() && i < kMaxFailuresShown; ++i) {
+            const KubernetesCellFailure& failure = outcome.failures[i];
+            std::cerr << "error: cell " << failure.cell;
+            if (!failure.pod.empty())
+                std::cerr << " (pod " << failure.pod << ")";
+            std::cerr << ": " << failure.state << (failure.message.empty() ? "" : ": " + failure.message) << '\n';
+        }
+        if (outcome.failures.size() > kMaxFailuresShown)
+            std::cerr << (outcome.failures.size() - kMaxFailuresShown) << " more cells failed\n";
+        std::cerr << "experiment " << spec.name << ": " << plural(outcome.failures.size(), "cell") << " failed under Kubernetes; "
+                  << complete << " of " << outcome.totalCells << " cells complete in " << projectPath << "; states in "
+                  << outcome.statusFile << (outcome.job.empty() ? "" : "; job " + outcome.job + " kept for inspection")
+                  << "; run the same command again to resubmit them; no comparison stored\n";
+        return kExitRunFailed;
+    }
+    if (!quiet && !outcome.job.empty()) {
+        std::cerr << "experiment " << spec.name << ": kubernetes job " << outcome.job << " done, " << plural(outcome.merged, "cell")
+                  << " merged into " << projectPath << (outcome.deleted ? "; job and configmap deleted" : "") << '\n';
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int runExperimentCommand(const std::vector<std::string>& args)
@@ -215,7 +299,8 @@ int runExperimentCommand(const std::vector<std::string>& args)
         return runExperimentMergeCommand({args.begin() + 1, args.end()});
     const CommandLine line(args,
                            {"project", "jobs", "training-curves", "backend", "partition", "time", "array-max",
-                            "cells-per-task", "shard-dir", "poll", "orrery-path"},
+                            "cells-per-task", "shard-dir", "poll", "orrery-path", "image", "context", "namespace",
+                            "kubeconfig", "parallelism", "backoff-limit", "cpu", "memory"},
                            {"quiet"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
@@ -230,23 +315,34 @@ int runExperimentCommand(const std::vector<std::string>& args)
     }
     const bool quiet = line.flag("quiet");
     const std::string backend = line.value("backend").value_or("local");
-    if (backend == "kubernetes")
-        throw UsageError{"option --backend: kubernetes is not built yet; run `orrery cell run` in an Indexed Job and "
-                         "`orrery experiment merge` the shards (docs/distributed.md)"};
-    if (backend != "local" && backend != "slurm")
-        throw UsageError{"option --backend: expected local or slurm, got '" + backend + "'"};
-    if (backend == "local") {
-        for (const char* option : {"partition", "time", "array-max", "cells-per-task", "shard-dir", "poll", "orrery-path"}) {
+    if (backend != "local" && backend != "slurm" && backend != "kubernetes")
+        throw UsageError{"option --backend: expected local, slurm or kubernetes, got '" + backend + "'"};
+    const char* const slurmOnly[] = {"partition", "time", "array-max", "cells-per-task", "poll"};
+    const char* const kubernetesOnly[] = {"image", "context", "namespace", "kubeconfig", "parallelism", "backoff-limit", "cpu", "memory"};
+    for (const char* option : {"shard-dir", "orrery-path"}) {
+        if (backend == "local" && line.value(option))
+            throw UsageError{std::string("option --") + option + " needs --backend slurm or kubernetes"};
+    }
+    if (backend != "slurm") {
+        for (const char* option : slurmOnly) {
             if (line.value(option))
                 throw UsageError{std::string("option --") + option + " needs --backend slurm"};
         }
     }
-    if (backend == "slurm") {
-        for (const char* option : {"jobs", "training-curves"}) {
+    if (backend != "kubernetes") {
+        for (const char* option : kubernetesOnly) {
             if (line.value(option))
-                throw UsageError{std::string("option --") + option + " applies to --backend local only (Slurm runs each cell as its own task)"};
+                throw UsageError{std::string("option --") + option + " needs --backend kubernetes"};
         }
     }
+    if (backend != "local") {
+        for (const char* option : {"jobs", "training-curves"}) {
+            if (line.value(option))
+                throw UsageError{std::string("option --") + option + " applies to --backend local only (" +
+                                 (backend == "slurm" ? "Slurm runs each cell as its own task)" : "Kubernetes runs each cell as its own pod)")};
+        }
+    }
+    const std::optional<KubernetesOptions> kubernetes = backend == "kubernetes" ? std::optional(kubernetesOptions(line)) : std::nullopt;
     const std::optional<SlurmOptions> slurm = backend == "slurm" ? std::optional(slurmOptions(line)) : std::nullopt;
 
     policy::PluginRegistry registry;
@@ -267,8 +363,12 @@ int runExperimentCommand(const std::vector<std::string>& args)
             if (const auto exitCode = runOnSlurm(experiment, line.positionals().front(), *projectPath, *slurm, registry, quiet))
                 return *exitCode;
         }
+        if (kubernetes) {
+            if (const auto exitCode = runOnKubernetes(experiment, line, *projectPath, *kubernetes, registry, quiet))
+                return *exitCode;
+        }
         options.models = experiment::latestTrainedModels(experiment, registry, *projectPath);
-        if (!slurm) {
+        if (!slurm && !kubernetes) {
             // Arms that train their own control policy do so first (or reuse the project's model).
             sim::RunControl trainingControl;
             InterruptGuard trainingGuard(trainingControl);

@@ -75,6 +75,26 @@ std::string KubeClient::get(const std::string& pathAndQuery)
     return response.body;
 }
 
+std::string KubeClient::post(const std::string& collectionPath, const std::string& body)
+{
+    const std::string url = m_context.server + withQuery(collectionPath, "fieldManager=orrery");
+    const HttpResponse response =
+        m_http->perform({"POST", url, {"Content-Type: application/json", "Accept: application/json"}, body});
+    if (response.status < 200 || response.status >= 300)
+        failWith("POST", url, response);
+    return response.body;
+}
+
+std::string KubeClient::remove(const std::string& objectPath, const std::string& body)
+{
+    const std::string url = m_context.server + objectPath;
+    const HttpResponse response =
+        m_http->perform({"DELETE", url, {"Content-Type: application/json", "Accept: application/json"}, body});
+    if (response.status < 200 || response.status >= 300)
+        failWith("DELETE", url, response);
+    return response.body;
+}
+
 std::string KubeClient::listRaw(const std::string& collectionPath, int pageSize,
                                 const std::function<void(const std::string&)>& onItem, int* pages)
 {

@@ -63,6 +63,10 @@ public:
 
     //! GET of a path with query; the body of a 2xx answer.
     std::string get(const std::string& pathAndQuery);
+    //! POSTs a JSON object to a collection (creates it, `fieldManager=orrery`); the created object's JSON.
+    std::string post(const std::string& collectionPath, const std::string& body);
+    //! DELETEs an object with a JSON body (DeleteOptions, e.g. propagationPolicy); the answer's JSON.
+    std::string remove(const std::string& objectPath, const std::string& body);
 
     static std::string collectionPath(const std::string& group, const std::string& resource, const std::string& nameSpace);
 
