@@ -34,6 +34,11 @@ commands:
                             run the missing cells as one Slurm job array, merge their shards
                             into P and compare [--partition X] [--time T] [--array-max N]
                             [--cells-per-task N] [--shard-dir DIR] [--poll S] [--orrery-path PATH]
+  experiment FILE --project P --backend kubernetes --image IMAGE
+                            run the missing cells as one Kubernetes Indexed Job, merge the shards
+                            its pods print on their logs into P and compare [--context C]
+                            [--namespace N] [--kubeconfig F] [--parallelism N] [--backoff-limit N]
+                            [--cpu Q] [--memory Q] [--shard-dir DIR] [--orrery-path PATH]
   experiment merge --project P SHARD...
                             copy the cells that cell run wrote into shards into P
                             [--experiment ID|NAME]

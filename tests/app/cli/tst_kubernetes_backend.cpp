@@ -527,6 +527,62 @@ private slots:
         QVERIFY2(result.err.contains("6 cells failed under Kubernetes; 0 of 6 cells complete"), qPrintable(result.err));
     }
 
+    //! Not a test: with ORRERY_K8S_THROUGHPUT_SEEDS=N, 2 arms x N seeds through the backend
+    //! (submit, watch, N*2 log reads, decode, merge, compare), against `orrery experiment merge`
+    //! of the same shards; prints cells/s (docs/distributed.md, "Measured").
+    void throughput()
+    {
+        const int seeds = qEnvironmentVariableIntValue("ORRERY_K8S_THROUGHPUT_SEEDS");
+        if (seeds <= 0)
+            QSKIP("set ORRERY_K8S_THROUGHPUT_SEEDS=N to measure 2 x N cells");
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(ORRERY_FIXTURE_DIR "/experiments/cells-tiny-scenario.yaml", dir.filePath("cells-tiny-scenario.yaml")));
+        QStringList seedList;
+        for (int seed = 1; seed <= seeds; ++seed)
+            seedList << QString::number(seed);
+        const QString experiment = dir.filePath("k8s-tiny.yaml");
+        QVERIFY(writeFile(experiment, "apiVersion: orrery.dev/v1\nkind: Experiment\nmetadata:\n  name: k8s-tiny\nspec:\n"
+                                      "  scenario: cells-tiny-scenario.yaml\n  arms:\n"
+                                      "    - name: first-fit\n      policies:\n        placement: {plugin: first-fit}\n"
+                                      "    - name: random\n      policies:\n        placement: {plugin: random}\n"
+                                      "  seeds: [" + seedList.join(", ").toUtf8() + "]\n"));
+        const QStringList cells = runOrrery({"cell", "list", experiment}, dir.path()).out.split('\n', Qt::SkipEmptyParts);
+        Cluster cluster;
+        QStringList shards;
+        qint64 bytes = 0;
+        QVERIFY(QDir(dir.path()).mkdir("shards"));
+        for (const QString& cell : cells) {
+            const QString shard = dir.filePath("shards/" + cell + ".orrery");
+            QVERIFY(runOrrery({"cell", "run", experiment, "--cell", cell, "--out", shard, "--quiet"}, dir.path()).exitCode == 0);
+            const QByteArray data = readFile(shard);
+            bytes += data.size();
+            QByteArray log = "ORRERY-SHARD-BEGIN " + cell.toUtf8() + " " + QByteArray::number(data.size()) + "\n";
+            const QByteArray base64 = data.toBase64();
+            for (qsizetype at = 0; at < base64.size(); at += 76)
+                log += base64.mid(at, 76) + "\n";
+            cluster.logs[cell] = log + "ORRERY-SHARD-END " + cell.toUtf8() + "\n";
+            shards << shard;
+        }
+        FakeHttpServer server([&](const RecordedRequest& request) { return cluster.answer(request); });
+        const QString config = kubeconfig(dir, server.url());
+        QElapsedTimer timer;
+        timer.start();
+        const CliResult result = runOrrery({"experiment", experiment, "--project", "k.orrery", "--backend", "kubernetes", "--kubeconfig",
+                                            config, "--namespace", "research", "--image", "x"},
+                                           dir.path(), 600000);
+        const qint64 backendMs = timer.elapsed();
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        timer.restart();
+        const CliResult merged = runOrrery(QStringList{"experiment", "merge", "--project", "m.orrery"} + shards, dir.path(), 600000);
+        const qint64 mergeMs = timer.elapsed();
+        QVERIFY2(merged.exitCode == 0, qPrintable(merged.err));
+        qInfo("%lld cells, %.0f KiB per shard: --backend kubernetes %lld ms (%.1f cells/s, %.1f ms per cell); "
+              "orrery experiment merge of the same shards %lld ms (%.1f cells/s)",
+              static_cast<long long>(cells.size()), bytes / 1024.0 / cells.size(), backendMs, cells.size() * 1000.0 / backendMs,
+              double(backendMs) / cells.size(), mergeMs, cells.size() * 1000.0 / mergeMs);
+        qInfo("%s", qPrintable(result.err));
+    }
+
     void usage()
     {
         QTemporaryDir dir;
