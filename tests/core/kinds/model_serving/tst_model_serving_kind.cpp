@@ -41,6 +41,19 @@ spec:
 )" + extra + "      models:\n" + models;
 }
 
+//! scenarioText with one V100 node and `t4s` T4 nodes, every node a device (no `devices:` pool).
+std::string mixedFleetText(const std::string& models, const std::string& extra, int t4s)
+{
+    std::string text = scenarioText(models, extra, 1);
+    const std::string pool = "      - {name: gpus, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}\n";
+    std::string t4Pool = "      - {name: t4s, count: ";
+    t4Pool += std::to_string(t4s);
+    t4Pool += ", cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: T4, count: 1}]}\n";
+    text.insert(text.find(pool) + pool.size(), t4Pool);
+    text.replace(text.find("      devices: gpus\n"), 20, "");
+    return text;
+}
+
 scenario::LoadResult load(const std::string& text)
 {
     kinds::registerBuiltInKinds();
@@ -423,12 +436,8 @@ private slots:
     void modelTargetsReportProfilesAndStretch()
     {
         QFETCH(QString, sharing);
-        std::string text = scenarioText("        - {model: ResNet-50, rate: 20/s, replicas: 2}\n        - {model: BERT-base, rate: 6/s, replicas: 2}\n",
-                                        "      autoscaling: on\n      controlPeriod: 10s\n      sharing: " + sharing.toStdString() + "\n", 1);
-        const std::string pool = "      - {name: gpus, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}\n";
-        text.insert(text.find(pool) + pool.size(), "      - {name: t4s, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: T4, count: 1}]}\n");
-        text.replace(text.find("      devices: gpus\n"), 20, "");
-        const auto loaded = load(text);
+        const auto loaded = load(mixedFleetText("        - {model: ResNet-50, rate: 20/s, replicas: 2}\n        - {model: BERT-base, rate: 6/s, replicas: 2}\n",
+                                                "      autoscaling: on\n      controlPeriod: 10s\n      sharing: " + sharing.toStdString() + "\n", 1));
         QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
         ScriptedScaler scaler;
         run(*loaded.scenario, &scaler);
@@ -513,11 +522,7 @@ private slots:
 
     void autoscalingPlacesOnTheNamedGpuType()
     {
-        std::string text = scenarioText("        - {model: ResNet-50, rate: 5/s}\n", "      autoscaling: on\n", 1);
-        const std::string pool = "      - {name: gpus, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}\n";
-        text.insert(text.find(pool) + pool.size(), "      - {name: t4s, count: 2, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: T4, count: 1}]}\n");
-        text.replace(text.find("      devices: gpus\n"), 20, "");
-        const auto loaded = load(text);
+        const auto loaded = load(mixedFleetText("        - {model: ResNet-50, rate: 5/s}\n", "      autoscaling: on\n", 2));
         QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
         ScriptedScaler scaler;
         scaler.script[0] = {{"ResNet-50@T4", 2}};
