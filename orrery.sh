@@ -27,7 +27,9 @@ say() { printf '[orrery.sh] %s\n' "$*" >&2; }
 install_missing_packages() {
   # One dpkg-query for all of them: a second run of this script should cost milliseconds here.
   local installed missing=()
-  installed="$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>/dev/null | awk '/ install ok installed$/ {print $1}')"
+  # dpkg-query exits 1 when any package is unknown (a fresh machine): under pipefail that must not
+  # end the script before it installs them.
+  installed="$({ dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>/dev/null || true; } | awk '/ install ok installed$/ {print $1}')"
   for package in "${PACKAGES[@]}"; do
     grep -qx "$package" <<<"$installed" || missing+=("$package")
   done
