@@ -2,12 +2,13 @@
 
 #include "cli/plugin_setup.h"
 #include "experiment/experiment_check.h"
+#include "model/bounded_file_read.h"
 #include "policy/decision_point.h"
 #include "scenario/scenario_load_options.h"
 #include "scenario/scenario_loader.h"
 
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 namespace orrery::app {
 namespace {
@@ -42,8 +43,12 @@ scenario::ScenarioLoadOptions resourceLoadOptions()
 
 bool isExperimentFile(const std::string& path)
 {
-    // A top-level `kind:` line decides; anything unreadable is left to the scenario reader's errors.
-    std::ifstream in(path);
+    // A top-level `kind:` line decides; anything unreadable or over the cap (a FIFO, /dev/zero)
+    // is left to the scenario reader's errors.
+    const model::BoundedFileRead read = model::readFileAtMost(path, scenario::kMaxScenarioFileBytes);
+    if (read.status != model::BoundedFileRead::Status::Ok)
+        return false;
+    std::istringstream in(read.text);
     std::string line;
     while (std::getline(in, line)) {
         if (line.rfind("kind:", 0) == 0)

@@ -2,6 +2,7 @@
 
 #include "experiment/experiment_parser.h"
 #include "experiment/scenario_variant.h"
+#include "model/bounded_file_read.h"
 #include "scenario/line_index.h"
 
 #include <map>
@@ -181,21 +182,13 @@ ExperimentLoadResult loadExperimentFile(const std::string& path, const scenario:
                                       + "; expected an experiment YAML file");
     if (fs::is_directory(status))
         return fileError(path, 0, "cannot read: this is a directory; expected an experiment YAML file");
-    const auto size = fs::file_size(path, ec);
-    if (!ec && size > kMaxExperimentFileBytes)
-        return fileError(path, 0, "the file is " + std::to_string(size) + " bytes; expected an experiment file of at most 1 MiB");
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fileError(path, 0, "cannot open the file: " + std::string(errno != 0 ? std::strerror(errno) : "unknown error"));
-    std::string text;
-    try {
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    } catch (const std::exception& error) {
-        return fileError(path, 0, std::string("cannot read the file: ") + error.what());
-    }
-    if (in.bad())
-        return fileError(path, 0, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
+    // Bounded even where the size is unknown (a FIFO, /dev/zero): never more than the cap is held.
+    model::BoundedFileRead read = model::readFileAtMost(path, kMaxExperimentFileBytes);
+    if (read.status == model::BoundedFileRead::Status::TooLarge)
+        return fileError(path, 0, read.error + " for an experiment file (docs/reliability.md, Limits)");
+    if (read.status != model::BoundedFileRead::Status::Ok)
+        return fileError(path, 0, read.error);
+    const std::string& text = read.text;
     return parseExperiment(text, path, options);
 }
 

@@ -1,6 +1,7 @@
 #include "fleet/csv_table_reader.h"
 
 #include "fleet/fleet_read_error.h"
+#include "model/bounded_file_read.h"
 #include "model/did_you_mean.h"
 
 #include <cerrno>
@@ -34,12 +35,12 @@ std::string joined(const std::vector<std::string>& names)
 CsvTableReader::CsvTableReader(std::filesystem::path path, std::vector<std::string> columns)
     : m_path(std::move(path)), m_columns(std::move(columns)), m_index(m_columns.size(), 0)
 {
-    std::ifstream in(m_path, std::ios::binary);
-    if (!in)
-        throw FleetReadError(m_path, 0, "", std::string("cannot open: ") + std::strerror(errno));
-    std::ostringstream content;
-    content << in.rdbuf();
-    m_text = std::move(content).str();
+    model::BoundedFileRead read = model::readFileAtMost(m_path.string(), kMaxCsvFileBytes);
+    if (read.status == model::BoundedFileRead::Status::TooLarge)
+        throw FleetReadError(m_path, 0, "", read.error + " (docs/reliability.md, Limits)");
+    if (read.status != model::BoundedFileRead::Status::Ok)
+        throw FleetReadError(m_path, 0, "", read.error);
+    m_text = std::move(read.text);
     readHeader();
 }
 

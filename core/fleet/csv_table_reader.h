@@ -9,6 +9,10 @@
 
 namespace orrery::fleet {
 
+//! CSV files larger than this are refused before reading (the reader holds the file whole); the
+//! Alibaba 2023 GPU trace's largest file is 0.6 MB (docs/reliability.md, Limits).
+inline constexpr std::uintmax_t kMaxCsvFileBytes = std::uintmax_t{256} << 20;
+
 //! Reads a comma-separated file with a header row, one row at a time, and parses its fields with
 //! diagnostics that name the file, the line and the column ("path:12: cpu_milli: 'x' is not a
 //! whole number"); every problem throws FleetReadError.
@@ -16,8 +20,8 @@ namespace orrery::fleet {
 //! The header must hold exactly the expected columns, in any order: an unknown, duplicate or
 //! missing column is an error at line 1. Fields are plain (no quoting: the Alibaba trace has
 //! none); a row with fewer or more fields than the header is an error; blank lines and a
-//! trailing carriage return are ignored. The whole file is read at once and fields are views
-//! into it, so a row costs no allocation.
+//! trailing carriage return are ignored. The whole file (at most kMaxCsvFileBytes) is read at
+//! once and fields are views into it, so a row costs no allocation.
 class CsvTableReader {
 public:
     CsvTableReader(std::filesystem::path path, std::vector<std::string> columns);

@@ -1,5 +1,6 @@
 #include "scenario/scenario_loader.h"
 
+#include "model/bounded_file_read.h"
 #include "scenario/line_index.h"
 #include "scenario/parse_context.h"
 #include "scenario/scenario_parser.h"
@@ -102,23 +103,13 @@ LoadResult loadScenarioFile(const std::string& path, const ScenarioLoadOptions& 
         return fileError(path, "cannot open the file: " + (ec ? ec.message() : std::string("no such file")) + "; expected a scenario YAML file");
     if (std::filesystem::is_directory(status))
         return fileError(path, "cannot read: this is a directory; expected a scenario YAML file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxScenarioFileBytes) {
-        return fileError(path, "the file is " + std::to_string(size) + " bytes; expected a scenario file of at most "
-                                   + std::to_string(kMaxScenarioFileBytes / (1024 * 1024)) + " MiB");
-    }
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fileError(path, "cannot open the file: " + std::string(errno != 0 ? std::strerror(errno) : "unknown error"));
-    std::string text;
-    try {
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    } catch (const std::exception& error) {
-        return fileError(path, std::string("cannot read the file: ") + error.what());
-    }
-    if (in.bad())
-        return fileError(path, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
+    // Bounded even where the size is unknown (a FIFO, /dev/zero): never more than the cap is held.
+    model::BoundedFileRead read = model::readFileAtMost(path, kMaxScenarioFileBytes);
+    if (read.status == model::BoundedFileRead::Status::TooLarge)
+        return fileError(path, read.error + " for a scenario file (docs/reliability.md, Limits)");
+    if (read.status != model::BoundedFileRead::Status::Ok)
+        return fileError(path, read.error);
+    const std::string& text = read.text;
     return parseScenario(text, path, options);
 }
 

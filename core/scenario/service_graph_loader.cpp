@@ -1,5 +1,6 @@
 #include "scenario/service_graph_loader.h"
 
+#include "model/bounded_file_read.h"
 #include "scenario/line_index.h"
 #include "scenario/parse_context.h"
 #include "scenario/scenario_loader.h"
@@ -81,23 +82,13 @@ ServiceGraphLoadResult loadServiceGraphFile(const std::string& path)
         return fileError(path, 0, "cannot open the file: " + (ec ? ec.message() : std::string("no such file")) + "; " + std::string(kExpected));
     if (std::filesystem::is_directory(status))
         return fileError(path, 0, "cannot read: this is a directory; " + std::string(kExpected));
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxScenarioFileBytes) {
-        return fileError(path, 0, "the file is " + std::to_string(size) + " bytes; expected a service graph file of at most "
-                                      + std::to_string(kMaxScenarioFileBytes / (1024 * 1024)) + " MiB");
-    }
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fileError(path, 0, "cannot open the file: " + std::string(errno != 0 ? std::strerror(errno) : "unknown error"));
-    std::string text;
-    try {
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    } catch (const std::exception& error) {
-        return fileError(path, 0, std::string("cannot read the file: ") + error.what());
-    }
-    if (in.bad())
-        return fileError(path, 0, "cannot read the file: " + std::string(errno != 0 ? std::strerror(errno) : "read error"));
+    // Bounded even where the size is unknown (a FIFO, /dev/zero): never more than the cap is held.
+    model::BoundedFileRead read = model::readFileAtMost(path, kMaxScenarioFileBytes);
+    if (read.status == model::BoundedFileRead::Status::TooLarge)
+        return fileError(path, 0, read.error + " for a service graph file (docs/reliability.md, Limits)");
+    if (read.status != model::BoundedFileRead::Status::Ok)
+        return fileError(path, 0, read.error);
+    const std::string& text = read.text;
     return parseServiceGraph(text, path);
 }
 

@@ -1,5 +1,7 @@
 #include "kinds/model_serving/azure_llm_trace.h"
 
+#include "model/bounded_file_read.h"
+
 #include <charconv>
 #include <fstream>
 #include <limits>
@@ -178,12 +180,14 @@ LlmRequestTrace parseAzureLlmTrace(std::string_view text, const std::string& sou
 
 LlmRequestTrace readAzureLlmTrace(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const model::BoundedFileRead read = model::readFileAtMost(path, kMaxLlmTraceFileBytes);
+    if (read.status == model::BoundedFileRead::Status::TooLarge)
+        throw std::runtime_error(path + ": " + read.error + " for an LLM request trace (docs/reliability.md, Limits)");
+    if (read.status == model::BoundedFileRead::Status::CannotOpen)
         throw std::runtime_error(path + ": cannot open the trace file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return parseAzureLlmTrace(buffer.str(), path);
+    if (read.status != model::BoundedFileRead::Status::Ok)
+        throw std::runtime_error(path + ": " + read.error);
+    return parseAzureLlmTrace(read.text, path);
 }
 
 } // namespace orrery::kinds::model_serving
