@@ -280,7 +280,9 @@ bool readAll(const std::vector<std::string>& files, trace::TraceSet& traces)
         }
         trace::TraceImportStats stats;
         try {
-            trace::TraceSet read = trace::readTraceFile(files[i], &stats);
+            trace::TraceImportLimits limits;  // the span cap covers all the files together
+            limits.spansAlreadyRead = traces.spanCount();
+            trace::TraceSet read = trace::readTraceFile(files[i], &stats, limits);
             bytes += stats.bytes;
             trace::appendTraces(traces, std::move(read));
         } catch (const trace::TraceReadError& error) {

@@ -1,6 +1,7 @@
 #include "trace/json_element_stream.h"
 
 #include "trace/json_locator.h"
+#include "trace/trace_limits.h"
 #include "trace/trace_read_error.h"
 
 #include <algorithm>
@@ -120,7 +121,12 @@ bool JsonElementStream::refill()
         return false;
     compact(m_keep);
     if (m_length == m_capacity) {
-        // One element longer than the buffer: grow, keeping it whole.
+        // One element longer than the buffer: grow, keeping it whole, up to the cap.
+        if (m_length >= kMaxTraceElementBytes)
+            fail(0, m_valuePath,
+                 "one element is longer than " + std::to_string(kMaxTraceElementBytes >> 20)
+                     + " MiB, the cap that keeps memory bounded (docs/reliability.md, Limits); is the file truncated, "
+                       "padded, or one enormous trace?");
         const std::size_t grown = std::max(m_capacity * 2, kChunkBytes);
         std::unique_ptr<char[]> buffer(new char[grown + kJsonPadding]());
         std::memcpy(buffer.get(), m_buffer.get(), m_length);
@@ -190,6 +196,7 @@ void JsonElementStream::truncated(std::size_t from, const std::string& path) con
 void JsonElementStream::scanValue(const std::string& path)
 {
     // m_keep is the value's first byte; on return m_pos is one past its last.
+    m_valuePath = path;
     int depth = 0;
     bool inString = false;
     bool started = false;

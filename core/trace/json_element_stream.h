@@ -50,7 +50,8 @@ public:
     //! Largest buffer used (the longest element plus a chunk), for memory checks.
     [[nodiscard]] std::size_t bufferCapacity() const { return m_capacity; }
 
-    //! Chunk size (bytes read per call); the buffer grows beyond it only for longer elements.
+    //! Chunk size (bytes read per call); the buffer grows beyond it only for longer elements, up
+    //! to kMaxTraceElementBytes (trace_limits.h), past which reading fails with TraceReadError.
     static constexpr std::size_t kChunkBytes = std::size_t{4} << 20;
 
 private:
@@ -85,6 +86,7 @@ private:
     bool m_eof = false;
     State m_state = State::Start;
     std::string m_container;
+    std::string m_valuePath;       // of the value being scanned, for the element-size cap
     std::size_t m_index = 0;
     std::size_t m_document = 0;
     bool m_sawArray = false;

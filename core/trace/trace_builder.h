@@ -24,7 +24,21 @@ public:
     std::size_t traceFor(const TraceId& id);
     //! A new trace with `id`, even if one was seen before (Jaeger: one per element).
     std::size_t newTrace(const TraceId& id);
-    void add(std::size_t trace, const Span& span) { m_set.traces[trace].spans.push_back(span); }
+    void add(std::size_t trace, const Span& span)
+    {
+        std::vector<Span>& spans = m_set.traces[trace].spans;
+        spans.push_back(span);
+        ++m_spanCount;
+        if (spans.size() > m_largestSize) {
+            m_largestSize = spans.size();
+            m_largest = trace;
+        }
+    }
+    //! Spans added so far (the import's caps are checked against it).
+    [[nodiscard]] std::size_t spanCount() const { return m_spanCount; }
+    //! The trace with the most spans so far, and how many it has.
+    [[nodiscard]] std::size_t largestTrace() const { return m_largest; }
+    [[nodiscard]] std::size_t largestTraceSize() const { return m_largestSize; }
     //! The span `span` of `trace` names the trace's request type (`orrery.request_type`).
     void setRequestType(std::size_t trace, SpanId span, NameId requestType);
     //! Span `index` of `trace` is the server half of a Zipkin RPC sharing its client's id.
@@ -48,6 +62,9 @@ private:
     TraceSet& m_set;
     std::unordered_map<TraceId, std::size_t, IdHash> m_byId;
     std::size_t m_last = static_cast<std::size_t>(-1);
+    std::size_t m_spanCount = 0;
+    std::size_t m_largest = 0;
+    std::size_t m_largestSize = 0;
     std::unordered_map<std::size_t, std::vector<std::pair<SpanId, NameId>>> m_requestTypes;
     std::unordered_map<std::size_t, std::vector<std::size_t>> m_shared;
     std::vector<std::pair<SpanId, std::size_t>> m_sorted;  // scratch: (id, index)

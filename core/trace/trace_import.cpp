@@ -3,6 +3,7 @@
 #include "trace/element_context.h"
 #include "trace/hex_id.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace orrery::trace {
@@ -38,7 +39,30 @@ void readElement(ElementContext& context, ImportState& state, TraceFormat format
     }
 }
 
-TraceSet readStream(JsonElementStream stream, TraceImportStats* stats)
+//! Throws when the spans read so far are over a cap of `limits`, naming the element that took
+//! the import over it.
+void checkLimits(const JsonElementStream& stream, const JsonElement& element, const TraceBuilder& builder,
+                 const TraceSet& set, const TraceImportLimits& limits)
+{
+    if (builder.spanCount() > limits.maxSpans - std::min(limits.maxSpans, limits.spansAlreadyRead)) {
+        std::string message = "more than " + std::to_string(limits.maxSpans) + " spans in one import";
+        if (limits.spansAlreadyRead > 0) {
+            message += " (";
+            message += std::to_string(limits.spansAlreadyRead);
+            message += " from the files before this one)";
+        }
+        message += ", the cap that keeps memory bounded (docs/reliability.md, Limits); read fewer or smaller files";
+        throw TraceReadError(stream.sourceName(), stream.lineOf(element.text.data()), element.path(), message);
+    }
+    if (builder.largestTraceSize() > limits.maxSpansPerTrace) {
+        throw TraceReadError(stream.sourceName(), stream.lineOf(element.text.data()), element.path(),
+                             "trace " + set.traces[builder.largestTrace()].id.hex() + " has more than "
+                                 + std::to_string(limits.maxSpansPerTrace)
+                                 + " spans, the cap of one trace (docs/reliability.md, Limits)");
+    }
+}
+
+TraceSet readStream(JsonElementStream stream, TraceImportStats* stats, const TraceImportLimits& limits)
 {
     TraceImportStats local;
     TraceImportStats& counts = stats ? *stats : local;
@@ -68,6 +92,7 @@ TraceSet readStream(JsonElementStream stream, TraceImportStats* stats)
             throw TraceReadError(stream.sourceName(), stream.lineOf(element.text.data()), element.path(),
                                  std::string("invalid JSON: ") + error.what());
         }
+        checkLimits(stream, element, state.builder, set, limits);
         if (format == TraceFormat::Jaeger) {
             finished.resize(set.traces.size(), false);
             for (std::size_t i = before; i < set.traces.size(); ++i)
@@ -104,14 +129,15 @@ const char* formatName(TraceFormat format)
     return "unknown";
 }
 
-TraceSet readTraceFile(const std::string& path, TraceImportStats* stats)
+TraceSet readTraceFile(const std::string& path, TraceImportStats* stats, const TraceImportLimits& limits)
 {
-    return readStream(JsonElementStream::openFile(path), stats);
+    return readStream(JsonElementStream::openFile(path), stats, limits);
 }
 
-TraceSet readTraceText(std::string_view text, const std::string& sourceName, TraceImportStats* stats)
+TraceSet readTraceText(std::string_view text, const std::string& sourceName, TraceImportStats* stats,
+                       const TraceImportLimits& limits)
 {
-    return readStream(JsonElementStream::fromText(text, sourceName), stats);
+    return readStream(JsonElementStream::fromText(text, sourceName), stats, limits);
 }
 
 } // namespace orrery::trace

@@ -1,5 +1,6 @@
 #pragma once
 #include "trace/trace.h"
+#include "trace/trace_limits.h"
 #include "trace/trace_read_error.h"
 
 #include <cstddef>
@@ -34,11 +35,14 @@ struct TraceImportStats {
 //! simdjson On-Demand, so memory grows with the spans kept, not with the file. Times become
 //! nanoseconds; each trace's requestType is its root span's operation (or an
 //! `orrery.request_type` tag/attribute on it). Throws TraceReadError (file, line, field path)
-//! on a file that cannot be read, a directory, or malformed content (docs/trace-analysis.md).
-[[nodiscard]] TraceSet readTraceFile(const std::string& path, TraceImportStats* stats = nullptr);
+//! on a file that cannot be read, a directory, or malformed content (docs/trace-analysis.md),
+//! and on one over `limits` (trace_limits.h) as soon as an element takes it over: the error
+//! names the element and the cap, and memory never grows past the cap by more than an element.
+[[nodiscard]] TraceSet readTraceFile(const std::string& path, TraceImportStats* stats = nullptr,
+                                     const TraceImportLimits& limits = {});
 
 //! readTraceFile on `text`, named `sourceName` in errors.
 [[nodiscard]] TraceSet readTraceText(std::string_view text, const std::string& sourceName,
-                                     TraceImportStats* stats = nullptr);
+                                     TraceImportStats* stats = nullptr, const TraceImportLimits& limits = {});
 
 } // namespace orrery::trace
