@@ -11,6 +11,8 @@
 #include "store/store_error.h"
 
 #include <algorithm>
+#include <fstream>
+#include <string_view>
 #include <iostream>
 
 namespace orrery::app {
@@ -41,6 +43,22 @@ std::string cellList(const std::vector<store::ExperimentCell>& cells)
     return text;
 }
 
+//! Why `path` cannot be a shard at all (missing, or not an SQLite file: a wrong argument), or ""
+//! when it may be. Checked for every shard before the project is opened, so such input writes
+//! nothing; a damaged or half-written SQLite shard is the merger's to judge (it skips those).
+std::string notAShard(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return path + ": cannot open the shard";
+    constexpr std::string_view kMagic = "SQLite format 3";  // the first bytes of every SQLite file
+    char header[kMagic.size()] = {};
+    in.read(header, sizeof header);
+    if (in.gcount() > 0 && (in.gcount() != sizeof header || std::string_view(header, sizeof header) != kMagic))
+        return path + ": not a shard: expected a project file that orrery cell run wrote (an SQLite database)";
+    return {};
+}
+
 } // namespace
 
 int runExperimentMergeCommand(const std::vector<std::string>& args)
@@ -49,6 +67,13 @@ int runExperimentMergeCommand(const std::vector<std::string>& args)
     const auto projectPath = line.value("project");
     if (!projectPath || line.positionals().empty())
         throw UsageError{kUsage};
+
+    for (const std::string& shard : line.positionals()) {
+        if (const std::string problem = notAShard(shard); !problem.empty()) {
+            std::cerr << "error: " << problem << "; nothing merged\n";
+            return kExitBadInput;
+        }
+    }
 
     int exitCode = kExitOk;
     std::size_t merged = 0;

@@ -17,6 +17,10 @@ namespace {
 
 constexpr std::int64_t kMaxReplicas = 10'000;
 constexpr std::int64_t kMaxQueueLimit = 1'000'000;
+//! Instances of one workload over all its services: each is simulated with its own queue, so
+//! 10,000 services x 10,000 replicas must not be allocated; Kubernetes itself stops at 150,000 pods
+//! a cluster (docs/reliability.md, Limits).
+constexpr std::int64_t kMaxInstances = 100'000;
 
 void readLimits(const YamlNode& node, const std::string& path, ParseContext& context, model::InstanceLimits& limits)
 {
@@ -167,6 +171,17 @@ std::optional<model::MicroservicesSpec> readMicroservices(MapReader& reader, Par
     if (const YamlNode* spans = reader.get("spans"))
         spec.spans = readSwitch(*spans, reader.pathOf("spans"), context, true);
 
+    if (spec.graph && context.errorCount() == errorsBefore) {
+        std::int64_t instances = 0;
+        for (std::size_t s = 0; s < spec.graph->size(); ++s)
+            instances += spec.limitsOf(s).replicas;
+        if (instances > kMaxInstances) {
+            const YamlNode* at = reader.get("instances") ? reader.get("instances") : &reader.node();
+            context.error(*at, reader.pathOf("instances"), "expected at most " + std::to_string(kMaxInstances)
+                              + " instances over all services, got " + std::to_string(instances) + " ("
+                              + std::to_string(spec.graph->size()) + " services)");
+        }
+    }
     if (cluster && spec.graph && context.errorCount() == errorsBefore) {
         for (std::size_t s = 0; s < spec.graph->size(); ++s) {
             const model::InstanceLimits& limits = spec.limitsOf(s);

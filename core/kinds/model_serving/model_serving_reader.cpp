@@ -21,6 +21,11 @@ using scenario::YamlNode;
 namespace {
 
 constexpr double kMaxRatePerSecond = 1e7;
+//! Served models of one workload, and their replicas together: each replica is simulated with
+//! its own queue, so a long list of large replica counts must not be allocated
+//! (docs/reliability.md, Limits).
+constexpr std::size_t kMaxModels = 1'000;
+constexpr std::int64_t kMaxTotalReplicas = 100'000;
 
 //! Built-in trace names and their files under resources/data/azure-llm/.
 const std::vector<std::pair<std::string, std::string>>& builtInTraces()
@@ -225,9 +230,18 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
     if (const YamlNode* models = reader.require("models", "a sequence of served models such as [{model: GPT2-large, rate: 2}]")) {
         if (!models->isSequence() || models->items().empty())
             context.error(*models, reader.pathOf("models"), "expected a non-empty sequence of served models, got " + models->describe());
+        else if (models->items().size() > kMaxModels)
+            context.error(*models, reader.pathOf("models"), "expected at most " + std::to_string(kMaxModels)
+                                                                + " served models, got " + std::to_string(models->items().size()));
         else {
             for (std::size_t i = 0; i < models->items().size(); ++i)
                 readModel(*models->items()[i], scenario::indexPath(reader.pathOf("models"), i), context, *spec);
+            std::int64_t replicas = 0;
+            for (const auto& served : spec->models)
+                replicas += served.replicas;
+            if (replicas > kMaxTotalReplicas)
+                context.error(*models, reader.pathOf("models"), "expected at most " + std::to_string(kMaxTotalReplicas)
+                                                                    + " replicas over all served models, got " + std::to_string(replicas));
         }
     }
     if (context.errorCount() != errorsBefore)
