@@ -96,7 +96,7 @@ spec:
 
     void badInputExitsTwoAndWritesNothing_data()
     {
-        QTest::addColumn<QStringList>("args");     // @FIX@ fixtures, @LARGE@ sparse inputs, @WORK@ the working folder
+        QTest::addColumn<QStringList>("args");     // @FIX@ fixtures, @SRC@ the source tree, @LARGE@ sparse inputs, @WORK@ the working folder
         QTest::addColumn<QString>("location");     // a pattern stderr must hold: the file and the line
         QTest::addColumn<QString>("detail");       // text stderr must hold: the field, or the cap
         QTest::addColumn<bool>("projectExists");   // whether @WORK@/p.orrery exists before the command
@@ -112,19 +112,19 @@ spec:
         const QList<Row> rows = {
             // orrery validate: scenarios and experiments
             {"validate/unknown field", {"validate", badScenarios + "unknown_field_pool.yaml"},
-             "unknown_field_pool\\.yaml:\\d+:\\d+: error: ", "spec.cluster.pools[0]"},
+             "unknown_field_pool\\.yaml:15:\\d+: error: ", "spec.cluster.pools[0].pricePerHr"},
             {"validate/10^9 nodes", {"validate", bad + "billion_nodes.yaml"},
              "billion_nodes\\.yaml:12:\\d+: error: ", "spec.cluster.pools[0].count"},
             {"validate/nodes over the cluster cap", {"validate", badScenarios + "too_many_nodes.yaml"},
-             "too_many_nodes\\.yaml:\\d+:\\d+: error: ", "spec.cluster.pools"},
+             "too_many_nodes\\.yaml:11:\\d+: error: spec\\.cluster\\.pools: ", "at most 1000000 nodes"},
             {"validate/10^9 replicas", {"validate", bad + "billion_replicas.yaml"},
              "billion_replicas\\.yaml:19:\\d+: error: ", "spec.workloads[0].instances.default.replicas"},
             {"validate/instances over the cap", {"validate", bad + "too_many_instances.yaml"},
-             "too_many_instances\\.yaml:\\d+:\\d+: error: ", "spec.workloads[0].instances"},
+             "too_many_instances\\.yaml:20:\\d+: error: spec\\.workloads\\[0\\]\\.instances: ", "at most 100000 instances"},
             {"validate/10^9 model replicas", {"validate", bad + "billion_model_replicas.yaml"},
              "billion_model_replicas\\.yaml:16:\\d+: error: ", "spec.workloads[0].models[0].replicas"},
             {"validate/model replicas over the cap", {"validate", bad + "too_many_model_replicas.yaml"},
-             "too_many_model_replicas\\.yaml:\\d+:\\d+: error: ", "spec.workloads[0].models"},
+             "too_many_model_replicas\\.yaml:16:\\d+: error: spec\\.workloads\\[0\\]\\.models: ", "at most 100000 replicas"},
             {"validate/10^9 seeds", {"validate", bad + "billion_seeds.yaml"},
              "billion_seeds\\.yaml:12:\\d+: error: ", "spec.seeds.count"},
             {"validate/17 MiB scenario", {"validate", "@LARGE@/huge-scenario.yaml"},
@@ -148,7 +148,7 @@ spec:
             {"experiment/bad kubeconfig",
              {"experiment", "@FIX@/experiments/cells-tiny.yaml", "--project", "@WORK@/p.orrery", "--backend", "kubernetes",
               "--image", "orrery:test", "--kubeconfig", "@FIX@/live/kubeconfig/clusters-not-list.yaml"},
-             "clusters-not-list\\.yaml", "clusters"},
+             "clusters-not-list\\.yaml:2: clusters: ", "expected a list"},
             {"experiment merge/not a shard", {"experiment", "merge", "--project", "@WORK@/p.orrery", "@WORK@/corrupt.orrery"},
              "corrupt\\.orrery", "not a"},
             {"cell run/unknown field", {"cell", "run", bad + "unknown_arm_field.yaml", "--cell", "0", "--out", "@WORK@/shard.orrery"},
@@ -165,17 +165,25 @@ spec:
              "openb_node_list_gpu_node\\.csv: ", "over the cap of 256 MiB"},
             // orrery analyze: trace files
             {"analyze/malformed span", {"analyze", "@FIX@/traces/malformed-duration.json", "--json", "@WORK@/report.json"},
-             "malformed-duration\\.json:\\d+: ", "duration"},
+             "malformed-duration\\.json:9: ", "data[0].spans[1].duration"},
             {"analyze/1 GiB padded trace", {"analyze", "@LARGE@/padded-1gib.json", "--json", "@WORK@/report.json"},
              "padded-1gib\\.json:1: data\\[0\\]: ", "longer than 128 MiB"},
             // commands that read a project file given to them
             {"report/not a project", {"report", "--project", "@WORK@/corrupt.orrery", "--out", "@WORK@/report.html"},
              "corrupt\\.orrery", "not a"},
+            {"run/not a project", {"run", "@FIX@/scenarios/good/minimal.yaml", "--project", "@WORK@/corrupt.orrery"},
+             "corrupt\\.orrery", "not a"},
+            {"experiment/not a project", {"experiment", "@FIX@/experiments/cells-tiny.yaml", "--project", "@WORK@/corrupt.orrery"},
+             "corrupt\\.orrery", "not a"},
+            {"train/not a project",
+             {"train", "octopus", "--scenario", "@SRC@/resources/scenarios/octopus-small.yaml", "--project", "@WORK@/corrupt.orrery"},
+             "corrupt\\.orrery", "not a"},
+            {"analyze/not a project", {"analyze", "--project", "@WORK@/corrupt.orrery", "--run", "1"}, "corrupt\\.orrery", "not a"},
             {"export-traces/not a project", {"export-traces", "--project", "@WORK@/corrupt.orrery", "--run", "1", "--out", "@WORK@/t.json"},
              "corrupt\\.orrery", "not a"},
             // orrery live
             {"live/bad kubeconfig", {"live", "contexts", "--kubeconfig", "@FIX@/live/kubeconfig/clusters-not-list.yaml"},
-             "clusters-not-list\\.yaml", "clusters"},
+             "clusters-not-list\\.yaml:2: clusters: ", "expected a list"},
         };
         for (const Row& row : rows) {
             const bool takesProject = row.args.contains("@WORK@/p.orrery");
@@ -199,6 +207,7 @@ spec:
         QVERIFY(writeFile(work.filePath("corrupt.orrery"), "not a project file, only text\n"));
         for (QString& arg : args) {
             arg.replace("@FIX@", kFixtures);
+            arg.replace("@SRC@", QStringLiteral(ORRERY_SOURCE_DIR));
             arg.replace("@LARGE@", m_large.path());
             arg.replace("@WORK@", work.path());
         }
