@@ -1,6 +1,7 @@
 #pragma once
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -19,10 +20,18 @@ struct HttpEndpoint {
     std::string basicPassword;
 };
 
-//! Time limits: an unreachable server must fail fast (k9s #3471 hangs forever).
+//! Time and size limits: an unreachable server must fail fast (k9s #3471 hangs forever) and a
+//! hostile one must not make the client wait or buffer without end (docs/reliability.md).
 struct HttpTimeouts {
-    std::chrono::milliseconds connect{5000};
-    std::chrono::milliseconds request{10000}; //!< whole request, for non-streaming calls
+    std::chrono::milliseconds connect{5000};  //!< TCP connect and TLS handshake together
+    std::chrono::milliseconds request{10000}; //!< whole request, for non-streaming calls; for a
+                                              //!< stream, the slack past its own deadline
+    //! Once an answer has begun, no new byte for this long ends it (a body stalled mid-way).
+    //! Time before the first byte is the server thinking (a Prometheus query): `request` bounds it.
+    std::chrono::milliseconds idle{30000};
+    //! A non-streaming answer larger than this is refused instead of buffered (64 MiB: a page of
+    //! 500 pods is a few MB; a Prometheus answer past this is a query to narrow).
+    std::size_t maxBodyBytes = std::size_t(64) << 20;
 };
 
 struct HttpRequest {
@@ -36,11 +45,15 @@ struct HttpResponse {
     long status = 0;
     std::string contentType;
     std::string body;
+    std::chrono::seconds retryAfter{0};    //!< a 429/503 answer's Retry-After (seconds or date), else 0
+    std::string redirectUrl;               //!< a 3xx answer's Location; redirects are never followed
 };
 
 //! One libcurl easy handle, reused across requests (keep-alive). Thread-confined: use it from
-//! one thread at a time. Transport failures throw LiveError(Unreachable) naming method and URL;
-//! HTTP error statuses are returned, not thrown.
+//! one thread at a time. Transport failures and timeouts throw LiveError(Unreachable) naming
+//! method, URL and the limit that ended it; an answer past maxBodyBytes throws
+//! LiveError(Protocol). HTTP error statuses are returned, not thrown; redirects are returned
+//! too, never followed (a bearer token must not travel to wherever a Location points).
 class HttpClient {
 public:
     HttpClient(HttpEndpoint endpoint, HttpTimeouts timeouts);
@@ -49,11 +62,12 @@ public:
     HttpClient& operator=(const HttpClient&) = delete;
 
     HttpResponse perform(const HttpRequest& request);
-    //! Streams the body to `onData` (return false to stop) until the server closes it, `stop`
-    //! becomes true, or `maxDuration` passes. Returns the status (body holds the text of an
-    //! error status, content type is filled).
+    //! Streams the body to `onData` (return false to stop) until the server closes it or `stop`
+    //! becomes true. Returns the status (body holds the text of an error status, content type is
+    //! filled). A stream still open after `maxDuration` throws LiveError(Protocol): the caller
+    //! asked the server to end it sooner.
     HttpResponse stream(const HttpRequest& request, const std::function<bool(std::string_view)>& onData,
-                        const std::atomic<bool>* stop, std::chrono::seconds maxDuration);
+                        const std::atomic<bool>* stop, std::chrono::milliseconds maxDuration);
 
     [[nodiscard]] const HttpTimeouts& timeouts() const { return m_timeouts; }
     //! `text` percent-encoded for a query string.

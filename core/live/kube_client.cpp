@@ -13,6 +13,11 @@ namespace {
 const char* reasonPhrase(long status)
 {
     switch (status) {
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 303: return "See Other";
+    case 307: return "Temporary Redirect";
+    case 308: return "Permanent Redirect";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
     case 403: return "Forbidden";
@@ -22,7 +27,9 @@ const char* reasonPhrase(long status)
     case 422: return "Unprocessable Entity";
     case 429: return "Too Many Requests";
     case 500: return "Internal Server Error";
+    case 502: return "Bad Gateway";
     case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
     default: return "";
     }
 }
@@ -58,12 +65,16 @@ void KubeClient::failWith(const std::string& method, const std::string& url, con
     std::string message = std::to_string(response.status);
     if (const char* phrase = reasonPhrase(response.status); *phrase != '\0')
         message += std::string(" ") + phrase;
+    if (!response.redirectUrl.empty())
+        message += " to " + response.redirectUrl + " (redirects are not followed)";
+    if (response.retryAfter.count() > 0)
+        message += ", retry after " + std::to_string(response.retryAfter.count()) + " s";
     const auto status = nlohmann::json::parse(response.body, nullptr, false);
     if (status.is_object() && status.value("kind", "") == "Status" && status.contains("message"))
         message += ": " + status.value("message", "");
     else if (!response.body.empty())
         message += ": " + response.body.substr(0, 200);
-    throw LiveError(LiveError::Kind::Http, method + " " + url + ": " + message, response.status);
+    throw LiveError(LiveError::Kind::Http, method + " " + url + ": " + message, response.status, response.retryAfter);
 }
 
 std::string KubeClient::get(const std::string& pathAndQuery)
@@ -209,8 +220,10 @@ WatchEnd KubeClient::watch(const std::string& collectionPath, const std::string&
             return false;
         }
     };
-    const HttpResponse response =
-        m_http->stream({"GET", url, {"Accept: application/json"}, {}}, onData, stop, std::chrono::seconds(timeoutSeconds + 30));
+    // The server ends the stream after timeoutSeconds; one that does not is cut after the
+    // request timeout's worth of slack more (a drip, or events without end).
+    const HttpResponse response = m_http->stream({"GET", url, {"Accept: application/json"}, {}}, onData, stop,
+                                                 std::chrono::seconds(timeoutSeconds) + m_http->timeouts().request);
     if (failure)
         std::rethrow_exception(failure);
     // A partial last line (decoder.pending()) is an event the server did not finish sending; the

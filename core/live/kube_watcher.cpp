@@ -55,9 +55,13 @@ void KubeWatcher::run(const Handler& handler, const std::atomic<bool>& stop)
         } catch (const LiveError& error) {
             if (error.kind() == LiveError::Kind::Http && error.httpStatus() == 410)
                 needList = true;
+            // A 429/503's Retry-After is the server's own word: wait at least that long, up to maxBackoff.
+            const std::chrono::milliseconds wait =
+                std::min(std::max(backoff, std::chrono::duration_cast<std::chrono::milliseconds>(error.retryAfter())),
+                         std::max(backoff, m_options.maxBackoff));
             if (handler.onError)
-                handler.onError(error.what(), backoff);
-            sleepUnlessStopped(backoff, stop);
+                handler.onError(error.what(), wait);
+            sleepUnlessStopped(wait, stop);
             backoff = std::min(backoff * 2, m_options.maxBackoff);
         }
     }

@@ -11,7 +11,10 @@ namespace orrery::live {
 
 //! Keeps a collection in sync as client-go's reflector does: list (paginated), then watch from
 //! the list's resourceVersion with bookmarks; a closed stream resumes from the last seen
-//! resourceVersion, a 410 Gone relists, and transport errors retry with exponential backoff.
+//! resourceVersion, a 410 Gone relists, and transport errors retry with exponential backoff
+//! (at least a 429/503's Retry-After, at most maxBackoff). ResourceVersions are opaque (the API
+//! says so): events are delivered in the order they arrive, never compared or reordered, and a
+//! watch resumes from the last one delivered, as client-go's reflector does.
 class KubeWatcher {
 public:
     struct Options {

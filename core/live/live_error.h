@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
@@ -16,18 +17,22 @@ public:
         Protocol     //!< the server answered with something that is not what the API promises
     };
 
-    LiveError(Kind kind, const std::string& message, long httpStatus = 0)
-        : std::runtime_error(message), m_kind(kind), m_httpStatus(httpStatus)
+    LiveError(Kind kind, const std::string& message, long httpStatus = 0,
+              std::chrono::seconds retryAfter = std::chrono::seconds(0))
+        : std::runtime_error(message), m_kind(kind), m_httpStatus(httpStatus), m_retryAfter(retryAfter)
     {
     }
 
     [[nodiscard]] Kind kind() const { return m_kind; }
     //! The HTTP status for Kind::Http (e.g. 404, 410), else 0.
     [[nodiscard]] long httpStatus() const { return m_httpStatus; }
+    //! A 429/503 answer's Retry-After: the server's own word on when to ask again, else 0.
+    [[nodiscard]] std::chrono::seconds retryAfter() const { return m_retryAfter; }
 
 private:
     Kind m_kind;
     long m_httpStatus;
+    std::chrono::seconds m_retryAfter;
 };
 
 } // namespace orrery::live

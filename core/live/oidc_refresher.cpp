@@ -43,6 +43,10 @@ std::string issuerCa(const std::map<std::string, std::string>& config, const std
 std::string describeError(const HttpResponse& response)
 {
     std::string text = std::to_string(response.status);
+    if (!response.redirectUrl.empty())
+        text += " redirect to " + response.redirectUrl + " (redirects are not followed)";
+    if (response.retryAfter.count() > 0)
+        text += ", retry after " + std::to_string(response.retryAfter.count()) + " s";
     const auto json = nlohmann::json::parse(response.body, nullptr, false);
     if (json.is_object() && json.contains("error") && json["error"].is_string()) {
         text += " " + json["error"].get<std::string>();

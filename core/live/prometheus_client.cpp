@@ -91,6 +91,11 @@ PromResult PrometheusClient::parse(const std::string& body, long httpStatus, con
                                                        ": not a Prometheus API answer: " + body.substr(0, 200),
                         httpStatus);
     }
+    if (textOf(answer, "status") != "success" && textOf(answer, "error").empty()) {
+        // Not Prometheus's own error shape (a proxy's or another API's JSON): the status says more.
+        throw LiveError(LiveError::Kind::Http, prefix + ": HTTP " + std::to_string(httpStatus) + ": " + body.substr(0, 200),
+                        httpStatus);
+    }
     if (textOf(answer, "status") != "success") {
         throw LiveError(LiveError::Kind::Http, prefix + ": " + textOf(answer, "errorType", "error") + ": " +
                                                    textOf(answer, "error", "(no message)"),
@@ -155,6 +160,20 @@ PromResult PrometheusClient::get(const std::string& endpoint, const std::string&
         response = m_http->perform({"GET", m_baseUrl + endpoint + "?" + query, {"Accept: application/json"}, {}});
     } catch (const LiveError& error) {
         throw LiveError(error.kind(), prefix + ": " + error.what());
+    }
+    // A redirect is not followed and a 429/503 is not retried here: the error says where the
+    // answer moved or when to ask again (retryAfter()), and the caller decides.
+    const bool redirected = response.status >= 300 && response.status < 400;
+    if (redirected || response.status == 429 || response.status == 503) {
+        std::string message = prefix + ": HTTP " + std::to_string(response.status);
+        if (redirected)
+            message += " redirect to " + (response.redirectUrl.empty() ? std::string("(no Location)") : response.redirectUrl) +
+                       " (redirects are not followed: use the URL it points to)";
+        if (response.retryAfter.count() > 0)
+            message += ", retry after " + std::to_string(response.retryAfter.count()) + " s";
+        if (!response.body.empty())
+            message += ": " + response.body.substr(0, 200);
+        throw LiveError(LiveError::Kind::Http, message, response.status, response.retryAfter);
     }
     return parse(response.body, response.status, prefix);
 }
