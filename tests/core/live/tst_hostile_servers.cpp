@@ -184,6 +184,7 @@ private slots:
     void initTestCase();
     void endsBoundedWithAClearError_data();
     void endsBoundedWithAClearError();
+    void defaultCapRefusesAnEndlessBody();
     void retryAfterSetsTheWatchersBackoff();
     void outOfOrderResourceVersionsAreDeliveredAsSent();
 };
@@ -312,6 +313,31 @@ void TestHostileServers::endsBoundedWithAClearError()
     }
     if (hostility == Hostility::RedirectLoop)
         QCOMPARE(server.connections(), 1); // the loop is never entered
+}
+
+void TestHostileServers::defaultCapRefusesAnEndlessBody()
+{
+    // The rows above use a 16 MiB cap; the default is 64 MiB and costs proportionally more.
+    HostileHttpServer server(Hostility::EndlessBody);
+    ResolvedContext context;
+    context.server = server.url();
+    KubeClient client(context); // HttpTimeouts{}: connect 5 s, request 10 s, idle 30 s, 64 MiB
+    const PeakMemory memory;
+    QElapsedTimer timer;
+    timer.start();
+    try {
+        client.listNodes();
+        QFAIL("no error");
+    } catch (const LiveError& error) {
+        QCOMPARE(error.kind(), LiveError::Kind::Protocol);
+        QVERIFY2(QString(error.what()).contains("answer larger than 64 MiB, refused"), error.what());
+    }
+    const std::size_t growth = memory.growth();
+    qInfo("endless body | kube list, default limits | %lld ms | peak +%.1f MiB", timer.elapsed(),
+          static_cast<double>(growth) / (1 << 20));
+    QVERIFY(timer.elapsed() < 10000);
+    if (memory.resettable())
+        QVERIFY2(growth <= std::size_t(224) << 20, std::to_string(growth >> 20).c_str());
 }
 
 void TestHostileServers::retryAfterSetsTheWatchersBackoff()
