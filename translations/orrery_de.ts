@@ -21,10 +21,304 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::ExperimentCellModel</name>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Zelle</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Engine state</source>
+        <translation>Zustand laut Engine</translation>
+    </message>
+    <message>
+        <source>Task or pod</source>
+        <translation>Task oder Pod</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::ExperimentData</name>
     <message>
         <source>%1: the project file no longer exists</source>
         <translation>%1: Die Projektdatei existiert nicht mehr</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ExperimentDialog</name>
+    <message>
+        <source>Run Experiment</source>
+        <translation>Experiment ausführen</translation>
+    </message>
+    <message>
+        <source>an experiment file (kind: Experiment)</source>
+        <translation>eine Experimentdatei (kind: Experiment)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Experiment File</source>
+        <translation>Experimentdatei</translation>
+    </message>
+    <message>
+        <source>Experiment files (*.yaml *.yml);;All files (*)</source>
+        <translation>Experimentdateien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Local (this machine&apos;s cores)</source>
+        <translation>Lokal (die Kerne dieses Rechners)</translation>
+    </message>
+    <message>
+        <source>Slurm (one job array)</source>
+        <translation>Slurm (ein Job-Array)</translation>
+    </message>
+    <message>
+        <source>Kubernetes (one Indexed Job)</source>
+        <translation>Kubernetes (ein Indexed Job)</translation>
+    </message>
+    <message>
+        <source>every core</source>
+        <translation>alle Kerne</translation>
+    </message>
+    <message>
+        <source>Worker threads:</source>
+        <translation>Worker-Threads:</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s default</source>
+        <translation>die Vorgabe des Clusters</translation>
+    </message>
+    <message>
+        <source>the partition&apos;s default (e.g. 30:00, 1-00:00:00)</source>
+        <translation>die Vorgabe der Partition (z. B. 30:00, 1-00:00:00)</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>PROJECT.shards beside the project</source>
+        <translation>PROJEKT.shards neben dem Projekt</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>this executable</source>
+        <translation>dieses Programm</translation>
+    </message>
+    <message>
+        <source>Partition:</source>
+        <translation>Partition:</translation>
+    </message>
+    <message>
+        <source>Time limit per task:</source>
+        <translation>Zeitlimit pro Task:</translation>
+    </message>
+    <message>
+        <source>Tasks at once (array max):</source>
+        <translation>Tasks gleichzeitig (Array-Maximum):</translation>
+    </message>
+    <message>
+        <source>Cells per task:</source>
+        <translation>Zellen pro Task:</translation>
+    </message>
+    <message>
+        <source>Shard directory:</source>
+        <translation>Shard-Verzeichnis:</translation>
+    </message>
+    <message>
+        <source>Poll every:</source>
+        <translation>Abfragen alle:</translation>
+    </message>
+    <message>
+        <source>Orrery on the nodes:</source>
+        <translation>Orrery auf den Knoten:</translation>
+    </message>
+    <message>
+        <source>the kubeconfig&apos;s current context</source>
+        <translation>der aktuelle Kontext der Kubeconfig</translation>
+    </message>
+    <message>
+        <source>the context&apos;s namespace, else default</source>
+        <translation>der Namespace des Kontexts, sonst default</translation>
+    </message>
+    <message>
+        <source>required: an image with orrery on its PATH</source>
+        <translation>erforderlich: ein Image mit orrery im PATH</translation>
+    </message>
+    <message>
+        <source>$KUBECONFIG or ~/.kube/config</source>
+        <translation>$KUBECONFIG oder ~/.kube/config</translation>
+    </message>
+    <message>
+        <source>every cell at once</source>
+        <translation>alle Zellen gleichzeitig</translation>
+    </message>
+    <message>
+        <source>none (e.g. 500m)</source>
+        <translation>keine (z. B. 500m)</translation>
+    </message>
+    <message>
+        <source>none (e.g. 1Gi)</source>
+        <translation>keine (z. B. 1Gi)</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>Kontext:</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>Namespace:</translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation>Image:</translation>
+    </message>
+    <message>
+        <source>Kubeconfig:</source>
+        <translation>Kubeconfig:</translation>
+    </message>
+    <message>
+        <source>Pods at once (parallelism):</source>
+        <translation>Pods gleichzeitig (parallelism):</translation>
+    </message>
+    <message>
+        <source>Backoff limit:</source>
+        <translation>Backoff-Limit:</translation>
+    </message>
+    <message>
+        <source>CPU request per pod:</source>
+        <translation>CPU-Anforderung pro Pod:</translation>
+    </message>
+    <message>
+        <source>Memory request per pod:</source>
+        <translation>Speicheranforderung pro Pod:</translation>
+    </message>
+    <message>
+        <source>Orrery in the image:</source>
+        <translation>Orrery im Image:</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Experiment:</source>
+        <translation>Experiment:</translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation>Ausführen auf:</translation>
+    </message>
+    <message>
+        <source>Choose an experiment file.</source>
+        <translation>Wählen Sie eine Experimentdatei.</translation>
+    </message>
+    <message>
+        <source>“%1”: %2 cells (%3 sweep points × %4 arms × %5 seeds × %6 repeats)</source>
+        <translation>„%1“: %2 Zellen (%3 Sweep-Punkte × %4 Arme × %5 Seeds × %6 Wiederholungen)</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ExperimentJob</name>
+    <message>
+        <source>cell %1</source>
+        <translation>Zelle %1</translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation>Lokal</translation>
+    </message>
+    <message>
+        <source>Experiment “%1”: %2 of %3 runs, %4 running</source>
+        <translation>Experiment „%1“: %2 von %3 Läufen, %4 laufen</translation>
+    </message>
+    <message>
+        <source>, %1 failed</source>
+        <translation>, %1 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in flight kept as cancelled; run the experiment again to resume</source>
+        <translation>
+            <numerusform>%n laufender Lauf als abgebrochen behalten; das Experiment erneut starten, um fortzusetzen</numerusform>
+            <numerusform>%n laufende Läufe als abgebrochen behalten; das Experiment erneut starten, um fortzusetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Metric “%1” was recorded by no run; its table shows n/a.
+</source>
+        <translation>Die Metrik „%1“ wurde von keinem Lauf aufgezeichnet; ihre Tabelle zeigt n/a.
+</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” on %2: %3 of %4 cells merged, %5 running, %6 waiting</source>
+        <translation>Experiment „%1“ auf %2: %3 von %4 Zellen zusammengeführt, %5 laufen, %6 warten</translation>
+    </message>
+    <message>
+        <source>slurm job %1 cancelled (scancel)</source>
+        <translation>Slurm-Job %1 abgebrochen (scancel)</translation>
+    </message>
+    <message>
+        <source>slurm task %1</source>
+        <translation>Slurm-Task %1</translation>
+    </message>
+    <message>
+        <source>States in %1; run the experiment again to resubmit them.</source>
+        <translation>Zustände in %1; das Experiment erneut starten, um sie neu zu übermitteln.</translation>
+    </message>
+    <message>
+        <source>The experiment uses trained models from the project; the Kubernetes backend does not ship models to the pods yet: run it locally or on Slurm.</source>
+        <translation>Das Experiment verwendet trainierte Modelle aus dem Projekt; das Kubernetes-Backend liefert noch keine Modelle an die Pods: führen Sie es lokal oder auf Slurm aus.</translation>
+    </message>
+    <message>
+        <source>kubernetes job %1 deleted</source>
+        <translation>Kubernetes-Job %1 gelöscht</translation>
+    </message>
+    <message>
+        <source>pod %1</source>
+        <translation>Pod %1</translation>
     </message>
 </context>
 <context>
@@ -969,6 +1263,67 @@
     <message>
         <source>P&amp;lan</source>
         <translation>&amp;Plan</translation>
+    </message>
+    <message>
+        <source>An experiment is in progress; cancel it before opening another project.</source>
+        <translation>Ein Experiment läuft; brechen Sie es ab, bevor Sie ein anderes Projekt öffnen.</translation>
+    </message>
+    <message>
+        <source>Cancelling the experiment “%1”…</source>
+        <translation>Experiment „%1“ wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Run E&amp;xperiment…</source>
+        <translation>E&amp;xperiment ausführen…</translation>
+    </message>
+    <message>
+        <source>Run an experiment&apos;s arms and seeds into the project, on this machine, on Slurm or on Kubernetes, and compare the arms</source>
+        <translation>Die Arme und Seeds eines Experiments ins Projekt ausführen, auf diesem Rechner, auf Slurm oder auf Kubernetes, und die Arme vergleichen</translation>
+    </message>
+    <message>
+        <source>The experiment %1 has problems and cannot be run.</source>
+        <translation>Das Experiment %1 hat Fehler und kann nicht ausgeführt werden.</translation>
+    </message>
+    <message>
+        <source>Running the experiment “%1” (%2) into the project.</source>
+        <translation>Experiment „%1“ (%2) wird ins Projekt ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Cells of “%1” on %2: submitting…</source>
+        <translation>Zellen von „%1“ auf %2: wird übermittelt…</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” on %2: starting…</source>
+        <translation>Experiment „%1“ auf %2: wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Cells of “%1” (%2): %3 done, %4 running, %5 queued, %6 failed</source>
+        <translation>Zellen von „%1“ (%2): %3 fertig, %4 laufen, %5 in der Warteschlange, %6 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n cell(s) were complete before</source>
+        <translation>
+            <numerusform>; %n Zelle war bereits fertig</numerusform>
+            <numerusform>; %n Zellen waren bereits fertig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Experiment “%1” completed: %2 of %3 cells; the comparison is stored.</source>
+        <translation>Experiment „%1“ abgeschlossen: %2 von %3 Zellen; der Vergleich ist gespeichert.</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” cancelled: %2 of %3 cells complete (%4); run it again to resume.</source>
+        <translation>Experiment „%1“ abgebrochen: %2 von %3 Zellen fertig (%4); erneut starten, um fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” failed: %2 of %3 cells complete; no comparison stored:
+%4</source>
+        <translation>Experiment „%1“ fehlgeschlagen: %2 von %3 Zellen fertig; kein Vergleich gespeichert:
+%4</translation>
+    </message>
+    <message>
+        <source>The experiment “%1” failed.</source>
+        <translation>Das Experiment „%1“ ist fehlgeschlagen.</translation>
     </message>
 </context>
 <context>

@@ -21,10 +21,303 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::ExperimentCellModel</name>
+    <message>
+        <source>pending</source>
+        <translation>待提交</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Engine state</source>
+        <translation>引擎状态</translation>
+    </message>
+    <message>
+        <source>Task or pod</source>
+        <translation>任务或 Pod</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::ExperimentData</name>
     <message>
         <source>%1: the project file no longer exists</source>
         <translation>%1：项目文件已不存在</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ExperimentDialog</name>
+    <message>
+        <source>Run Experiment</source>
+        <translation>运行实验</translation>
+    </message>
+    <message>
+        <source>an experiment file (kind: Experiment)</source>
+        <translation>实验文件（kind: Experiment）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Experiment File</source>
+        <translation>实验文件</translation>
+    </message>
+    <message>
+        <source>Experiment files (*.yaml *.yml);;All files (*)</source>
+        <translation>实验文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Local (this machine&apos;s cores)</source>
+        <translation>本地（本机的 CPU 核心）</translation>
+    </message>
+    <message>
+        <source>Slurm (one job array)</source>
+        <translation>Slurm（一个作业数组）</translation>
+    </message>
+    <message>
+        <source>Kubernetes (one Indexed Job)</source>
+        <translation>Kubernetes（一个 Indexed Job）</translation>
+    </message>
+    <message>
+        <source>every core</source>
+        <translation>所有核心</translation>
+    </message>
+    <message>
+        <source>Worker threads:</source>
+        <translation>工作线程：</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s default</source>
+        <translation>集群默认值</translation>
+    </message>
+    <message>
+        <source>the partition&apos;s default (e.g. 30:00, 1-00:00:00)</source>
+        <translation>分区默认值（例如 30:00、1-00:00:00）</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>PROJECT.shards beside the project</source>
+        <translation>项目旁的 PROJECT.shards</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>this executable</source>
+        <translation>本可执行文件</translation>
+    </message>
+    <message>
+        <source>Partition:</source>
+        <translation>分区：</translation>
+    </message>
+    <message>
+        <source>Time limit per task:</source>
+        <translation>每个任务的时间限制：</translation>
+    </message>
+    <message>
+        <source>Tasks at once (array max):</source>
+        <translation>同时运行的任务数（数组上限）：</translation>
+    </message>
+    <message>
+        <source>Cells per task:</source>
+        <translation>每个任务的单元数：</translation>
+    </message>
+    <message>
+        <source>Shard directory:</source>
+        <translation>分片目录：</translation>
+    </message>
+    <message>
+        <source>Poll every:</source>
+        <translation>轮询间隔：</translation>
+    </message>
+    <message>
+        <source>Orrery on the nodes:</source>
+        <translation>节点上的 Orrery：</translation>
+    </message>
+    <message>
+        <source>the kubeconfig&apos;s current context</source>
+        <translation>kubeconfig 的当前上下文</translation>
+    </message>
+    <message>
+        <source>the context&apos;s namespace, else default</source>
+        <translation>上下文的命名空间，否则为 default</translation>
+    </message>
+    <message>
+        <source>required: an image with orrery on its PATH</source>
+        <translation>必填：PATH 中含 orrery 的镜像</translation>
+    </message>
+    <message>
+        <source>$KUBECONFIG or ~/.kube/config</source>
+        <translation>$KUBECONFIG 或 ~/.kube/config</translation>
+    </message>
+    <message>
+        <source>every cell at once</source>
+        <translation>所有单元同时</translation>
+    </message>
+    <message>
+        <source>none (e.g. 500m)</source>
+        <translation>无（例如 500m）</translation>
+    </message>
+    <message>
+        <source>none (e.g. 1Gi)</source>
+        <translation>无（例如 1Gi）</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>上下文：</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>命名空间：</translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation>镜像：</translation>
+    </message>
+    <message>
+        <source>Kubeconfig:</source>
+        <translation>Kubeconfig：</translation>
+    </message>
+    <message>
+        <source>Pods at once (parallelism):</source>
+        <translation>同时运行的 Pod 数（parallelism）：</translation>
+    </message>
+    <message>
+        <source>Backoff limit:</source>
+        <translation>重试上限（backoffLimit）：</translation>
+    </message>
+    <message>
+        <source>CPU request per pod:</source>
+        <translation>每个 Pod 的 CPU 请求：</translation>
+    </message>
+    <message>
+        <source>Memory request per pod:</source>
+        <translation>每个 Pod 的内存请求：</translation>
+    </message>
+    <message>
+        <source>Orrery in the image:</source>
+        <translation>镜像中的 Orrery：</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Experiment:</source>
+        <translation>实验：</translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <source>Choose an experiment file.</source>
+        <translation>请选择实验文件。</translation>
+    </message>
+    <message>
+        <source>“%1”: %2 cells (%3 sweep points × %4 arms × %5 seeds × %6 repeats)</source>
+        <translation>“%1”：%2 个单元（%3 个扫描点 × %4 个分组 × %5 个种子 × %6 次重复）</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::app::ExperimentJob</name>
+    <message>
+        <source>cell %1</source>
+        <translation>单元 %1</translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <source>Experiment “%1”: %2 of %3 runs, %4 running</source>
+        <translation>实验“%1”：%3 次运行中已完成 %2 次，%4 次运行中</translation>
+    </message>
+    <message>
+        <source>, %1 failed</source>
+        <translation>，%1 个失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in flight kept as cancelled; run the experiment again to resume</source>
+        <translation>
+            <numerusform>%n 个进行中的运行已保留为已取消；再次运行实验即可继续</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Metric “%1” was recorded by no run; its table shows n/a.
+</source>
+        <translation>没有任何运行记录指标“%1”；其表格显示 n/a。
+</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” on %2: %3 of %4 cells merged, %5 running, %6 waiting</source>
+        <translation>实验“%1”（%2）：%4 个单元中已合并 %3 个，%5 个运行中，%6 个等待中</translation>
+    </message>
+    <message>
+        <source>slurm job %1 cancelled (scancel)</source>
+        <translation>Slurm 作业 %1 已取消（scancel）</translation>
+    </message>
+    <message>
+        <source>slurm task %1</source>
+        <translation>Slurm 任务 %1</translation>
+    </message>
+    <message>
+        <source>States in %1; run the experiment again to resubmit them.</source>
+        <translation>状态见 %1；再次运行实验即可重新提交它们。</translation>
+    </message>
+    <message>
+        <source>The experiment uses trained models from the project; the Kubernetes backend does not ship models to the pods yet: run it locally or on Slurm.</source>
+        <translation>该实验使用项目中已训练的模型；Kubernetes 后端尚不能将模型传给 Pod：请在本地或 Slurm 上运行。</translation>
+    </message>
+    <message>
+        <source>kubernetes job %1 deleted</source>
+        <translation>已删除 Kubernetes 作业 %1</translation>
+    </message>
+    <message>
+        <source>pod %1</source>
+        <translation>Pod %1</translation>
     </message>
 </context>
 <context>
@@ -964,6 +1257,66 @@
     <message>
         <source>P&amp;lan</source>
         <translation>规划(&amp;L)</translation>
+    </message>
+    <message>
+        <source>An experiment is in progress; cancel it before opening another project.</source>
+        <translation>实验正在进行；请先取消它再打开其他项目。</translation>
+    </message>
+    <message>
+        <source>Cancelling the experiment “%1”…</source>
+        <translation>正在取消实验“%1”…</translation>
+    </message>
+    <message>
+        <source>Run E&amp;xperiment…</source>
+        <translation>运行实验(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Run an experiment&apos;s arms and seeds into the project, on this machine, on Slurm or on Kubernetes, and compare the arms</source>
+        <translation>在本机、Slurm 或 Kubernetes 上将实验的各分组与种子运行到项目中，并比较各分组</translation>
+    </message>
+    <message>
+        <source>The experiment %1 has problems and cannot be run.</source>
+        <translation>实验 %1 有问题，无法运行。</translation>
+    </message>
+    <message>
+        <source>Running the experiment “%1” (%2) into the project.</source>
+        <translation>正在将实验“%1”（%2）运行到项目中。</translation>
+    </message>
+    <message>
+        <source>Cells of “%1” on %2: submitting…</source>
+        <translation>“%1”在 %2 上的单元：正在提交…</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” on %2: starting…</source>
+        <translation>实验“%1”（%2）：正在启动…</translation>
+    </message>
+    <message>
+        <source>Cells of “%1” (%2): %3 done, %4 running, %5 queued, %6 failed</source>
+        <translation>“%1”的单元（%2）：%3 个完成，%4 个运行中，%5 个排队中，%6 个失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n cell(s) were complete before</source>
+        <translation>
+            <numerusform>；之前已有 %n 个单元完成</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Experiment “%1” completed: %2 of %3 cells; the comparison is stored.</source>
+        <translation>实验“%1”已完成：%3 个单元中 %2 个；比较结果已保存。</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” cancelled: %2 of %3 cells complete (%4); run it again to resume.</source>
+        <translation>实验“%1”已取消：%3 个单元中 %2 个已完成（%4）；再次运行即可继续。</translation>
+    </message>
+    <message>
+        <source>Experiment “%1” failed: %2 of %3 cells complete; no comparison stored:
+%4</source>
+        <translation>实验“%1”失败：%3 个单元中 %2 个已完成；未保存比较结果：
+%4</translation>
+    </message>
+    <message>
+        <source>The experiment “%1” failed.</source>
+        <translation>实验“%1”失败。</translation>
     </message>
 </context>
 <context>

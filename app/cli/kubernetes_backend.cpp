@@ -113,10 +113,11 @@ struct CellState {
 class KubernetesRun {
 public:
     KubernetesRun(const experiment::Experiment& experiment, const std::string& projectPath, const KubernetesOptions& options,
-                  std::ostream& log, live::KubeClient& client)
+                  std::ostream& log, live::KubeClient& client, const RemoteProgressCallback& progress)
         : m_experiment(experiment)
         , m_options(options)
         , m_log(log)
+        , m_progress(progress)
         , m_client(client)
         , m_project(store::Project::open(projectPath))
         , m_merger(m_project, experimentIn(m_project, experiment))
@@ -499,9 +500,36 @@ private:
         }
     }
 
-    //! SHARD_DIR/status.tsv: cell, state, pod, message.
+    //! Every cell of the submission to the progress callback, as status.tsv has them.
+    void report() const
+    {
+        if (!m_progress)
+            return;
+        RemoteExperimentProgress progress;
+        progress.experiment = m_experiment.spec.name;
+        progress.totalCells = m_outcome.totalCells;
+        progress.alreadyComplete = m_outcome.alreadyComplete;
+        progress.merged = m_outcome.merged;
+        progress.submission = m_outcome.job;
+        for (const CellState& cell : m_cells) {
+            RemoteCellPhase phase = RemoteCellPhase::Failed;
+            if (cell.state == "MERGED")
+                phase = RemoteCellPhase::Done;
+            else if (cell.state == "CANCELLED")
+                phase = RemoteCellPhase::Cancelled;
+            else if (cell.state == "RUNNING")
+                phase = RemoteCellPhase::Running;
+            else if (cell.state == "PENDING")
+                phase = m_jobName.empty() ? RemoteCellPhase::Pending : RemoteCellPhase::Queued;
+            progress.cells.push_back(RemoteCellStatus{cell.id, phase, cell.state, cell.pod, cell.message});
+        }
+        m_progress(progress);
+    }
+
+    //! SHARD_DIR/status.tsv: cell, state, pod, message; and the same to the progress callback.
     void writeStatus() const
     {
+        report();
         std::string text = "cell\tstate\tpod\tmessage\n";
         for (const CellState& cell : m_cells)
             text += cell.id + '\t' + cell.state + '\t' + cell.pod + '\t' + oneLine(cell.message) + '\n';
@@ -512,6 +540,7 @@ private:
     const experiment::Experiment& m_experiment;
     const KubernetesOptions& m_options;
     std::ostream& m_log;
+    const RemoteProgressCallback& m_progress;
     live::KubeClient& m_client;
     store::Project m_project;
     store::ShardMerger m_merger;
@@ -542,7 +571,7 @@ KubernetesBackend::KubernetesBackend(const experiment::Experiment& experiment, s
 
 KubernetesOutcome KubernetesBackend::run(live::KubeClient& client, sim::RunControl& control)
 {
-    KubernetesRun run(m_experiment, m_projectPath, m_options, m_log, client);
+    KubernetesRun run(m_experiment, m_projectPath, m_options, m_log, client, m_progress);
     return run.run(control);
 }
 

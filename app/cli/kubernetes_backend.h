@@ -1,4 +1,6 @@
 #pragma once
+#include "cli/remote_experiment_progress.h"
+
 #include <chrono>
 #include <cstddef>
 #include <iosfwd>
@@ -65,6 +67,10 @@ public:
     KubernetesBackend(const experiment::Experiment& experiment, std::string projectPath, KubernetesOptions options,
                       std::ostream& log);
 
+    //! Receives every cell's state after submitting, on each change while watching the Job and
+    //! at the end (the GUI's progress bar and per-cell view). Set before run().
+    void setProgressCallback(RemoteProgressCallback callback) { m_progress = std::move(callback); }
+
     KubernetesOutcome run(live::KubeClient& client, sim::RunControl& control);
 
 private:
@@ -72,6 +78,7 @@ private:
     std::string m_projectPath;
     KubernetesOptions m_options;
     std::ostream& m_log;
+    RemoteProgressCallback m_progress;
 };
 
 } // namespace orrery::app

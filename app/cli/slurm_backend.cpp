@@ -140,11 +140,12 @@ std::string taskMessage(const SlurmTaskStatus& status, const std::string& logPat
 class SlurmRun {
 public:
     SlurmRun(const experiment::Experiment& experiment, const std::string& experimentFile, const std::string& projectPath,
-             const SlurmOptions& options, std::ostream& log)
+             const SlurmOptions& options, std::ostream& log, const RemoteProgressCallback& progress)
         : m_experiment(experiment)
         , m_experimentFile(experimentFile)
         , m_options(options)
         , m_log(log)
+        , m_progress(progress)
         , m_project(store::Project::open(projectPath))
         , m_merger(m_project, experimentIn(m_project, experiment))
     {
@@ -158,14 +159,17 @@ public:
         const std::vector<std::string> missing = missingCells();
         if (missing.empty()) {
             writeStatus();
+            report();
             return m_outcome;
         }
         if (!submit(missing)) {
             writeStatus();
+            report();
             return m_outcome;
         }
         follow(control);
         writeStatus();
+        report();
         return m_outcome;
     }
 
@@ -268,6 +272,7 @@ private:
               << m_outcome.jobId << " (array " << m_script->arraySpec() << ", " << settings.cellsPerTask
               << (settings.cellsPerTask == 1 ? " cell" : " cells") << " per task; script " << scriptFile.string() << ")\n";
         writeStatus();
+        report();
         return true;
     }
 
@@ -296,6 +301,8 @@ private:
             const std::string line = progressLine();
             const auto now = Clock::now();
             const bool done = std::all_of(m_tasks.begin(), m_tasks.end(), [](const TaskTrack& t) { return t.handled; });
+            if (line != lastLine || changed)
+                report();
             if (line != lastLine || now - lastPrint > std::chrono::seconds(30) || done) {
                 m_log << line << "  elapsed " << clockText(std::chrono::duration<double>(now - start).count()) << std::endl;
                 lastLine = line;
@@ -453,6 +460,46 @@ private:
         return line.str();
     }
 
+    //! Every cell of the submission to the progress callback: merged and failed cells as
+    //! status.tsv has them, the others in their task's state with Slurm's reason.
+    void report() const
+    {
+        if (!m_progress)
+            return;
+        RemoteExperimentProgress progress;
+        progress.experiment = m_experiment.spec.name;
+        progress.totalCells = m_outcome.totalCells;
+        progress.alreadyComplete = m_outcome.alreadyComplete;
+        progress.merged = m_outcome.merged;
+        progress.submission = m_outcome.jobId;
+        for (const CellState& cell : m_cells)
+            progress.cells.push_back(RemoteCellStatus{cell.id, RemoteCellPhase::Pending, cell.state, cell.jobTask, cell.message});
+        for (std::size_t task = 0; m_script && task < m_tasks.size(); ++task) {
+            const TaskTrack& track = m_tasks[task];
+            const std::size_t first = m_script->firstCellOf(task);
+            for (std::size_t i = first; i < first + m_script->cellCountOf(task) && i < progress.cells.size(); ++i) {
+                RemoteCellStatus& cell = progress.cells[i];
+                if (cell.state == "MERGED") {
+                    cell.phase = RemoteCellPhase::Done;
+                } else if (cell.state == "CANCELLED") {
+                    cell.phase = RemoteCellPhase::Cancelled;
+                } else if (track.handled) {
+                    cell.phase = RemoteCellPhase::Failed;
+                } else {
+                    cell.phase = track.state == SlurmTaskState::Running ? RemoteCellPhase::Running : RemoteCellPhase::Queued;
+                    cell.state = track.last.stateText.empty() ? toString(track.state) : track.last.stateText;
+                    cell.where = m_outcome.jobId + "_" + std::to_string(task);
+                    cell.message = track.last.reason;
+                }
+            }
+        }
+        for (RemoteCellStatus& cell : progress.cells) {
+            if (cell.state == "SUBMIT_FAILED")
+                cell.phase = RemoteCellPhase::Failed;
+        }
+        m_progress(progress);
+    }
+
     //! SHARD_DIR/status.tsv: cell, state, job_task, message; one line per cell of this submission.
     void writeStatus() const
     {
@@ -467,6 +514,7 @@ private:
     const std::string& m_experimentFile;
     const SlurmOptions& m_options;
     std::ostream& m_log;
+    const RemoteProgressCallback& m_progress;
     store::Project m_project;
     store::ShardMerger m_merger;
     fs::path m_shardDir;
@@ -492,7 +540,7 @@ SlurmBackend::SlurmBackend(const experiment::Experiment& experiment, std::string
 
 SlurmOutcome SlurmBackend::run(sim::RunControl& control)
 {
-    SlurmRun run(m_experiment, m_experimentFile, m_projectPath, m_options, m_log);
+    SlurmRun run(m_experiment, m_experimentFile, m_projectPath, m_options, m_log, m_progress);
     return run.run(control);
 }
 

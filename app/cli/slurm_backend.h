@@ -1,4 +1,5 @@
 #pragma once
+#include "cli/remote_experiment_progress.h"
 #include "cli/slurm_task_state.h"
 
 #include <chrono>
@@ -60,6 +61,10 @@ public:
     SlurmBackend(const experiment::Experiment& experiment, std::string experimentFile, std::string projectPath,
                  SlurmOptions options, std::ostream& log);
 
+    //! Receives every cell's state after submitting, on each change while following the tasks
+    //! and at the end (the GUI's progress bar and per-cell view). Set before run().
+    void setProgressCallback(RemoteProgressCallback callback) { m_progress = std::move(callback); }
+
     //! Submits, follows and merges until every submitted task is final or `control` is cancelled.
     SlurmOutcome run(sim::RunControl& control);
 
@@ -72,6 +77,7 @@ private:
     std::string m_projectPath;
     SlurmOptions m_options;
     std::ostream& m_log;
+    RemoteProgressCallback m_progress;
 };
 
 } // namespace orrery::app

@@ -2,6 +2,7 @@
 
 #include "cli/demo_scenario.h"
 #include "cli/scenario_check.h"
+#include "gui/experiment_cell_model.h"
 #include "gui/experiment_view.h"
 #include "gui/flowcon_view.h"
 #include "gui/serving_power_view.h"
@@ -119,6 +120,10 @@ void MainWindow::logMessage(const QString& message, Severity severity)
 
 bool MainWindow::openProject(const QString& path)
 {
+    if (m_experimentJob) {
+        logMessage(tr("An experiment is in progress; cancel it before opening another project."), Severity::Warning);
+        return false;
+    }
     if (m_job) {
         logMessage(tr("A run is in progress; cancel it before opening another project."), Severity::Warning);
         return false;
@@ -147,6 +152,8 @@ bool MainWindow::openProject(const QString& path)
                       static_cast<int>(recovered)), Severity::Warning);
 
     m_runView->clear();
+    m_cellModel->clear();
+    m_cellPane->hide();
     m_flowConView->clear();
     m_servingPowerView->clear();
     m_strlPlanView->clear();
@@ -229,8 +236,8 @@ void MainWindow::selectRun(store::RunId id)
 
 bool MainWindow::startRun(model::Scenario scenario)
 {
-    if (m_job || !m_project) {
-        logMessage(m_job ? tr("A run is already in progress.") : tr("Open a project first."), Severity::Warning);
+    if (m_job || m_experimentJob || !m_project) {
+        logMessage(m_project ? tr("A run is already in progress.") : tr("Open a project first."), Severity::Warning);
         return false;
     }
     logMessage(tr("Starting a run of “%1” (seed %2, horizon %3 h)")
@@ -305,6 +312,12 @@ bool MainWindow::runDemo()
 
 void MainWindow::cancelRun()
 {
+    if (m_experimentJob && !m_experimentJob->isCancelRequested()) {
+        m_experimentJob->cancel();
+        m_progress->setCancelling();
+        logMessage(tr("Cancelling the experiment “%1”…").arg(m_experimentJob->experimentName()));
+        return;
+    }
     if (!m_job || m_job->isCancelRequested())
         return;
     m_job->cancel();
@@ -383,6 +396,10 @@ void MainWindow::onRunFinished(store::RunId runId, sim::RunStatus status, const 
 
 void MainWindow::stopRunNow()
 {
+    // Cancels and joins the worker: the runner's runs end as cancelled, a Slurm job is
+    // scancel'ed and a Kubernetes Job deleted, as Ctrl-C does in the CLI.
+    delete m_experimentJob;
+    m_experimentJob = nullptr;
     if (!m_job)
         return;
     delete m_job; // cancels and joins the worker; the run is recorded as cancelled
@@ -391,7 +408,7 @@ void MainWindow::stopRunNow()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_job) {
+    if (m_job || m_experimentJob) {
         logMessage(tr("Cancelling the run in progress before closing."));
         stopRunNow();
     }

@@ -1,4 +1,5 @@
 #pragma once
+#include "gui/experiment_job.h"
 #include "model/scenario.h"
 #include "policy/control_training.h"
 #include "store/ids.h"
@@ -15,6 +16,7 @@ class QLabel;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
+class QTimer;
 class QTreeView;
 
 namespace orrery::policy {
@@ -30,6 +32,7 @@ class TraceView;
 namespace orrery::app {
 
 struct ScenarioViewsData;
+class ExperimentCellModel;
 class ExperimentView;
 class FlowConView;
 class ServingPowerView;
@@ -109,6 +112,17 @@ public:
     //! `seed` overrides the scenario's. False (with the reason logged) when nothing started.
     bool startTraining(const QString& plugin, const QString& scenarioPath, const policy::ControlTrainingConfig& config,
                        std::optional<std::uint64_t> seed = std::nullopt);
+    //! Runs an experiment file into the open project on a worker thread (ExperimentJob): locally,
+    //! or its cells on Slurm or Kubernetes, the comparison filling in as cells complete. False
+    //! (with the reason logged and shown) when nothing started.
+    bool startExperiment(const ExperimentJob::Request& request);
+    [[nodiscard]] ExperimentJob* experimentJob() const { return m_experimentJob; }
+    //! The explorer's table of a remote experiment's cells; hidden until a remote backend reports.
+    [[nodiscard]] ExperimentCellModel* experimentCells() const { return m_cellModel; }
+    [[nodiscard]] QTreeView* experimentCellView() const { return m_cellView; }
+    //! Shows a remote backend's cell states in the explorer (ExperimentJob::cellsChanged).
+    void showRemoteCells(const RemoteExperimentProgress& progress);
+
     //! Simulated per wall-clock seconds of runs (0: as fast as possible); kept across runs.
     [[nodiscard]] double runSpeed() const { return m_runSpeed; }
 
@@ -124,6 +138,8 @@ public slots:
 signals:
     //! A run ended (completed, cancelled or failed); runId is 0 when nothing was recorded.
     void runFinished(qint64 runId, int status);
+    //! An experiment started with startExperiment() ended; `status` is int(ExperimentJob::Outcome::Status).
+    void experimentFinished(int status);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -156,6 +172,14 @@ private:
     void loadRunViews(store::RunId runId);
     void showScenarioViews(const ScenarioViewsData& data);
     void showTraceGraph(int traceIndex);
+
+    // main_window_experiments.cpp
+    void createExperimentActions();
+    QWidget* createExperimentCellView();
+    void runExperimentDialog();
+    void onExperimentFinished(const ExperimentJob::Outcome& outcome);
+    //! Reads the project again and shows the running experiment's comparison (throttled).
+    void reloadExperimentResults();
 
     // main_window.cpp
     void createDocks();
@@ -197,6 +221,14 @@ private:
     LiveDock* m_liveDock = nullptr;
     TrainingDock* m_trainingDock = nullptr;
     QAction* m_trainAction = nullptr;
+    ExperimentJob* m_experimentJob = nullptr; //!< child of the window while an experiment runs
+    QAction* m_runExperimentAction = nullptr;
+    ExperimentCellModel* m_cellModel = nullptr;
+    QTreeView* m_cellView = nullptr;
+    QLabel* m_cellTitle = nullptr;
+    QWidget* m_cellPane = nullptr;
+    QTimer* m_resultsTimer = nullptr; //!< throttles reloading the comparison as cells complete
+    bool m_experimentShown = false;   //!< the running experiment was selected in the explorer
     bool m_liveConfigLoaded = false;
     bool m_runListedDuringJob = false;
 

@@ -67,10 +67,12 @@ void MainWindow::createDocks()
     auto* explorerSplit = new QSplitter(Qt::Vertical);
     explorerSplit->setObjectName(QStringLiteral("explorerSplit"));
     explorerSplit->addWidget(m_explorer);
+    explorerSplit->addWidget(createExperimentCellView()); // main_window_experiments.cpp
     explorerSplit->addWidget(m_catalogView);
     explorerSplit->addWidget(m_modelDetails);
     explorerSplit->setStretchFactor(0, 3);
-    explorerSplit->setStretchFactor(1, 1);
+    explorerSplit->setStretchFactor(1, 2);
+    explorerSplit->setStretchFactor(2, 1);
     projectDock->setWidget(explorerSplit);
     addDockWidget(Qt::LeftDockWidgetArea, projectDock);
 

@@ -77,6 +77,8 @@ void MainWindow::createActions()
     m_runFileAction->setStatusTip(tr("Check a scenario file and simulate it into the project"));
     connect(m_runFileAction, &QAction::triggered, this, &MainWindow::runScenarioFileDialog);
 
+    createExperimentActions(); // main_window_experiments.cpp
+
     m_runDemoAction = new QAction(tr("Run &Demo"), this);
     m_runDemoAction->setObjectName(QStringLiteral("runDemoAction"));
     m_runDemoAction->setStatusTip(tr("Simulate the built-in demo scenario into the project"));
@@ -146,6 +148,7 @@ void MainWindow::createMenus()
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_runEditorAction);
     run->addAction(m_runFileAction);
+    run->addAction(m_runExperimentAction);
     run->addAction(m_runDemoAction);
     run->addAction(m_trainAction);
     run->addSeparator();
@@ -240,13 +243,14 @@ void MainWindow::fillRecentMenu()
         m_recentMenu->addSeparator();
         connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this, [] { recent_projects::clear(); });
     }
-    m_recentMenu->setEnabled(!recent.isEmpty() && !m_job);
+    m_recentMenu->setEnabled(!recent.isEmpty() && !m_job && !m_experimentJob);
 }
 
 void MainWindow::updateActions()
 {
-    const bool running = m_job != nullptr;
+    const bool running = m_job != nullptr || m_experimentJob != nullptr;
     const bool haveProject = m_project.has_value();
+    m_runExperimentAction->setEnabled(!running && haveProject);
     m_newAction->setEnabled(!running);
     m_openAction->setEnabled(!running);
     m_recentMenu->setEnabled(!running && !recent_projects::list().isEmpty());
@@ -254,12 +258,12 @@ void MainWindow::updateActions()
     m_runDemoAction->setEnabled(!running && haveProject);
     m_runEditorAction->setEnabled(!running && haveProject);
     m_trainAction->setEnabled(haveProject && !m_trainingDock->isRunning());
-    m_pauseAction->setEnabled(running);
+    m_pauseAction->setEnabled(m_job != nullptr); // an experiment's runs are cancelled, not paused
     m_cancelAction->setEnabled(running);
-    m_stepAction->setEnabled(running);
+    m_stepAction->setEnabled(m_job != nullptr);
     m_exportAction->setEnabled(m_centre->currentWidget() == m_experimentView && m_experimentView->shownData());
     const QSignalBlocker blocker(m_pauseAction); // reflect the state without toggling it again
-    m_pauseAction->setChecked(running && m_job->isPaused());
+    m_pauseAction->setChecked(m_job != nullptr && m_job->isPaused());
     m_pauseAction->setText(m_pauseAction->isChecked() ? tr("&Resume") : tr("&Pause"));
 }
 

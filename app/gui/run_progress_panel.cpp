@@ -66,9 +66,34 @@ void RunProgressPanel::begin(const QString& scenarioName, sim::SimTime horizon)
     m_bar->setValue(0);
     m_cancel->setEnabled(true);
     m_step->setEnabled(true);
+    m_task = false;
+    m_step->show();
+    m_speed->show();
     updateLabel();
     m_bar->show();
     show();
+}
+
+void RunProgressPanel::beginTask(const QString& text)
+{
+    m_task = true;
+    m_taskText = text;
+    m_paused = false;
+    m_cancelling = false;
+    m_bar->setValue(0);
+    m_cancel->setEnabled(true);
+    m_step->hide();
+    m_speed->hide();
+    updateLabel();
+    m_bar->show();
+    show();
+}
+
+void RunProgressPanel::updateTask(double fraction, const QString& text)
+{
+    m_taskText = text;
+    m_bar->setValue(static_cast<int>(std::clamp(fraction, 0.0, 1.0) * kBarSteps));
+    updateLabel();
 }
 
 QList<double> RunProgressPanel::speeds()
@@ -120,8 +145,9 @@ void RunProgressPanel::end()
 
 void RunProgressPanel::updateLabel()
 {
-    QString text = tr("Simulating “%1”: %2 of %3 h, %4 events")
-                       .arg(m_scenarioName, hoursText(m_now), hoursText(m_horizon), QLocale().toString(m_events));
+    QString text = m_task ? m_taskText
+                          : tr("Simulating “%1”: %2 of %3 h, %4 events")
+                                .arg(m_scenarioName, hoursText(m_now), hoursText(m_horizon), QLocale().toString(m_events));
     if (m_cancelling)
         text += tr(" — cancelling…");
     else if (m_paused)

@@ -20,6 +20,10 @@ public:
 
     void begin(const QString& scenarioName, sim::SimTime horizon);
     void update(sim::SimTime now, sim::SimTime horizon, quint64 events);
+    //! Shows a task counted in parts (an experiment's cells) instead of a run: the bar shows
+    //! `fraction`, the label `text`; Step and the speed are hidden until the next begin().
+    void beginTask(const QString& text);
+    void updateTask(double fraction, const QString& text);
     void setPaused(bool paused);
     void setCancelling();
     void end();
@@ -50,6 +54,8 @@ private:
     sim::SimTime m_now = 0;
     sim::SimTime m_horizon = 0;
     quint64 m_events = 0;
+    QString m_taskText; //!< set while a task (not a run) is shown
+    bool m_task = false;
     bool m_paused = false;
     bool m_cancelling = false;
 };
