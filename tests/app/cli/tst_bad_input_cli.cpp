@@ -153,6 +153,10 @@ spec:
              "corrupt\\.orrery", "not a"},
             {"cell run/unknown field", {"cell", "run", bad + "unknown_arm_field.yaml", "--cell", "0", "--out", "@WORK@/shard.orrery"},
              "unknown_arm_field\\.yaml:10:\\d+: error: ", "spec.arms[0].policy"},
+            {"cell run/models from a file that is not a project",
+             {"cell", "run", "@FIX@/experiments/cells-tiny.yaml", "--cell", "p0.first-fit.s1.r0", "--out", "@WORK@/shard.orrery",
+              "--models-from", "@WORK@/corrupt.orrery"},
+             "corrupt\\.orrery", "not a"},
             {"cell list/10^9 seeds", {"cell", "list", bad + "billion_seeds.yaml"},
              "billion_seeds\\.yaml:12:\\d+: error: ", "spec.seeds.count"},
             // orrery train
@@ -179,6 +183,10 @@ spec:
              {"train", "octopus", "--scenario", "@SRC@/resources/scenarios/octopus-small.yaml", "--project", "@WORK@/corrupt.orrery"},
              "corrupt\\.orrery", "not a"},
             {"analyze/not a project", {"analyze", "--project", "@WORK@/corrupt.orrery", "--run", "1"}, "corrupt\\.orrery", "not a"},
+#ifdef ORRERY_HAVE_TORCH
+            {"localize/not a project", {"localize", "--project", "@WORK@/corrupt.orrery", "--train", "1", "--test", "2"},
+             "corrupt\\.orrery", "not a"},
+#endif
             {"export-traces/not a project", {"export-traces", "--project", "@WORK@/corrupt.orrery", "--run", "1", "--out", "@WORK@/t.json"},
              "corrupt\\.orrery", "not a"},
             // orrery live
