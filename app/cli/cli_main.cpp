@@ -4,6 +4,7 @@
 #include "model/did_you_mean.h"
 #include "policy/plugin_error.h"
 
+#include <csignal>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -80,6 +81,10 @@ plugins load from <executable dir>/plugins and the directories in ORRERY_PLUGIN_
 
 int runCli(const std::vector<std::string>& args)
 {
+    // A write past RLIMIT_FSIZE (a quota, `ulimit -f`) raises SIGXFSZ, which kills the process
+    // without a word, a run left 'running' (issue 22, crash campaign). Ignored, the write fails
+    // with EFBIG instead and the store reports it like a full disk.
+    std::signal(SIGXFSZ, SIG_IGN);
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
         {"demo", runDemoCommand},
         {"run", runRunCommand},

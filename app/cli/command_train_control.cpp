@@ -55,6 +55,25 @@ std::uint32_t episodesOf(const store::ModelSummary& model)
     return episodes > 0 ? static_cast<std::uint32_t>(episodes) : 0;
 }
 
+//! A training killed after its last checkpoint but before its final model was stored (issue 22,
+//! crash campaign) holds the final team in that checkpoint: it becomes the final model, so the
+//! resumed training ends as the unbroken one does, with a model that says it is final.
+int storeLastCheckpointAsFinal(store::Project& project, const store::ModelSummary& checkpoint, const std::string& plugin)
+{
+    store::StoredModel finalModel = *project.model(checkpoint.id);
+    for (auto& [name, value] : finalModel.metrics) {
+        if (name == "episode")
+            name = "episodes";  // what final models record
+    }
+    finalModel.report = "checkpoint model " + std::to_string(checkpoint.id) + " stored as the final model (the training that "
+        "wrote it ended before storing its own)\n" + finalModel.report;
+    const store::ModelId id = project.saveModel(finalModel);
+    std::cout << "train " << plugin << ": the training ended after its last checkpoint (model " << checkpoint.id
+              << ", episode " << episodesOf(checkpoint) << ") without storing its final model; stored that checkpoint as model "
+              << id << '\n';
+    return kExitOk;
+}
+
 } // namespace
 
 int runTrainControl(const std::string& plugin, const CommandLine& line, const policy::PluginRegistry& registry)
@@ -114,6 +133,8 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
                           << "; starting from episode 1\n";
             } else {
                 const std::uint32_t done = episodesOf(*checkpoint);
+                if (done == config.episodes && !modelMetric(*checkpoint, "episodes"))
+                    return storeLastCheckpointAsFinal(project.get(), *checkpoint, plugin);
                 if (done >= config.episodes) {
                     std::cout << "train " << plugin << ": model " << checkpoint->id << " already has " << done
                               << " of the " << config.episodes << " episodes; nothing to resume\n";
