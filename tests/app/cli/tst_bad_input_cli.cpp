@@ -127,6 +127,8 @@ spec:
              "too_many_model_replicas\\.yaml:16:\\d+: error: spec\\.workloads\\[0\\]\\.models: ", "at most 100000 replicas"},
             {"validate/10^9 seeds", {"validate", bad + "billion_seeds.yaml"},
              "billion_seeds\\.yaml:12:\\d+: error: ", "spec.seeds.count"},
+            {"validate/alias bomb in a graph", {"validate", bad + "alias_bomb.yaml"},
+             "alias_bomb_graph\\.yaml:15:\\d+: error: spec\\.requestTypes\\[0\\]\\.root\\.calls", "at most 4096 calls per request type"},
             {"validate/17 MiB scenario", {"validate", "@LARGE@/huge-scenario.yaml"},
              "huge-scenario\\.yaml: error: ", "over the cap of 16 MiB"},
             {"validate/endless device", {"validate", "/dev/zero"}, "/dev/zero: error: ", "past the cap of 16 MiB"},
