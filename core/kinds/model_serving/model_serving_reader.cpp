@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <map>
+#include <memory>
 
 namespace orrery::kinds::model_serving {
 
@@ -65,7 +67,11 @@ std::vector<std::string> servingModelNames()
     return names;
 }
 
-void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec)
+//! LLM request traces already read for this workload, by file: models that name the same trace
+//! share one copy, so a long model list cannot multiply a trace of up to 256 MiB in memory.
+using TraceCache = std::map<std::string, std::shared_ptr<const LlmRequestTrace>>;
+
+void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec, TraceCache& traces)
 {
     MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale"},
                 "a served model: a mapping such as {model: GPT2-large, rate: 2, trace: azure-code}");
@@ -94,7 +100,10 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
                                                              + model::didYouMean(*name, names));
             } else {
                 try {
-                    served.trace = std::make_shared<const LlmRequestTrace>(readAzureLlmTrace(file.string()));
+                    std::shared_ptr<const LlmRequestTrace>& cached = traces[file.string()];
+                    if (!cached)
+                        cached = std::make_shared<const LlmRequestTrace>(readAzureLlmTrace(file.string()));
+                    served.trace = cached;
                     if (served.trace->requests.empty())
                         context.error(*trace, m.pathOf("trace"), file.string() + ": the trace has no requests");
                 } catch (const std::exception& error) {
@@ -234,8 +243,9 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
             context.error(*models, reader.pathOf("models"), "expected at most " + std::to_string(kMaxModels)
                                                                 + " served models, got " + std::to_string(models->items().size()));
         else {
+            TraceCache traces;
             for (std::size_t i = 0; i < models->items().size(); ++i)
-                readModel(*models->items()[i], scenario::indexPath(reader.pathOf("models"), i), context, *spec);
+                readModel(*models->items()[i], scenario::indexPath(reader.pathOf("models"), i), context, *spec, traces);
             std::int64_t replicas = 0;
             for (const auto& served : spec->models)
                 replicas += served.replicas;

@@ -313,6 +313,20 @@ private slots:
                  qPrintable(QStringLiteral("SJF %1 s, FCFS %2 s").arg(shortest.at("serving.latency.mean")).arg(fcfs.at("serving.latency.mean"))));
     }
 
+    void modelsNamingOneTraceShareItsCopy()
+    {
+        // A trace may be 256 MiB: a long model list naming it must not hold it once per model.
+        const auto loaded = load(scenarioText("        - {model: GPT2-large, rate: 0.5/s, trace: azure-conv}\n"
+                                              "        - {model: OPT-1.3b, rate: 0.5/s, trace: azure-conv}\n"
+                                              "        - {model: BERT-base, rate: 0.5/s, trace: azure-code}\n"));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        const auto& models = specOf(*loaded.scenario).models;
+        QCOMPARE(models.size(), std::size_t{3});
+        QVERIFY(models[0].trace && models[2].trace);
+        QCOMPARE(models[0].trace.get(), models[1].trace.get());
+        QVERIFY(models[0].trace.get() != models[2].trace.get());
+    }
+
     void sjfEqualsFcfsWhenLengthsAreEqual()
     {
         const auto loaded = load(scenarioText("        - {model: GPT2-large, rate: 0.9/s, outputTokens: 64}\n"));
