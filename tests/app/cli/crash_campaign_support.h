@@ -154,11 +154,14 @@ inline QByteArray storedResults(const store::Project& project, store::RunId run)
 }
 
 //! Ids of the runs whose row says 'running', read with a bare connection, so before any
-//! Project::open has recovered them.
+//! Project::open has recovered them (none while the file has no schema).
 inline std::set<store::RunId> runningRunIds(const std::string& path)
 {
     std::set<store::RunId> ids;
     store::Database db = store::Database::open(path, store::Database::OpenMode::ReadWrite);
+    // A process killed right after creating the file leaves it without a schema yet.
+    if (db.queryInt64("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'runs'") == 0)
+        return ids;
     store::Statement query(db, "SELECT id FROM runs WHERE status = 'running'");
     while (query.step())
         ids.insert(query.columnInt64(0));

@@ -66,16 +66,43 @@ QString demoVariant(const QString& directory, const QString& name, const QString
     return path;
 }
 
+// Three functions on two invokers, one more arriving before episode 3 (tst_simppo_training):
+// a resumed training must continue the churn schedule where it stopped.
+QString functionsScenario()
+{
+    return QStringLiteral(R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: crash-functions}
+spec:
+  seed: 5
+  horizon: 60s
+  cluster:
+    pools:
+      - {name: invokers, count: 2, cpu: 4, memory: 8Gi}
+  workloads:
+    - name: faas
+      kind: Functions
+      platform: {invokers: invokers, controlPeriod: 5s}
+      defaults: {arrivals: {pattern: fluctuating, rate: 20/s, every: 10s}, containers: 1}
+      functions:
+        - {name: primes, profile: primes}
+        - {name: b64, profile: base64}
+        - {name: resize, profile: image-resize}
+      churn: {every: 2, changes: [1]}
+)");
+}
+
 //! One kill campaign's tallies, for the summary table.
 struct CampaignTally {
     QString command;
     int kills = 0;               //!< processes that were SIGKILLed (not those that finished first)
-    int finishedChecked = 0;     //!< finished runs (or checkpoints) compared with the uninterrupted ones
+    int finishedChecked = 0;     //!< finished runs (models) compared with the uninterrupted ones, after every kill
     int intact = 0;              //!< of those, bit-identical
     int runningFound = 0;        //!< rows the killed process left 'running'
     int interruptedMarked = 0;   //!< of those, 'interrupted' after the next open
-    int resumes = -1;            //!< reruns after a kill (-1: not applicable)
-    int resumedOk = 0;
+    int resumes = -1;            //!< reruns after a kill that ran to the end (-1: not applicable)
+    int resumedOk = 0;           //!< of those, ended with the uninterrupted result
+    int rerunsKilled = 0;        //!< reruns after a kill that were killed in turn
     std::map<QString, int> landed; //!< where the kills landed
 };
 
@@ -130,6 +157,7 @@ private slots:
     void killOrreryRun();
     void killOrreryExperiment();
     void killOrreryTrain();
+    void trainKilledBeforeItsFinalModel();
     void diskFull();
     void readOnlyProjectFile();
     void twoWritersOnOneProject();
@@ -332,7 +360,7 @@ void TestCrashCampaign::killOrreryExperiment()
         }
         ++tally.kills;
         if (afterKill)
-            ++tally.resumes; // a rerun that was killed in turn: checked below like any kill
+            ++tally.rerunsKilled; // checked below like any kill
 
         QString landed = "before the project file was created";
         if (QFileInfo::exists(dir.filePath(name))) {
@@ -397,28 +425,7 @@ void TestCrashCampaign::killOrreryTrain()
 #else
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    // Three functions on two invokers, one more arriving before episode 3 (tst_simppo_training):
-    // a resumed run must continue the churn schedule where it stopped.
-    writeText(dir.filePath("functions.yaml"), QStringLiteral(R"(apiVersion: orrery.dev/v1
-kind: Scenario
-metadata: {name: crash-functions}
-spec:
-  seed: 5
-  horizon: 60s
-  cluster:
-    pools:
-      - {name: invokers, count: 2, cpu: 4, memory: 8Gi}
-  workloads:
-    - name: faas
-      kind: Functions
-      platform: {invokers: invokers, controlPeriod: 5s}
-      defaults: {arrivals: {pattern: fluctuating, rate: 20/s, every: 10s}, containers: 1}
-      functions:
-        - {name: primes, profile: primes}
-        - {name: b64, profile: base64}
-        - {name: resize, profile: image-resize}
-      churn: {every: 2, changes: [1]}
-)"));
+    writeText(dir.filePath("functions.yaml"), functionsScenario());
     constexpr int kEpisodes = 6;
     // Every start says --resume: on a new project it starts from episode 1.
     const auto argsFor = [](const QString& project) {
@@ -478,6 +485,7 @@ spec:
     CampaignTally tally;
     tally.command = "orrery train";
     tally.resumes = 0;
+    tally.runningFound = -1; // training writes models, not runs
     int projectIndex = 1;
     int checkpointsBefore = 0;
     bool afterKill = false;
@@ -545,7 +553,7 @@ spec:
         }
         ++tally.kills;
         if (afterKill)
-            ++tally.resumes;
+            ++tally.rerunsKilled;
 
         // Where it landed, from the progress lines: the checkpoint of episode k is written
         // between "episode k/N" and "checkpoint episode k stored".
@@ -610,6 +618,49 @@ spec:
     }
     qInfo("orrery train: %s", qPrintable(landedText(tally)));
     m_tallies.push_back(tally);
+#endif
+}
+
+void TestCrashCampaign::trainKilledBeforeItsFinalModel()
+{
+#ifndef ORRERY_CRASH_CAMPAIGN_SIMPPO
+    QSKIP("the simppo plugin (LibTorch) is not part of this build");
+#else
+    // The state a kill between the last checkpoint and the final model leaves (found by the
+    // campaign: --resume then said "nothing to resume" and the project never got a final model).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeText(dir.filePath("functions.yaml"), functionsScenario());
+    const QStringList args{"train", "simppo", "--scenario", "functions.yaml", "--project", "p.orrery", "--episodes", "2",
+                           "--steps", "6", "--checkpoint-every", "1", "--threads", "1", "--resume"};
+    const auto trained = runOrrery(args, dir.path());
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.err));
+    const std::string path = dir.filePath("p.orrery").toStdString();
+    std::vector<std::uint8_t> finalBytes;
+    {
+        auto project = store::Project::open(path);
+        const auto models = project.listModels();
+        QCOMPARE(models.size(), std::size_t{3}); // checkpoints 1 and 2, the final model
+        finalBytes = project.model(models.back().id)->bytes;
+        store::Statement remove(project.database(), "DELETE FROM models WHERE id = ?1");
+        remove.bindInt64(1, models.back().id);
+        remove.run();
+    }
+    const auto resumed = runOrrery(args, dir.path());
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
+    QVERIFY2(resumed.out.contains("without storing its final model; stored that checkpoint as model"), qPrintable(resumed.out));
+    const auto project = store::Project::open(path);
+    const auto final = project.latestModel("simppo");
+    QVERIFY(final);
+    QVERIFY(final->bytes == project.model(project.listModels()[1].id)->bytes); // checkpoint 2's team
+    bool hasEpisodes = false;
+    for (const auto& [name, value] : final->metrics)
+        hasEpisodes = hasEpisodes || (name == "episodes" && value == 2.0);
+    QVERIFY(hasEpisodes);
+    // And a further --resume finds the final model: nothing left to do, nothing stored.
+    const auto again = runOrrery(args, dir.path());
+    QVERIFY2(again.exitCode == 0 && again.out.contains("nothing to resume"), qPrintable(again.out + again.err));
+    QCOMPARE(store::Project::open(path).listModels().size(), std::size_t{3});
 #endif
 }
 
@@ -756,10 +807,14 @@ void TestCrashCampaign::cleanupTestCase()
     qInfo("| command | kills | finished runs checked | intact | interrupted marked | resumed ok |");
     qInfo("|---|---|---|---|---|---|");
     for (const CampaignTally& tally : m_tallies) {
-        const QString resumed = tally.resumes < 0 ? QStringLiteral("n/a")
-                                                  : QStringLiteral("%1 of %2").arg(tally.resumedOk).arg(tally.resumes);
-        qInfo("| %s | %d | %d | %d | %d of %d | %s |", qPrintable(tally.command), tally.kills, tally.finishedChecked,
-              tally.intact, tally.interruptedMarked, tally.runningFound, qPrintable(resumed));
+        const QString resumed = tally.resumes < 0
+            ? QStringLiteral("n/a")
+            : QStringLiteral("%1 of %2 (and %3 reruns killed in turn)").arg(tally.resumedOk).arg(tally.resumes).arg(tally.rerunsKilled);
+        const QString interrupted = tally.runningFound < 0
+            ? QStringLiteral("n/a (no run rows)")
+            : QStringLiteral("%1 of %2").arg(tally.interruptedMarked).arg(tally.runningFound);
+        qInfo("| %s | %d | %d | %d | %s | %s |", qPrintable(tally.command), tally.kills, tally.finishedChecked,
+              tally.intact, qPrintable(interrupted), qPrintable(resumed));
     }
     for (const CampaignTally& tally : m_tallies)
         qInfo("%s kills landed: %s", qPrintable(tally.command), qPrintable(landedText(tally)));
