@@ -4,8 +4,8 @@
 // experiment's cells and the explorer and comparison view show them; a cancel midway keeps the
 // project usable and a rerun resumes; the options of the remote backends reach their options
 // structs; a remote experiment's per-cell states show in the explorer. Slurm is not started
-// here (tst_slurm_backend runs the backend on a loopback cluster). Grabs
-// docs/screenshots/experiment-dialog.png and experiment-cells.png with ORRERY_UPDATE_SCREENSHOTS=1.
+// here (tst_experiment_job_slurm runs the window's job on a loopback cluster). Grabs
+// docs/screenshots/experiment-dialog.png with ORRERY_UPDATE_SCREENSHOTS=1.
 #include "gui/main_window.h"
 
 #include "gui/experiment_cell_model.h"
@@ -491,9 +491,8 @@ void TestExperimentDialog::remoteCellStatesShowInTheExplorer()
 
     const bool update = qEnvironmentVariable("ORRERY_UPDATE_SCREENSHOTS") == QStringLiteral("1");
     const QString dir = update ? QStringLiteral(ORRERY_SOURCE_DIR "/docs/screenshots") : m_dir.path();
-    const QImage cells = window.grab().toImage();
-    QVERIFY(cells.save(dir + QStringLiteral("/experiment-cells.png")));
-    qInfo("screenshot: %s", qPrintable(QDir::toNativeSeparators(dir + QStringLiteral("/experiment-cells.png"))));
+    // (docs/screenshots/experiment-cells.png comes from tst_experiment_job_slurm: real Slurm states.)
+    QVERIFY(window.grab().toImage().save(m_dir.filePath(QStringLiteral("experiment-cells.png"))));
 
     app::ExperimentDialog dialog(testing::pluginRegistry());
     dialog.setExperimentFile(QStringLiteral(ORRERY_SOURCE_DIR "/resources/experiments/demo-ab.yaml"));
