@@ -22,6 +22,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <csignal>
 #include <sys/types.h>
@@ -151,6 +152,30 @@ inline QByteArray storedResults(const store::Project& project, store::RunId run)
     text += QByteArray::number(static_cast<qlonglong>(project.spanCount(run)));
     text += '\n';
     return text;
+}
+
+//! True when every series the run stored begins like the same series of `reference`, sample
+//! for sample and bit for bit: what a run cut short keeps of the uninterrupted run's series.
+inline bool seriesArePrefixes(const store::Project& project, store::RunId run, const store::Project& referenceProject,
+                              store::RunId reference)
+{
+    std::map<std::string, std::vector<store::Sample>> expected;
+    for (const store::SeriesInfo& series : referenceProject.series(reference))
+        expected[series.name] = referenceProject.samples(series.id);
+    for (const store::SeriesInfo& series : project.series(run)) {
+        const auto found = expected.find(series.name);
+        if (found == expected.end())
+            return false;
+        const auto samples = project.samples(series.id);
+        if (samples.size() > found->second.size())
+            return false;
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            if (samples[i].time != found->second[i].time
+                || std::bit_cast<std::uint64_t>(samples[i].value) != std::bit_cast<std::uint64_t>(found->second[i].value))
+                return false;
+        }
+    }
+    return true;
 }
 
 //! Ids of the runs whose row says 'running', read with a bare connection, so before any

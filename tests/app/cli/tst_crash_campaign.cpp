@@ -245,6 +245,12 @@ void TestCrashCampaign::killOrreryRun()
                 ++tally.runningFound;
                 QCOMPARE(statusOf(project, run.id), std::string("interrupted"));
                 QVERIFY2(run.message.find("interrupted") != std::string::npos, run.message.c_str());
+                {
+                    // What it committed before the kill is the start of the uninterrupted run's series.
+                    const auto referenceProject = store::Project::open(dir.filePath("reference.orrery").toStdString());
+                    QVERIFY(orrery::testing::seriesArePrefixes(project, run.id, referenceProject,
+                                                               referenceProject.listRuns().front().id));
+                }
                 ++tally.interruptedMarked;
                 landed = "during the run";
                 known[run.id] = "interrupted";
