@@ -148,7 +148,8 @@ void ExperimentJob::work()
         if (m_request.backend == ExperimentBackend::Local || runRemotely(outcome))
             runLocally(outcome); // after a remote run every cell is merged: the runner only compares
     } catch (const std::exception& failure) {
-        outcome.status = Outcome::Status::Failed;
+        // Cancel during an arm's training ends it with an exception; it is still a cancel.
+        outcome.status = m_control.isCancelled() ? Outcome::Status::Cancelled : Outcome::Status::Failed;
         outcome.message = QString::fromStdString(failure.what()).trimmed();
     }
     QMetaObject::invokeMethod(this, [this, outcome] {
