@@ -4,6 +4,8 @@
 #include "fleet/alibaba_gpu_node.h"
 #include "fleet/alibaba_gpu_pod.h"
 #include "fleet/fleet_read_error.h"
+#include "alibaba_gpu_invariant.h"
+#include "fuzz_replay.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -47,6 +49,16 @@ class TestAlibabaGpuReader : public QObject {
     }
 
 private slots:
+    // Every kept crash input and seed of the alibaba_gpu harness, through its invariant.
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "alibaba_gpu"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string path = (std::filesystem::path(m_dir.path().toStdString()) / "fuzzed.csv").string();
+        const std::string problem = orrery::fuzz::alibabaGpuProblem(orrery::fuzz::readReplayFile(file), path);
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void readsTheRealNodeList()
     {
         const auto nodes = readAlibabaGpuNodes(kData / "openb_node_list_gpu_node.csv");
