@@ -7,7 +7,7 @@
 #   --minutes N   minutes per harness (default 10; fractions allowed, e.g. 0.5)
 #   --jobs J      build jobs (default: all cores)
 #   HARNESS…      only these (scenario, experiment, trace, kubeconfig, llm_trace, strl, exec_credential,
-#                 kube_list_watch, prometheus, project_file, alibaba_gpu); default all
+#                 kube_list_watch, prometheus, project_file, alibaba_gpu, kube_log_shard); default all
 #
 # Fuzzing is opt-in, so ./orrery.sh does not install its compiler: when clang or its runtime
 # (libclang-rt-14-dev: libFuzzer, ASan, UBSan) is missing this script installs them with
@@ -33,7 +33,7 @@ while (($#)); do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-((${#harnesses[@]})) || harnesses=(scenario experiment trace kubeconfig llm_trace strl exec_credential kube_list_watch prometheus project_file alibaba_gpu)
+((${#harnesses[@]})) || harnesses=(scenario experiment trace kubeconfig llm_trace strl exec_credential kube_list_watch prometheus project_file alibaba_gpu kube_log_shard)
 seconds="$(awk -v m="$minutes" 'BEGIN { s = int(m * 60); if (s < 1) s = 1; print s }')"
 
 say() { printf '[fuzz.sh] %s\n' "$*" >&2; }

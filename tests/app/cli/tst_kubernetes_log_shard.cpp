@@ -2,6 +2,8 @@
 // inside it, a wrong size, bad base64 or another cell's shard are told apart from a log that has
 // none (whose last `error:` line becomes the message).
 #include "cli/kubernetes_log_shard.h"
+#include "fuzz_replay.h"
+#include "kube_log_shard_invariant.h"
 
 #include <QTest>
 
@@ -13,6 +15,15 @@ class TestKubernetesLogShard : public QObject {
     Q_OBJECT
 
 private slots:
+    // Every kept crash input and seed of the kube_log_shard harness, through its invariant.
+    void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "kube_log_shard"); }
+    void fuzzRegressions()
+    {
+        QFETCH(QString, file);
+        const std::string problem = orrery::fuzz::kubeLogShardProblem(orrery::fuzz::readReplayFile(file));
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void roundTrip_data()
     {
         QTest::addColumn<QByteArray>("bytes");
