@@ -1,19 +1,21 @@
 #include "live/kube_config_loader.h"
 
 #include "live/live_error.h"
+#include "model/bounded_file_read.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace orrery::live {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr std::size_t kMaxKubeconfigBytes = std::size_t{16} << 20; // 16 MiB, as for a scenario
 
 //! Walks one file's YAML and throws Config errors naming file:line and the field path.
 class FileReader {
@@ -216,14 +218,16 @@ std::vector<std::string> KubeConfigLoader::defaultFiles(const std::string& expli
 
 KubeConfig KubeConfigLoader::parseFile(const std::string& path)
 {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream)
+    // Kubeconfigs are a few KB; the cap keeps `--kubeconfig /dev/zero` from growing without end.
+    const model::BoundedFileRead text = model::readFileAtMost(path, kMaxKubeconfigBytes);
+    if (text.status == model::BoundedFileRead::Status::CannotOpen)
         throw LiveError(LiveError::Kind::Config, displayPath(path) + ": cannot open kubeconfig");
-    std::ostringstream text;
-    text << stream.rdbuf();
+    if (text.status != model::BoundedFileRead::Status::Ok)
+        throw LiveError(LiveError::Kind::Config,
+                        displayPath(path) + ": " + text.error + " for a kubeconfig (docs/reliability.md, Limits)");
     YAML::Node root;
     try {
-        root = YAML::Load(text.str());
+        root = YAML::Load(text.text);
     } catch (const YAML::Exception& error) {
         throw LiveError(LiveError::Kind::Config, displayPath(path) + ":" + std::to_string(error.mark.line + 1) +
                                                      ": not valid YAML: " + error.msg);

@@ -6,6 +6,8 @@
 #include "kubeconfig_invariant.h"
 
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace orrery::live;
@@ -27,6 +29,8 @@ private slots:
     void kubeconfigVariableListsFiles();
     void brokenFiles_data();
     void brokenFiles();
+    void oversizedInputIsRefused_data();
+    void oversizedInputIsRefused();
     //! Every crash input fuzz_kubeconfig found (tests/fixtures/fuzz-regressions/kubeconfig/) and
     //! every seed of its corpus keeps the harness's invariant (tests/fuzz/kubeconfig_invariant.h).
     void fuzzRegressions_data() { orrery::fuzz::addReplayRows(ORRERY_SOURCE_DIR, "kubeconfig"); }
@@ -196,4 +200,35 @@ void TestKubeConfig::brokenFiles()
 }
 
 QTEST_GUILESS_MAIN(TestKubeConfig)
+void TestKubeConfig::oversizedInputIsRefused_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("sparse 17 MiB file") << QString() << QString("over the cap of 16 MiB for a kubeconfig");
+    QTest::newRow("/dev/zero") << QString("/dev/zero") << QString("goes on past the cap of 16 MiB for a kubeconfig");
+}
+
+// A kubeconfig is read whole, so it has a cap (docs/reliability.md, Limits): past it the loader
+// refuses with a Config error naming the file instead of holding an endless input.
+void TestKubeConfig::oversizedInputIsRefused()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    if (path.isEmpty()) {
+        path = dir.filePath("big-config");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.resize(qint64{17} << 20)); // sparse: no disk used
+    }
+    try {
+        (void)KubeConfigLoader::parseFile(path.toStdString());
+        QFAIL("an oversized kubeconfig was accepted");
+    } catch (const LiveError& error) {
+        QCOMPARE(error.kind(), LiveError::Kind::Config);
+        const QString message = QString::fromStdString(error.what());
+        QVERIFY2(message.contains(path) && message.contains(expected), qPrintable(message));
+    }
+}
+
 #include "tst_kube_config.moc"
