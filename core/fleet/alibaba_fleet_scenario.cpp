@@ -198,7 +198,8 @@ std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const
 
     std::ostringstream workloads;
     std::ostringstream skipped;
-    for (const auto& [gpus, entry] : classes) {
+    for (const auto& [gpuClass, entry] : classes) {
+        const auto gpus = gpuClass; // a lambda below captures it (clang 14 cannot capture a binding)
         const std::int64_t cpu = median(entry.cpu);
         const std::int64_t memoryMib = median(entry.memoryMib);
         if (std::none_of(pools.begin(), pools.end(), [&](const FleetPool& pool) { return fits(pool, cpu, memoryMib, gpus); })) {
