@@ -221,8 +221,10 @@ void TestExperimentJobSlurm::cancelScancelsAndARerunResubmitsTheRest()
             [&](const app::RemoteExperimentProgress& progress) { latest = progress; });
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
     QCOMPARE(finished.last().at(0).toInt(), int(app::ExperimentJob::Outcome::Status::Completed));
-    QCOMPARE(latest.alreadyComplete, std::size_t(done));
-    QCOMPARE(latest.cells.size(), std::size_t(6 - done));
+    // A task that wrote its shard just before scancel reached it is merged by the rerun before it
+    // submits (its cell counts as already complete), so at least the cells done at the cancel are.
+    QVERIFY2(latest.alreadyComplete >= std::size_t(done), qPrintable(QString::number(latest.alreadyComplete)));
+    QCOMPARE(latest.cells.size(), std::size_t(6) - latest.alreadyComplete);
     bool compared = false;
     const std::set<store::RunId> after = completedRuns(project, &compared);
     QCOMPARE(after.size(), std::size_t(6));
