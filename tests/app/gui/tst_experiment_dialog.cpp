@@ -18,6 +18,7 @@
 #include "store/project.h"
 #include "widgets/comparison_table_model.h"
 #include "widgets/comparison_view.h"
+#include "tiny_experiment_text.h"
 
 #include <QAction>
 #include <QApplication>
@@ -45,38 +46,8 @@ using namespace orrery;
 
 namespace {
 
-constexpr const char* kScenario = R"(apiVersion: orrery.dev/v1
-kind: Scenario
-metadata:
-  name: tiny
-spec:
-  seed: 1
-  horizon: 1h
-  samplePeriod: 1m
-  cluster:
-    pools:
-      - {name: cpu, count: 4, cpu: 8, memory: 32Gi}
-  workloads:
-    - name: small
-      kind: BatchJobs
-      arrivalRate: 2/min
-      request: {cpu: 2, memory: 4Gi}
-      duration: {distribution: exponential, mean: 8m}
-)";
-
-constexpr const char* kExperiment = R"(apiVersion: orrery.dev/v1
-kind: Experiment
-metadata:
-  name: tiny-ab
-spec:
-  scenario: tiny.yaml
-  arms:
-    - {name: first-fit, policies: {placement: {plugin: first-fit}}}
-    - {name: random, policies: {placement: {plugin: random}}}
-  seeds: {count: 2}
-  metrics: [job.completion_time.mean, jobs.completed]
-  sweep: {parameter: jobs, values: [20, 40]}
-)";
+constexpr const char* kScenario = testing::kTinyScenario;
+constexpr const char* kExperiment = testing::kTinyExperiment;
 
 // Long enough per run that a cancel lands between the first completed run and the last.
 constexpr const char* kSlowScenario = R"(apiVersion: orrery.dev/v1
