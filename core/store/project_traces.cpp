@@ -9,18 +9,29 @@
 
 namespace orrery::store {
 
+namespace {
+
+//! The sum of a run's stored counts; a negative one can only come from a damaged file.
+std::int64_t storedCount(Database& db, RunId id, const std::string& column)
+{
+    Statement query(db, "SELECT coalesce(sum(" + column + "), 0) FROM run_traces WHERE run_id = ?1");
+    query.bindInt64(1, id);
+    const std::int64_t count = query.step() ? query.columnInt64(0) : 0;
+    if (count < 0)
+        throw StoreError(db.path(), "damaged Orrery project: run " + std::to_string(id) + " has a negative " + column);
+    return count;
+}
+
+} // namespace
+
 std::int64_t Project::traceCount(RunId id) const
 {
-    Statement query(m_db, "SELECT coalesce(sum(trace_count), 0) FROM run_traces WHERE run_id = ?1");
-    query.bindInt64(1, id);
-    return query.step() ? query.columnInt64(0) : 0;
+    return storedCount(m_db, id, "trace_count");
 }
 
 std::int64_t Project::spanCount(RunId id) const
 {
-    Statement query(m_db, "SELECT coalesce(sum(span_count), 0) FROM run_traces WHERE run_id = ?1");
-    query.bindInt64(1, id);
-    return query.step() ? query.columnInt64(0) : 0;
+    return storedCount(m_db, id, "span_count");
 }
 
 trace::TraceSet Project::loadTraces(RunId id, std::size_t offset, std::size_t limit) const
