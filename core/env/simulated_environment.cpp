@@ -6,6 +6,7 @@
 #include "model/cluster.h"
 #include "sim/engine.h"
 
+#include <optional>
 #include <stdexcept>
 
 namespace orrery::env {
@@ -91,6 +92,13 @@ public:
     const SimulatedEnvironmentOptions& options() const { return m_options; }
     const model::Scenario& scenario() const { return m_scenario; }
 
+    const PeriodStats& lastPeriodStats() const
+    {
+        if (!m_lastStats)
+            throw std::logic_error("SimulatedEnvironment::lastPeriodStats needs options.keepPeriodStats and a reset()");
+        return *m_lastStats;
+    }
+
     std::vector<std::string> targetNames() const
     {
         std::vector<std::string> names;
@@ -104,6 +112,8 @@ private:
     {
         const sim::SimTime until = m_engine->now() + m_options.controlPeriod;
         m_engine->run(until);
+        if (m_options.keepPeriodStats)
+            m_lastStats = *m_app->periodStats(); // observe() clears them
         policy::Observation observation = m_loop->observe();
         // Episode statistics from the period (p99 over the episode from the app's own histogram).
         m_stats.completedRequests += observation.completedRequests;
@@ -130,6 +140,7 @@ private:
     std::unique_ptr<ControlLoop> m_loop;
     EpisodeStats m_stats;
     int m_dropPeriods = 0;
+    std::optional<PeriodStats> m_lastStats;
 };
 
 SimulatedEnvironment::SimulatedEnvironment(model::Scenario scenario, SimulatedEnvironmentOptions options)
@@ -143,5 +154,6 @@ const EpisodeStats& SimulatedEnvironment::episodeStats() const { return m_impl->
 const SimulatedEnvironmentOptions& SimulatedEnvironment::options() const { return m_impl->options(); }
 const model::Scenario& SimulatedEnvironment::scenario() const { return m_impl->scenario(); }
 std::vector<std::string> SimulatedEnvironment::targetNames() const { return m_impl->targetNames(); }
+const PeriodStats& SimulatedEnvironment::lastPeriodStats() const { return m_impl->lastPeriodStats(); }
 
 } // namespace orrery::env

@@ -1,4 +1,5 @@
 #pragma once
+#include "env/period_stats.h"
 #include "model/scenario.h"
 #include "policy/environment.h"
 #include "sim/sim_time.h"
@@ -25,6 +26,9 @@ struct SimulatedEnvironmentOptions {
     double criticalCongestionThreshold = 2.0;
     //! Which `kind: Microservices` workload is controlled (empty = the first).
     std::string workload;
+    //! Keep a copy of each period's statistics for lastPeriodStats() (costs a copy of the
+    //! per-service histograms every step; `orrery serve` needs it, training does not).
+    bool keepPeriodStats = false;
 };
 
 //! Statistics of the current episode, accumulated over its steps.
@@ -69,6 +73,10 @@ public:
     [[nodiscard]] const model::Scenario& scenario() const;
     //! The controlled services' names (TargetObservation::name), in observation order.
     [[nodiscard]] std::vector<std::string> targetNames() const;
+    //! The statistics of the last period reset() or step() ran (services in targetNames() order,
+    //! request types in the workload's stream order). Throws std::logic_error unless
+    //! options().keepPeriodStats is set and reset() has run.
+    [[nodiscard]] const PeriodStats& lastPeriodStats() const;
 
 private:
     class Impl;

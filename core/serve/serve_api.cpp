@@ -1,0 +1,395 @@
+#include "serve/serve_api.h"
+
+#include "serve/kube_status.h"
+#include "serve/metrics_exposition.h"
+#include "serve/served_cluster.h"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <vector>
+
+namespace orrery::serve {
+namespace {
+
+using nlohmann::json;
+
+ServeResponse failure(int code, const std::string& message)
+{
+    ServeResponse response;
+    response.code = code;
+    response.body = KubeStatus::failure(code, KubeStatus::reasonFor(code), message);
+    return response;
+}
+
+ServeResponse ok(const json& body) { return {200, "application/json", body.dump(), std::nullopt, false}; }
+
+std::vector<std::string> segments(const std::string& path)
+{
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    while (at < path.size()) {
+        const std::size_t slash = path.find('/', at);
+        const std::size_t end = slash == std::string::npos ? path.size() : slash;
+        if (end > at)
+            out.push_back(path.substr(at, end - at));
+        at = end + 1;
+    }
+    return out;
+}
+
+std::optional<std::uint64_t> unsignedOf(const std::string& text)
+{
+    std::uint64_t value = 0;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (result.ec != std::errc() || result.ptr != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+std::string param(const ServeRequest& request, const std::string& name)
+{
+    const auto it = request.query.find(name);
+    return it == request.query.end() ? std::string() : it->second;
+}
+
+bool truthy(const std::string& value) { return value == "1" || value == "true" || value == "True"; }
+
+std::map<std::string, std::string> labelsOf(const json& object)
+{
+    std::map<std::string, std::string> labels;
+    const auto metadata = object.find("metadata");
+    if (metadata == object.end())
+        return labels;
+    const auto found = metadata->find("labels");
+    if (found == metadata->end() || !found->is_object())
+        return labels;
+    for (const auto& [key, value] : found->items())
+        if (value.is_string())
+            labels[key] = value.get<std::string>();
+    return labels;
+}
+
+//! What a path names: a resource kind, its API group/version, the namespace, an object and a subresource.
+struct Route {
+    std::string groupVersion; //!< "v1", "apps/v1", …
+    std::string resource;
+    std::string nameSpace;
+    std::string name;
+    std::string subresource;
+};
+
+std::optional<Route> routeOf(const std::vector<std::string>& parts)
+{
+    Route route;
+    std::size_t at = 0;
+    if (parts.size() >= 2 && parts[0] == "api") {
+        route.groupVersion = parts[1];
+        at = 2;
+    } else if (parts.size() >= 3 && parts[0] == "apis") {
+        route.groupVersion = parts[1] + "/" + parts[2];
+        at = 3;
+    } else {
+        return std::nullopt;
+    }
+    if (parts.size() > at + 2 && parts[at] == "namespaces") {
+        route.nameSpace = parts[at + 1];
+        at += 2;
+    }
+    if (at >= parts.size())
+        return route;
+    route.resource = parts[at++];
+    if (at < parts.size())
+        route.name = parts[at++];
+    if (at < parts.size())
+        route.subresource = parts[at++];
+    if (at < parts.size())
+        return std::nullopt;
+    return route;
+}
+
+struct KindInfo {
+    ResourceKind kind;
+    const char* kindName;
+    const char* groupVersion;
+    const char* resource;
+    bool namespaced;
+};
+
+constexpr KindInfo kKinds[] = {
+    {ResourceKind::Node, "Node", "v1", "nodes", false},
+    {ResourceKind::Pod, "Pod", "v1", "pods", true},
+    {ResourceKind::Deployment, "Deployment", "apps/v1", "deployments", true},
+    {ResourceKind::ReplicaSet, "ReplicaSet", "apps/v1", "replicasets", true},
+};
+
+const KindInfo* kindOf(const Route& route)
+{
+    for (const KindInfo& info : kKinds)
+        if (route.groupVersion == info.groupVersion && route.resource == info.resource)
+            return &info;
+    return nullptr;
+}
+
+json resourceList(const std::string& groupVersion)
+{
+    json resources = json::array();
+    const auto add = [&](const char* name, const char* kind, bool namespaced, json verbs) {
+        resources.push_back({{"name", name}, {"singularName", ""}, {"namespaced", namespaced}, {"kind", kind}, {"verbs", verbs}});
+    };
+    if (groupVersion == "v1") {
+        add("nodes", "Node", false, {"get", "list", "watch"});
+        add("pods", "Pod", true, {"get", "list", "watch"});
+        add("namespaces", "Namespace", false, {"get", "list"});
+    } else if (groupVersion == "apps/v1") {
+        add("deployments", "Deployment", true, {"get", "list", "watch", "patch"});
+        add("deployments/scale", "Scale", true, {"get", "patch"});
+        add("replicasets", "ReplicaSet", true, {"get", "list", "watch"});
+    } else if (groupVersion == "autoscaling/v1") {
+        add("horizontalpodautoscalers", "HorizontalPodAutoscaler", true, {"list"});
+    }
+    return {{"kind", "APIResourceList"}, {"apiVersion", "v1"}, {"groupVersion", groupVersion}, {"resources", resources}};
+}
+
+json namespaceJson(const std::string& name)
+{
+    return {{"apiVersion", "v1"},
+            {"kind", "Namespace"},
+            {"metadata", {{"name", name}, {"labels", {{"kubernetes.io/metadata.name", name}}}}},
+            {"status", {{"phase", "Active"}}}};
+}
+
+json scaleJson(const json& deployment)
+{
+    const json& metadata = deployment["metadata"];
+    return {{"apiVersion", "autoscaling/v1"},
+            {"kind", "Scale"},
+            {"metadata",
+             {{"name", metadata["name"]}, {"namespace", metadata["namespace"]}, {"uid", metadata["uid"]},
+              {"resourceVersion", metadata["resourceVersion"]}}},
+            {"spec", {{"replicas", deployment["spec"]["replicas"]}}},
+            {"status", {{"replicas", deployment["status"].value("replicas", 0)}, {"selector", "app=" + metadata["name"].get<std::string>()}}}};
+}
+
+} // namespace
+
+ServeApi::ServeApi(ServedCluster& cluster)
+    : m_cluster(cluster)
+{
+}
+
+ServeResponse ServeApi::handle(const ServeRequest& request)
+{
+    const std::vector<std::string> parts = segments(request.path);
+    const bool get = request.method == "GET" || request.method == "HEAD";
+    if (get && request.path == "/metrics")
+        return {200, MetricsExposition::kContentType, m_cluster.metricsText(), std::nullopt, false};
+    if (get && (request.path == "/healthz" || request.path == "/readyz" || request.path == "/livez"))
+        return {200, "text/plain; charset=utf-8", "ok", std::nullopt, false};
+    if (get && request.path == "/version")
+        return ok({{"major", "1"}, {"minor", "29"}, {"gitVersion", "v1.29.0-orrery"}, {"platform", "linux/amd64"},
+                   {"orrerySimTimeSeconds", sim::toSeconds(m_cluster.now())}});
+    if (get && request.path == "/api")
+        return ok({{"kind", "APIVersions"}, {"versions", {"v1"}},
+                   {"serverAddressByClientCIDRs", json::array({{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", "127.0.0.1"}}})}});
+    if (get && request.path == "/apis") {
+        json groups = json::array();
+        for (const char* group : {"apps", "autoscaling"}) {
+            const json version = {{"groupVersion", std::string(group) + "/v1"}, {"version", "v1"}};
+            groups.push_back({{"name", group}, {"versions", json::array({version})}, {"preferredVersion", version}});
+        }
+        return ok({{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", groups}});
+    }
+    const std::optional<Route> route = routeOf(parts);
+    if (!route)
+        return failure(404, "the server could not find the requested resource");
+    if (route->resource.empty()) {
+        if (!get || (route->groupVersion != "v1" && route->groupVersion != "apps/v1" && route->groupVersion != "autoscaling/v1"))
+            return failure(404, "the server could not find the requested resource");
+        return ok(resourceList(route->groupVersion));
+    }
+    const std::string& served = m_cluster.options().nameSpace;
+    if (route->groupVersion == "v1" && route->resource == "namespaces" && route->nameSpace.empty()) {
+        if (!get)
+            return failure(405, "namespaces are read-only in a served cluster");
+        if (route->name.empty())
+            return ok({{"kind", "NamespaceList"}, {"apiVersion", "v1"},
+                       {"metadata", {{"resourceVersion", std::to_string(m_cluster.objects().resourceVersion())}}},
+                       {"items", json::array({namespaceJson(served)})}});
+        if (route->name != served || !route->subresource.empty())
+            return failure(404, "namespaces \"" + route->name + "\" not found");
+        return ok(namespaceJson(served));
+    }
+    if (route->resource == "horizontalpodautoscalers" && route->name.empty() && get)
+        return ok({{"kind", "HorizontalPodAutoscalerList"}, {"apiVersion", route->groupVersion},
+                   {"metadata", {{"resourceVersion", std::to_string(m_cluster.objects().resourceVersion())}}},
+                   {"items", json::array()}});
+    const KindInfo* info = kindOf(*route);
+    if (!info || (!info->namespaced && !route->nameSpace.empty()))
+        return failure(404, "the server could not find the requested resource");
+    const std::string qualified = info->groupVersion == std::string("v1") ? info->resource
+                                                                          : std::string(info->resource) + ".apps";
+    if (route->name.empty()) {
+        if (!get)
+            return failure(405, "the server does not allow this method on the requested resource");
+        if (truthy(param(request, "watch")))
+            return startWatch(request, info->kind, route->nameSpace, info->kindName, info->groupVersion);
+        return list(request, info->kind, route->nameSpace, std::string(info->kindName) + "List", info->groupVersion);
+    }
+    const bool scale = route->subresource == "scale" && info->kind == ResourceKind::Deployment;
+    if (!route->subresource.empty() && !scale)
+        return failure(404, "the server could not find the requested resource");
+    if (request.method == "PATCH") {
+        if (info->kind != ResourceKind::Deployment)
+            return failure(405, std::string(info->resource) + " are read-only in a served cluster; patch deployments");
+        const std::string dryRun = param(request, "dryRun");
+        if (!dryRun.empty() && dryRun != "All")
+            return failure(400, "invalid dry run value \"" + dryRun + "\": only All is supported");
+        std::string body = request.body;
+        if (scale) { // a Scale's spec.replicas patches the Deployment's
+            const json patch = json::parse(body, nullptr, false);
+            if (patch.is_object() && patch.contains("spec") && patch["spec"].is_object() && patch["spec"].contains("replicas"))
+                body = json{{"spec", {{"replicas", patch["spec"]["replicas"]}}}}.dump();
+            else if (patch.is_object())
+                body = "{}";
+        }
+        const ServedCluster::Answer answer =
+            m_cluster.patchDeployment(route->nameSpace, route->name, request.contentType, body, dryRun == "All");
+        if (answer.code != 200 || !scale)
+            return {answer.code, "application/json", answer.body, std::nullopt, false};
+        return ok(scaleJson(json::parse(answer.body)));
+    }
+    if (!get)
+        return failure(405, "the server does not allow this method on the requested resource");
+    const std::string nameSpace = info->namespaced ? route->nameSpace : std::string();
+    const json* object = m_cluster.objects().find(info->kind, nameSpace, route->name);
+    if (!object)
+        return failure(404, qualified + " \"" + route->name + "\" not found");
+    return ok(scale ? scaleJson(*object) : *object);
+}
+
+ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,
+                             const std::string& listKind, const std::string& apiVersion) const
+{
+    std::size_t limit = 0;
+    if (const std::string text = param(request, "limit"); !text.empty()) {
+        const auto parsed = unsignedOf(text);
+        if (!parsed)
+            return failure(400, "limit: not a whole number: \"" + text + "\"");
+        limit = static_cast<std::size_t>(*parsed);
+    }
+    std::string error;
+    const std::optional<LabelSelector> selector = LabelSelector::parse(param(request, "labelSelector"), &error);
+    if (!selector)
+        return failure(400, "labelSelector: " + error);
+    // A continue token is "<resourceVersion of the first page>:<key of the last item sent>".
+    std::string after;
+    std::string listVersion = std::to_string(m_cluster.objects().resourceVersion());
+    if (const std::string token = param(request, "continue"); !token.empty()) {
+        const std::size_t colon = token.find(':');
+        if (colon == std::string::npos || !unsignedOf(token.substr(0, colon)))
+            return failure(400, "continue: not a continue token this server gave: \"" + token + "\"");
+        listVersion = token.substr(0, colon);
+        after = token.substr(colon + 1);
+    }
+    std::string items;
+    std::size_t count = 0;
+    std::string last;
+    bool more = false;
+    m_cluster.objects().forEach(kind, nameSpace, after, [&](const std::string& key, const json& object) {
+        if (!selector->empty() && !selector->matches(labelsOf(object)))
+            return true;
+        if (limit > 0 && count == limit) {
+            more = true;
+            return false;
+        }
+        if (count++ > 0)
+            items += ',';
+        items += object.dump();
+        last = key;
+        return true;
+    });
+    json metadata = {{"resourceVersion", listVersion}};
+    if (more)
+        metadata["continue"] = listVersion + ":" + last;
+    std::string body = R"({"kind":")" + listKind + R"(","apiVersion":")" + apiVersion + R"(","metadata":)" + metadata.dump() +
+                       R"(,"items":[)" + items + "]}";
+    return {200, "application/json", std::move(body), std::nullopt, false};
+}
+
+ServeResponse ServeApi::startWatch(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,
+                                   const std::string& kindName, const std::string& apiVersion) const
+{
+    WatchCursor cursor;
+    cursor.kind = kind;
+    cursor.nameSpace = nameSpace;
+    cursor.bookmarks = truthy(param(request, "allowWatchBookmarks"));
+    cursor.kindName = kindName;
+    cursor.apiVersion = apiVersion;
+    if (const std::string timeout = param(request, "timeoutSeconds"); !timeout.empty()) {
+        const auto seconds = unsignedOf(timeout);
+        if (!seconds)
+            return failure(400, "timeoutSeconds: not a whole number: \"" + timeout + "\"");
+        cursor.timeoutSeconds = static_cast<int>(std::min<std::uint64_t>(*seconds, 86400));
+    }
+    std::string error;
+    cursor.selector = LabelSelector::parse(param(request, "labelSelector"), &error);
+    if (!cursor.selector)
+        return failure(400, "labelSelector: " + error);
+    ServeResponse response;
+    response.contentType = "application/json";
+    const std::string from = param(request, "resourceVersion");
+    if (from.empty() || from == "0") {
+        // "Any version": the current objects as ADDED events, then changes from now on.
+        m_cluster.objects().forEach(kind, nameSpace, {}, [&](const std::string&, const json& object) {
+            if (cursor.selector->empty() || cursor.selector->matches(labelsOf(object)))
+                response.body += json{{"type", "ADDED"}, {"object", object}}.dump() + "\n";
+            return true;
+        });
+        cursor.resourceVersion = m_cluster.objects().resourceVersion();
+    } else {
+        const auto version = unsignedOf(from);
+        if (!version)
+            return failure(400, "resourceVersion: not a resource version this server gave: \"" + from + "\"");
+        cursor.resourceVersion = *version;
+        bool gone = false;
+        response.body = poll(cursor, gone);
+        response.endStream = gone;
+    }
+    response.watch = std::move(cursor);
+    return response;
+}
+
+std::string ServeApi::poll(WatchCursor& cursor, bool& gone) const
+{
+    std::string lines;
+    const ObjectStore& objects = m_cluster.objects();
+    gone = !objects.eventsAfter(cursor.kind, cursor.resourceVersion, cursor.nameSpace, [&](const StoredEvent& event) {
+        if (cursor.selector && !cursor.selector->empty()) {
+            const json parsed = json::parse(event.line);
+            if (!cursor.selector->matches(labelsOf(parsed["object"])))
+                return;
+        }
+        lines += event.line;
+    });
+    if (gone) {
+        const std::string message = "too old resource version: " + std::to_string(cursor.resourceVersion) + " (" +
+                                    std::to_string(objects.oldestWatchable(cursor.kind)) + ")";
+        return R"({"type":"ERROR","object":)" + KubeStatus::failure(410, "Expired", message) + "}\n";
+    }
+    cursor.resourceVersion = objects.resourceVersion();
+    return lines;
+}
+
+std::string ServeApi::bookmark(const WatchCursor& cursor)
+{
+    return json{{"type", "BOOKMARK"},
+                {"object",
+                 {{"kind", cursor.kindName},
+                  {"apiVersion", cursor.apiVersion},
+                  {"metadata", {{"resourceVersion", std::to_string(cursor.resourceVersion)}}}}}}
+               .dump() +
+           "\n";
+}
+
+} // namespace orrery::serve

@@ -1,0 +1,70 @@
+#pragma once
+#include "serve/label_selector.h"
+#include "serve/object_store.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace orrery::serve {
+
+class ServedCluster;
+
+//! One HTTP request as the transport read it.
+struct ServeRequest {
+    std::string method;                          //!< GET, PATCH, …
+    std::string path;                            //!< without the query, percent-decoded
+    std::map<std::string, std::string> query;    //!< decoded parameters
+    std::string contentType;
+    std::string body;
+};
+
+//! Where a watch stream stands: which objects, from which resourceVersion, until when.
+struct WatchCursor {
+    ResourceKind kind = ResourceKind::Pod;
+    std::string nameSpace;                       //!< empty: every namespace
+    std::uint64_t resourceVersion = 0;           //!< the last one delivered
+    bool bookmarks = false;
+    int timeoutSeconds = 1800;
+    std::optional<LabelSelector> selector;
+    std::string kindName;                        //!< "Pod", for bookmarks
+    std::string apiVersion;                      //!< "v1", for bookmarks
+};
+
+//! The answer to one request: a plain response, or (`watch` set) the start of a watch stream
+//! whose first lines are `body` (initial ADDED events, or a 410 ERROR event and `endStream`).
+struct ServeResponse {
+    int code = 200;
+    std::string contentType = "application/json";
+    std::string body;
+    std::optional<WatchCursor> watch;
+    bool endStream = false;
+};
+
+//! The Kubernetes API and /metrics of a ServedCluster, transport-free: discovery (/api, /apis,
+//! /version), list (limit/continue, labelSelector) and get of nodes, pods, deployments,
+//! replicasets (and empty horizontalpodautoscalers), watch from a resourceVersion with bookmarks
+//! (410 Gone as an ERROR event once the event log no longer covers it), PATCH of deployments and
+//! of their scale subresource (dryRun=All), /metrics, /healthz. Failures are Status objects.
+class ServeApi {
+public:
+    explicit ServeApi(ServedCluster& cluster);
+
+    ServeResponse handle(const ServeRequest& request);
+    //! The event lines a watch has not seen yet (each `{"type":…,"object":…}\n`); advances the
+    //! cursor. Sets `gone` (and returns the 410 ERROR line) when the log no longer covers it.
+    std::string poll(WatchCursor& cursor, bool& gone) const;
+    //! A BOOKMARK event at the cursor's resourceVersion.
+    static std::string bookmark(const WatchCursor& cursor);
+
+private:
+    ServeResponse list(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,
+                       const std::string& listKind, const std::string& apiVersion) const;
+    ServeResponse startWatch(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,
+                             const std::string& kindName, const std::string& apiVersion) const;
+
+    ServedCluster& m_cluster;
+};
+
+} // namespace orrery::serve

@@ -1,0 +1,22 @@
+#pragma once
+#include "sim/sim_time.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace orrery::serve {
+
+//! How `orrery serve` presents a scenario (docs/live-clusters.md, "The simulator served as a cluster").
+struct ServeOptions {
+    std::string nameSpace = "social-network";  //!< the namespace every Deployment and Pod lives in
+    sim::SimTime controlPeriod = sim::kSecond;  //!< simulated time one advance() covers
+    std::uint64_t seed = 0;                     //!< 0 = the scenario's own seed
+    //! Simulated seconds per wall-clock second. Counters in /metrics are divided by it, so that
+    //! Prometheus' rate() over its wall-clock timestamps reads in the simulated cluster's units.
+    double speed = 1.0;
+    std::size_t eventLogCapacity = 4096;        //!< watch events kept per resource kind (older: 410 Gone)
+    std::string workload;                       //!< which Microservices workload (empty = the first)
+};
+
+} // namespace orrery::serve
