@@ -70,6 +70,9 @@ commands:
   live contexts|nodes|pods|query|snapshot
                             read-only views of real clusters from kubeconfig, and PromQL queries
                             against Prometheus (orrery live help)
+  serve SCENARIO [--port N] [--speed X] [--namespace NS] [--kubeconfig-out F]
+                            the scenario's simulation served as a Kubernetes API and Prometheus
+                            /metrics on 127.0.0.1 (orrery serve --help)
   help, --help              this text
   --version                 print the version
 
@@ -95,6 +98,7 @@ int runCli(const std::vector<std::string>& args)
         {"cell", runCellCommand},
         {"report", runReportCommand},
         {"live", runLiveCommand},
+        {"serve", runServeCommand},
         {"analyze", runAnalyzeCommand},
         {"export-traces", runExportTracesCommand},
         {"localize", runLocalizeCommand},

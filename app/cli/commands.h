@@ -20,6 +20,8 @@ int runReportCommand(const std::vector<std::string>& args);
 int runAnalyzeCommand(const std::vector<std::string>& args);
 int runLocalizeCommand(const std::vector<std::string>& args);
 int runLiveCommand(const std::vector<std::string>& args);
+//! `orrery serve SCENARIO`: the simulator served as a Kubernetes API and /metrics (docs/live-clusters.md).
+int runServeCommand(const std::vector<std::string>& args);
 int runExportTracesCommand(const std::vector<std::string>& args);
 //! `orrery import alibaba-gpu …`: a real data set as a scenario (docs/fleet.md).
 int runImportCommand(const std::vector<std::string>& args);
