@@ -7,6 +7,7 @@
 
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
+#include "cli/live_experiment_command.h"
 #include "cli/kubernetes_backend.h"
 #include "cli/plugin_setup.h"
 #include "cli/scenario_check.h"
@@ -50,7 +51,8 @@ constexpr const char* kUsage =
     "                         [--orrery-path PATH] [--quiet]\n"
     "       orrery experiment EXPERIMENT.yaml --project FILE.orrery --backend kubernetes --image IMAGE\n"
     "                         [--context C] [--namespace N] [--kubeconfig F] [--parallelism N] [--backoff-limit N]\n"
-    "                         [--cpu Q] [--memory Q] [--shard-dir DIR] [--orrery-path PATH] [--quiet]";
+    "                         [--cpu Q] [--memory Q] [--shard-dir DIR] [--orrery-path PATH] [--quiet]\n"
+    "       orrery experiment LIVE-EXPERIMENT.yaml --project FILE.orrery --actuate [--quiet]   (spec.target: live)";
 constexpr std::uint64_t kMaxJobs = 4096;
 constexpr std::size_t kMaxFailuresShown = 10;
 
@@ -301,7 +303,7 @@ int runExperimentCommand(const std::vector<std::string>& args)
                            {"project", "jobs", "training-curves", "backend", "partition", "time", "array-max",
                             "cells-per-task", "shard-dir", "poll", "orrery-path", "image", "context", "namespace",
                             "kubeconfig", "parallelism", "backoff-limit", "cpu", "memory"},
-                           {"quiet"});
+                           {"quiet", "actuate"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
     const auto projectPath = line.value("project");
@@ -355,6 +357,19 @@ int runExperimentCommand(const std::vector<std::string>& args)
         return kExitBadInput;
     }
     const experiment::Experiment& experiment = *checked.experiment;
+    if (experiment.spec.live) {
+        if (backend != "local" || line.value("jobs") || line.value("training-curves"))
+            throw UsageError{"a live experiment (spec.target: live) runs its windows one after another on the cluster; "
+                             "--backend, --jobs and --training-curves do not apply"};
+        try {
+            return runLiveExperiment(experiment, line, *projectPath, registry, quiet);
+        } catch (const store::StoreError& error) {
+            std::cerr << "error: " << error.what() << '\n';
+            return kExitBadInput;
+        }
+    }
+    if (line.flag("actuate"))
+        throw UsageError{"option --actuate applies to live experiments (spec.target: live) only"};
 
     experiment::ExperimentOutcome outcome;
     try {

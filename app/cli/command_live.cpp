@@ -12,6 +12,8 @@
 #include "live/live_error.h"
 #include "live/prometheus_client.h"
 #include "live/snapshot_scenario.h"
+#include "live_experiment/live_experiment_runner.h"
+#include "store/store_error.h"
 #include "model/units.h"
 #include "scenario/scenario_loader.h"
 
@@ -36,6 +38,9 @@ constexpr const char* kLiveUsage = R"(usage: orrery live SUBCOMMAND [OPTIONS]
            [--prometheus URL [--window 1h]] [--horizon 1h] [--name NAME]
                                                 write the cluster (default: all namespaces) as a
                                                 scenario for `orrery run` (docs/live-clusters.md)
+  restore --project P --namespace N [--context C] [--kubeconfig F]
+                                                put back what an interrupted live experiment
+                                                changed, from the project's restore points
 
 Kubeconfig: --kubeconfig, else KUBECONFIG (files merged, first wins), else ~/.kube/config.
 Requests give up after --timeout (default 10s; connecting: 5s at most).
@@ -241,6 +246,30 @@ int snapshot(const CommandLine& line)
 
 } // namespace
 
+//! `orrery live restore --project P --namespace N`: puts back what an interrupted live
+//! experiment left changed, from the restore points stored in the project.
+int restore(const CommandLine& line)
+{
+    const auto project = line.value("project");
+    const auto nameSpace = line.value("namespace");
+    if (!project || !nameSpace)
+        throw UsageError{"restore needs --project FILE.orrery and --namespace N (the live experiment's)"};
+    live::KubeClient client(resolveContext(line), timeouts(line));
+    live::RestoreReport report;
+    int points = 0;
+    try {
+        points = live_experiment::restorePendingPoints(*project, client, *nameSpace, "restored by orrery live restore", report);
+    } catch (const store::StoreError& error) {
+        std::cerr << "orrery live restore: " << error.what() << '\n';
+        return kExitBadInput;
+    }
+    for (const std::string& error : report.errors)
+        std::cerr << "orrery live restore: " << error << '\n';
+    std::cout << (points == 0 ? "nothing to restore" : "restored " + std::to_string(points) + " restore point" + (points == 1 ? "" : "s"))
+              << " for " << client.context().contextName << "/" << *nameSpace << " (" << report.patchesApplied << " patches)\n";
+    return report.complete() ? kExitOk : kExitRunFailed;
+}
+
 int runLiveCommand(const std::vector<std::string>& args)
 {
     if (args.empty() || args[0] == "help" || args[0] == "help") {
@@ -248,7 +277,7 @@ int runLiveCommand(const std::vector<std::string>& args)
         return args.empty() ? kExitBadInput : kExitOk;
     }
     const CommandLine line(args, {"kubeconfig", "context", "namespace", "prometheus", "range", "step", "timeout", "out",
-                                  "window", "horizon", "name"},
+                                  "window", "horizon", "name", "project"},
                            {"all-namespaces"});
     const std::string& sub = line.positionals().at(0);
     try {
@@ -262,11 +291,13 @@ int runLiveCommand(const std::vector<std::string>& args)
             return query(line);
         if (sub == "snapshot")
             return snapshot(line);
+        if (sub == "restore")
+            return restore(line);
     } catch (const live::LiveError& error) {
         std::cerr << "orrery live " << sub << ": " << error.what() << '\n';
         return error.kind() == live::LiveError::Kind::Config ? kExitBadInput : kExitRunFailed;
     }
-    throw UsageError{"unknown subcommand '" + sub + "' (contexts, nodes, pods, query, snapshot)"};
+    throw UsageError{"unknown subcommand '" + sub + "' (contexts, nodes, pods, query, snapshot, restore)"};
 }
 
 } // namespace orrery::app

@@ -3,6 +3,7 @@
 #include "cli/scenario_check.h"
 #include "experiment/experiment_cells.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -168,6 +169,11 @@ ExperimentDialog::ExperimentDialog(const policy::PluginRegistry& registry, QWidg
     form->addRow(tr("Experiment:"), fileRow);
     form->addRow(QString(), m_fileStatus);
     form->addRow(tr("Run on:"), m_backend);
+    m_actuate = new QCheckBox;
+    m_actuate->setObjectName(QStringLiteral("experimentActuate"));
+    m_actuate->setVisible(false);
+    connect(m_actuate, &QCheckBox::toggled, this, &ExperimentDialog::updateRunButton);
+    form->addRow(QString(), m_actuate);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_pages);
@@ -206,6 +212,20 @@ QString ExperimentDialog::validate()
             m_fileStatus->setText(problems);
         } else {
             const experiment::ExperimentSpec& spec = checked.experiment->spec;
+            m_live = spec.live.has_value();
+            if (m_live) {
+                const experiment::LiveTarget& live = *spec.live;
+                const QString where = QStringLiteral("%1/%2").arg(live.context.empty() ? tr("current context") : QString::fromStdString(live.context),
+                                                                  QString::fromStdString(live.nameSpace));
+                m_fileStatus->setText(tr("“%1”: live on %2: %3 arms × %4 windows of %5 s (after a %6 s washout each)")
+                                          .arg(QString::fromStdString(spec.name), where)
+                                          .arg(spec.arms.size())
+                                          .arg(live.windowsPerArm)
+                                          .arg(static_cast<double>(live.window) / 1e9)
+                                          .arg(static_cast<double>(live.washout) / 1e9));
+                m_actuate->setText(tr("Let the arms change replicas and limits in %1 (each action previewed with a dry run, "
+                                      "rate-limited and audited; the original state is restored at the end)").arg(where));
+            } else
             m_fileStatus->setText(tr("“%1”: %2 cells (%3 sweep points × %4 arms × %5 seeds × %6 repeats)")
                                       .arg(QString::fromStdString(spec.name))
                                       .arg(experiment::experimentCells(spec).size())
@@ -218,6 +238,11 @@ QString ExperimentDialog::validate()
     m_fileStatus->setProperty("problem", !problems.isEmpty());
     m_fileStatus->setStyleSheet(problems.isEmpty() ? QString() : QStringLiteral("color: #c62828;"));
     m_fileValid = problems.isEmpty();
+    if (!m_fileValid)
+        m_live = false;
+    m_actuate->setVisible(m_live);
+    m_backend->setEnabled(!m_live);
+    m_pages->setVisible(!m_live);
     updateRunButton();
     return problems;
 }
@@ -231,7 +256,10 @@ void ExperimentDialog::updateBackendPage()
 void ExperimentDialog::updateRunButton()
 {
     const bool kubernetes = m_backend->currentData().toInt() == int(ExperimentBackend::Kubernetes);
-    m_run->setEnabled(m_fileValid && (!kubernetes || !m_image->text().trimmed().isEmpty()));
+    if (m_live)
+        m_run->setEnabled(m_fileValid && m_actuate->isChecked()); // a live experiment acts only when a person says so
+    else
+        m_run->setEnabled(m_fileValid && (!kubernetes || !m_image->text().trimmed().isEmpty()));
 }
 
 ExperimentJob::Request ExperimentDialog::request(const QString& projectPath) const
@@ -241,6 +269,7 @@ ExperimentJob::Request ExperimentDialog::request(const QString& projectPath) con
     request.projectPath = projectPath;
     request.backend = static_cast<ExperimentBackend>(m_backend->currentData().toInt());
     request.jobs = static_cast<unsigned>(m_jobs->value());
+    request.actuate = m_live && m_actuate->isChecked();
 
     request.slurm.partition = text(m_partition);
     request.slurm.timeLimit = text(m_timeLimit);

@@ -3,6 +3,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -50,6 +51,9 @@ private:
     QTimer* m_validateTimer = nullptr;
     bool m_fileValid = false;
     QComboBox* m_backend = nullptr;
+    //! Shown for a live experiment (spec.target: live): actuation on its namespace, opt-in.
+    QCheckBox* m_actuate = nullptr;
+    bool m_live = false;
     QStackedWidget* m_pages = nullptr;
     QSpinBox* m_jobs = nullptr;
     QLineEdit* m_partition = nullptr;

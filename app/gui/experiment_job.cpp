@@ -8,6 +8,8 @@
 #include "live/context_resolver.h"
 #include "live/kube_client.h"
 #include "live/kube_config_loader.h"
+#include "live/prometheus_client.h"
+#include "live_experiment/live_experiment_runner.h"
 #include "store/experiment_store.h"
 
 #include <QCoreApplication>
@@ -118,6 +120,8 @@ void ExperimentJob::cancel()
     const std::lock_guard lock(m_runnerMutex);
     if (m_runner)
         m_runner->cancel();
+    if (m_liveRunner)
+        m_liveRunner->cancel();
 }
 
 bool ExperimentJob::isRunning() const
@@ -145,7 +149,9 @@ void ExperimentJob::work()
     Outcome outcome;
     outcome.total = experiment::experimentCells(m_experiment->spec).size();
     try {
-        if (m_request.backend == ExperimentBackend::Local || runRemotely(outcome))
+        if (m_experiment->spec.live)
+            runLive(outcome);
+        else if (m_request.backend == ExperimentBackend::Local || runRemotely(outcome))
             runLocally(outcome); // after a remote run every cell is merged: the runner only compares
     } catch (const std::exception& failure) {
         // Cancel during an arm's training ends it with an exception; it is still a cancel.
@@ -229,6 +235,76 @@ void ExperimentJob::runLocally(Outcome& outcome)
         for (const std::string& metric : result.missingMetrics)
             outcome.message += tr("Metric “%1” was recorded by no run; its table shows n/a.\n").arg(QString::fromStdString(metric));
         outcome.message = outcome.message.trimmed();
+    }
+    reportCompleted(outcome.complete);
+}
+
+void ExperimentJob::runLive(Outcome& outcome)
+{
+    const experiment::Experiment& experiment = *m_experiment;
+    const experiment::LiveTarget& target = *experiment.spec.live;
+    const std::string projectPath = m_request.projectPath.toStdString();
+    live_experiment::LiveExperimentOptions options;
+    options.actuate = m_request.actuate;
+    options.models = experiment::latestTrainedModels(experiment, m_registry, projectPath);
+    live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(target.kubeconfig));
+    live::KubeClient kube(resolver.resolve(target.context));
+    live::PrometheusClient prometheus(target.prometheus);
+    live_experiment::LiveExperimentRunner runner(experiment, m_registry, projectPath, kube, prometheus, std::move(options));
+    runner.setProgressCallback([this, name = QString::fromStdString(experiment.spec.name)](const live_experiment::LiveExperimentProgress& progress) {
+        const double fraction = progress.windows == 0
+            ? 1.0
+            : (static_cast<double>(progress.window) + progress.windowFraction) / static_cast<double>(progress.windows);
+        reportProgress(fraction, tr("Live experiment “%1”: window %2 of %3 (%4), %5")
+                                     .arg(name)
+                                     .arg(progress.window + 1)
+                                     .arg(progress.windows)
+                                     .arg(QString::fromStdString(progress.arm), QString::fromStdString(progress.phase)));
+        reportCompleted(progress.window);
+    });
+    runner.setLogCallback([this](const std::string& text) {
+        QMetaObject::invokeMethod(this, [this, line = QString::fromStdString(text)] { emit logLine(line); }, Qt::QueuedConnection);
+    });
+    {
+        const std::lock_guard lock(m_runnerMutex);
+        m_liveRunner = &runner;
+        if (m_control.isCancelled())
+            runner.cancel();
+    }
+    live_experiment::LiveExperimentOutcome result;
+    try {
+        result = runner.run();
+    } catch (...) {
+        const std::lock_guard lock(m_runnerMutex);
+        m_liveRunner = nullptr;
+        throw;
+    }
+    {
+        const std::lock_guard lock(m_runnerMutex);
+        m_liveRunner = nullptr;
+    }
+    outcome.total = result.totalWindows;
+    outcome.complete = result.alreadyDone + result.completed;
+    using Status = live_experiment::LiveExperimentOutcome::Status;
+    const QString restore = result.restored ? tr("the original state was restored (%1 patches, %2 s)")
+                                                  .arg(result.restore.patchesApplied)
+                                                  .arg(result.restoreSeconds, 0, 'f', 2)
+                                            : tr("the original state was not fully restored: orrery live restore --project %1")
+                                                  .arg(m_request.projectPath);
+    switch (result.status) {
+    case Status::Completed:
+        outcome.status = Outcome::Status::Completed;
+        outcome.message = restore;
+        break;
+    case Status::Cancelled:
+        outcome.status = Outcome::Status::Cancelled;
+        outcome.message = restore + tr("; run the experiment again to resume");
+        break;
+    case Status::GuardTripped:
+    case Status::Failed:
+        outcome.status = Outcome::Status::Failed;
+        outcome.message = QString::fromStdString(result.message) + QStringLiteral("; ") + restore;
+        break;
     }
     reportCompleted(outcome.complete);
 }

@@ -18,6 +18,9 @@ class QThread;
 namespace orrery::experiment {
 class ExperimentRunner;
 }
+namespace orrery::live_experiment {
+class LiveExperimentRunner;
+}
 namespace orrery::policy {
 class PluginRegistry;
 }
@@ -49,6 +52,8 @@ public:
         KubernetesOptions kubernetes;
         QString kubeContext; //!< --context; empty: the kubeconfig's current context
         QString kubeconfig;  //!< --kubeconfig; empty: $KUBECONFIG or ~/.kube/config
+        //! A live experiment (spec.target: live) may act on its namespace (`--actuate`).
+        bool actuate = false;
     };
 
     //! How the experiment ended.
@@ -92,6 +97,8 @@ signals:
 private:
     void work();
     void runLocally(Outcome& outcome);
+    //! A live experiment (spec.target: live): its windows on the cluster, as `orrery experiment --actuate`.
+    void runLive(Outcome& outcome);
     //! Runs the missing cells remotely; false when the comparison must not follow (cancelled, failed).
     bool runRemotely(Outcome& outcome);
     void reportProgress(double fraction, QString text);
@@ -106,6 +113,7 @@ private:
 
     std::mutex m_runnerMutex;
     experiment::ExperimentRunner* m_runner = nullptr; //!< the local runner while it runs, for cancel()
+    live_experiment::LiveExperimentRunner* m_liveRunner = nullptr; //!< the live runner while it runs
 
     // Latest reports, written by the worker, taken by the UI thread.
     std::mutex m_reportMutex;

@@ -133,7 +133,12 @@ ExperimentLoadResult parseChecked(std::string_view text, const std::string& file
         if (spec) {
             spec->sourceFile = fileName;
             spec->sourceText = std::string(text);
-            if (auto scenario = loadScenarioOf(*spec, context, options)) {
+            if (spec->live) {
+                // A live experiment has no scenario: the cluster is the system under test.
+                if (!spec->live->kubeconfig.empty() && fs::path(spec->live->kubeconfig).is_relative())
+                    spec->live->kubeconfig = (fs::path(fileName).parent_path() / spec->live->kubeconfig).lexically_normal().string();
+                experiment = Experiment{std::move(*spec), model::Scenario{}, {}};
+            } else if (auto scenario = loadScenarioOf(*spec, context, options)) {
                 checkSweep(*spec, *scenario, context);
                 if (spec->seeds.empty())
                     spec->seeds.push_back(scenario->seed);

@@ -3,6 +3,7 @@
 #include "experiment/experiment_limits.h"
 #include "experiment/metric_catalog.h"
 #include "model/did_you_mean.h"
+#include "experiment/live_target_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/map_reader.h"
 #include "scenario/policy_reader.h"
@@ -100,15 +101,36 @@ void ExperimentParser::readMetadata(const YamlNode& node, const std::string& pat
 void ExperimentParser::readSpec(const YamlNode& node, const std::string& path, ExperimentSpec& spec)
 {
     MapReader reader(node, path, m_context,
-                     {"scenario", "arms", "baseline", "treatment", "seeds", "repeats", "metrics", "sweep"},
+                     {"scenario", "target", "live", "arms", "baseline", "treatment", "seeds", "repeats", "metrics", "sweep"},
                      "spec: a mapping with scenario, arms and seeds");
     if (!reader.isMap())
         return;
-    if (const YamlNode* scenarioNode = reader.require("scenario", "a path to a scenario file, relative to this file")) {
-        if (const auto value = scenario::readString(*scenarioNode, reader.pathOf("scenario"), m_context,
-                                                    "a path to a scenario file, relative to this file")) {
-            spec.scenarioReference = *value;
-            spec.scenarioLocation = m_context.locationOf(*scenarioNode);
+    bool live = false;
+    if (const YamlNode* target = reader.get("target")) {
+        const auto value = scenario::readString(*target, reader.pathOf("target"), m_context, "simulation or live");
+        if (value && *value == "live")
+            live = true;
+        else if (value && *value != "simulation")
+            m_context.error(*target, reader.pathOf("target"), "unknown target '" + *value + "'; expected simulation or live");
+    }
+    if (live) {
+        if (const YamlNode* liveNode = reader.require("live", "a mapping with namespace, prometheus, window and metrics"))
+            spec.live = readLiveTarget(*liveNode, reader.pathOf("live"), m_context);
+        for (const char* key : {"scenario", "seeds", "repeats", "sweep"}) {
+            if (const YamlNode* unused = reader.get(key))
+                m_context.error(*unused, reader.pathOf(key),
+                                std::string("a live experiment has no ") + key
+                                    + " (its arms take turns on the cluster in windows: spec.live.windowsPerArm)");
+        }
+    } else {
+        if (const YamlNode* liveNode = reader.get("live"))
+            m_context.error(*liveNode, reader.pathOf("live"), "spec.live needs spec.target: live");
+        if (const YamlNode* scenarioNode = reader.require("scenario", "a path to a scenario file, relative to this file")) {
+            if (const auto value = scenario::readString(*scenarioNode, reader.pathOf("scenario"), m_context,
+                                                        "a path to a scenario file, relative to this file")) {
+                spec.scenarioReference = *value;
+                spec.scenarioLocation = m_context.locationOf(*scenarioNode);
+            }
         }
     }
     const std::size_t errorsBeforeArms = m_context.errorCount();
@@ -130,7 +152,10 @@ void ExperimentParser::readSpec(const YamlNode& node, const std::string& path, E
         if (const auto value = scenario::readInteger(*repeats, reader.pathOf("repeats"), m_context, 1, kMaxRepeats))
             spec.repeats = static_cast<int>(*value);
     }
-    if (const YamlNode* metrics = reader.get("metrics")) {
+    if (live) {
+        readLiveMetricNames(reader.get("metrics"), reader.pathOf("metrics"), spec);
+        readLiveArms(reader.pathOf("arms"), spec);
+    } else if (const YamlNode* metrics = reader.get("metrics")) {
         readMetrics(*metrics, reader.pathOf("metrics"), spec);
     } else {
         for (const auto& name : defaultMetrics())
@@ -396,6 +421,62 @@ void ExperimentParser::readSweep(const YamlNode& node, const std::string& path, 
         sweep.points.push_back({*value, item.scalar(), m_context.locationOf(item)});
     }
     spec.sweep = std::move(sweep);
+}
+
+void ExperimentParser::readLiveMetricNames(const YamlNode* node, const std::string& path, ExperimentSpec& spec)
+{
+    if (!spec.live)
+        return;
+    if (node == nullptr) { // default: every metric the live target defines
+        for (const LiveMetricQuery& metric : spec.live->metrics)
+            spec.metrics.push_back({metric.name, metric.location});
+        return;
+    }
+    if (!node->isSequence() || node->items().empty()) {
+        m_context.error(*node, path, "expected a non-empty list of names of spec.live.metrics, got " + node->describe());
+        return;
+    }
+    std::vector<std::string> names;
+    for (const LiveMetricQuery& metric : spec.live->metrics)
+        names.push_back(metric.name);
+    for (std::size_t i = 0; i < node->items().size(); ++i) {
+        const YamlNode& item = *node->items()[i];
+        const std::string itemPath = indexPath(path, i);
+        const auto name = scenario::readString(item, itemPath, m_context, "the name of one of spec.live.metrics");
+        if (!name)
+            continue;
+        if (std::find(names.begin(), names.end(), *name) == names.end()) {
+            const std::string suggestion = model::closestMatch(*name, names);
+            m_context.error(item, itemPath, "unknown metric '" + *name + "'"
+                                                + (suggestion.empty() ? std::string() : " (did you mean '" + suggestion + "'?)")
+                                                + "; expected one of spec.live.metrics");
+            continue;
+        }
+        if (std::any_of(spec.metrics.begin(), spec.metrics.end(), [&](const MetricSpec& m) { return m.name == *name; })) {
+            m_context.error(item, itemPath, "metric '" + *name + "' is listed twice; expected unique metric names");
+            continue;
+        }
+        spec.metrics.push_back({*name, m_context.locationOf(item)});
+    }
+}
+
+void ExperimentParser::readLiveArms(const std::string& path, ExperimentSpec& spec)
+{
+    if (!spec.live)
+        return;
+    for (std::size_t a = 0; a < spec.arms.size(); ++a) {
+        const ArmSpec& arm = spec.arms[a];
+        const std::string armPath = indexPath(path, a);
+        if (arm.training)
+            m_context.error(arm.location, armPath + ".train",
+                            "arms of a live experiment do not train; train in simulation first (orrery train) and the arm uses the project's model");
+        if (arm.policies.count("control") == 0 || arm.policies.size() != 1)
+            m_context.error(arm.location, armPath + ".policies",
+                            "an arm of a live experiment names exactly one control policy, {control: {plugin: …}}");
+    }
+    // Window k of every arm is "seed" k: compareArms pairs and orders values by it.
+    for (int window = 1; window <= spec.live->windowsPerArm; ++window)
+        spec.seeds.push_back(static_cast<std::uint64_t>(window));
 }
 
 } // namespace orrery::experiment

@@ -38,6 +38,10 @@ private:
                                                 const ExperimentSpec& spec);
     void readSeeds(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);
     void readMetrics(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);
+    //! `spec.metrics` of a live experiment: names of spec.live.metrics (default: all of them).
+    void readLiveMetricNames(const scenario::YamlNode* node, const std::string& path, ExperimentSpec& spec);
+    //! Checks that every arm names only a control policy; sets the seeds to the window numbers.
+    void readLiveArms(const std::string& path, ExperimentSpec& spec);
     void readSweep(const scenario::YamlNode& node, const std::string& path, ExperimentSpec& spec);
 
     scenario::ParseContext& m_context;

@@ -2,6 +2,7 @@
 
 #include "env/simulation.h"
 #include "experiment/experiment_cells.h"
+#include "experiment/experiment_record_of.h"
 #include "experiment/experiment_run_recorder.h"
 #include "experiment/scenario_variant.h"
 #include "policy/plugin_registry.h"
@@ -36,23 +37,6 @@ unsigned workerCount(unsigned requested, std::size_t cells)
 std::tuple<int, std::string, std::uint64_t, int> keyOf(const store::ExperimentCell& cell)
 {
     return {cell.sweepIndex, cell.arm, cell.seed, cell.repeat};
-}
-
-store::ExperimentRecord recordOf(const Experiment& experiment)
-{
-    const ExperimentSpec& spec = experiment.spec;
-    store::ExperimentRecord record;
-    record.name = spec.name;
-    record.description = spec.description;
-    record.experimentFile = spec.sourceFile;
-    record.experimentText = spec.sourceText;
-    record.scenarioFile = spec.scenarioFile;
-    record.scenarioText = experiment.scenario.sourceText;
-    record.baselineArm = spec.arms.at(spec.baseline).name;
-    record.treatmentArm = spec.arms.at(spec.treatment).name;
-    record.sweepParameter = spec.sweep ? std::string(toString(spec.sweep->parameter)) : std::string();
-    record.cellCount = static_cast<std::int64_t>(spec.cellCount());
-    return record;
 }
 
 } // namespace
@@ -276,7 +260,7 @@ void ExperimentRunner::runInProject(store::Project& project, const std::vector<m
 {
     const ExperimentSpec& spec = m_experiment.spec;
     store::ExperimentStore experiments(project);
-    outcome.record = experiments.findOrCreate(recordOf(m_experiment));
+    outcome.record = experiments.findOrCreate(experimentRecordOf(m_experiment));
     std::set<std::tuple<int, std::string, std::uint64_t, int>> done;
     for (const store::ExperimentCellRun& run : experiments.completedCells(outcome.record.id))
         done.insert(keyOf(run.cell));

@@ -1,5 +1,6 @@
 #pragma once
 #include "experiment/arm_spec.h"
+#include "experiment/live_target.h"
 #include "experiment/metric_spec.h"
 #include "experiment/sweep_spec.h"
 #include "model/diagnostic.h"
@@ -31,6 +32,9 @@ struct ExperimentSpec {
     int repeats = 1;
     std::vector<MetricSpec> metrics;  //!< unique, in file order
     std::optional<SweepSpec> sweep;
+    //! `spec.target: live`: the arms take turns on a live namespace instead of simulating a
+    //! scenario (no scenario then; seeds are the window numbers 1 … windowsPerArm).
+    std::optional<LiveTarget> live;
 
     //! Sweep points (1 without a sweep).
     [[nodiscard]] std::size_t pointCount() const { return sweep ? sweep->points.size() : 1; }

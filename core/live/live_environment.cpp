@@ -3,6 +3,7 @@
 #include "live/kube_client.h"
 #include "live/live_error.h"
 #include "live/prometheus_client.h"
+#include "live/promql_template.h"
 #include "live/telemetry_queries.h"
 #include "model/units.h"
 
@@ -60,12 +61,33 @@ policy::Observation LiveEnvironment::observe()
         } else {
             m_containers.emplace_back();
         }
-        if (m_prometheus != nullptr)
+        if (m_prometheus != nullptr) {
             TelemetryQueries::observe(*m_prometheus, m_options.nameSpace, deployment.meta.name, m_options.telemetryWindow, target);
+            if (!m_options.latencyQuery.empty())
+                observeLatency(deployment.meta.name, target);
+        }
         observation.targets.push_back(std::move(target));
     }
     m_last = observation;
     return observation;
+}
+
+void LiveEnvironment::observeLatency(const std::string& deployment, policy::TargetObservation& target)
+{
+    const std::string promql = expandPromql(m_options.latencyQuery, {{"namespace", m_options.nameSpace},
+                                                                     {"deployment", deployment},
+                                                                     {"window", m_options.telemetryWindow}});
+    const PromResult result = m_prometheus->query(promql);
+    double p99 = 0;
+    for (const PromSeries& series : result.series) {
+        for (const PromSample& sample : series.samples) {
+            if (std::isfinite(sample.value))
+                p99 = std::max(p99, sample.value);
+        }
+    }
+    target.p99LatencyMs = p99;
+    target.sloLatencyMs = m_options.sloLatencyMs;
+    target.sloMaintenance = (p99 > 0 && m_options.sloLatencyMs > 0) ? std::min(1.0, m_options.sloLatencyMs / p99) : 1.0;
 }
 
 policy::StepResult LiveEnvironment::step(std::span<const ControlAction> actions)
@@ -84,6 +106,14 @@ policy::StepResult LiveEnvironment::step(std::span<const ControlAction> actions)
     }
     result.reward = result.observation.targets.empty() ? 0 : reward / static_cast<double>(result.observation.targets.size());
     return result;
+}
+
+std::vector<policy::ActionOutcome> LiveEnvironment::apply(std::span<const ControlAction> actions)
+{
+    std::vector<policy::ActionOutcome> outcomes;
+    for (const ControlAction& action : actions)
+        outcomes.push_back(act(action));
+    return outcomes;
 }
 
 std::string LiveEnvironment::actionJson(const ControlAction& action)

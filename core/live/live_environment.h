@@ -18,6 +18,10 @@ struct LiveEnvironmentOptions {
     std::string telemetryWindow = "1m";    //!< PromQL range for rate()
     std::chrono::milliseconds period{0};   //!< step() waits this long before observing again
     bool previewOnly = false;              //!< dry-run every action, never apply
+    //! PromQL of a target's p99 latency in ms, with `$namespace`, `$deployment` and `$window`
+    //! (= telemetryWindow); empty: latency is not observed (p99 stays 0, SLO maintenance 1).
+    std::string latencyQuery;
+    double sloLatencyMs = 0;               //!< every target's SLO; with latency, SLO maintenance = min(1, SLO / p99)
 };
 
 //! The Environment over a real cluster: observations from the API server (replicas, limits) and
@@ -36,12 +40,17 @@ public:
 
     //! Observes now without acting.
     policy::Observation observe();
+    //! Acts without waiting or observing (each action checked, previewed, applied and audited as
+    //! step() does), against the targets of the last observation.
+    std::vector<policy::ActionOutcome> apply(std::span<const policy::ControlAction> actions);
     //! The patch body an action becomes (strategic merge for limits, merge for replicas).
     static std::string patchBody(const policy::ControlAction& action, const std::string& containerName);
     static std::string actionJson(const policy::ControlAction& action);
 
 private:
     policy::ActionOutcome act(const policy::ControlAction& action);
+    //! Fills p99 latency, the SLO and SLO maintenance from latencyQuery (a NaN answer counts as 0).
+    void observeLatency(const std::string& deployment, policy::TargetObservation& target);
     void record(const policy::ControlAction& action, const std::string& deployment, bool dryRun,
                 ActuationRecord::Outcome outcome, const std::string& message);
 

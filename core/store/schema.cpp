@@ -254,6 +254,23 @@ CREATE TABLE trajectory_chunks (
 CREATE INDEX trajectory_chunks_by_episode ON trajectory_chunks (trajectory_id, first_episode, first_step);
 )sql";
 
+// Version 8: what a live A/B experiment changed on a cluster is restored from here: the
+// Deployments' replicas and limits as they were before its first action, kept until they are
+// put back (after the experiment, on a guard trip, on cancel, or on the next start after a kill).
+constexpr std::string_view kVersion8 = R"sql(
+CREATE TABLE live_restore_points (
+    id             INTEGER PRIMARY KEY,
+    created_at     TEXT NOT NULL,
+    context        TEXT NOT NULL,
+    namespace      TEXT NOT NULL,
+    experiment     TEXT NOT NULL DEFAULT '',
+    state          TEXT NOT NULL CHECK (json_valid(state)),
+    restored_at    TEXT,
+    restore_reason TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX live_restore_points_pending ON live_restore_points (context, namespace) WHERE restored_at IS NULL;
+)sql";
+
 constexpr std::array kMigrations{
     Migration{1, "core tables: scenarios, runs, run_metrics, series, series_chunks", kVersion1},
     Migration{2, "runs.owner_start_token for crash recovery; partial index of running runs", kVersion2},
@@ -262,6 +279,7 @@ constexpr std::array kMigrations{
     Migration{5, "run_names, run_traces, run_annotations: spans and ground truth of runs; live_audit", kVersion5},
     Migration{6, "run_models: the stored model each trainable policy of a run used", kVersion6},
     Migration{7, "trajectories, trajectory_chunks: transitions of learned control agents", kVersion7},
+    Migration{8, "live_restore_points: the state a live experiment restores", kVersion8},
 };
 
 } // namespace

@@ -81,7 +81,7 @@ void TestLiveEnvironment::guardedActuationIsAudited()
                                     log.append({0, {}, record.context, record.nameSpace, record.target, record.actionJson,
                                                 record.dryRun, toString(record.outcome), record.message});
                                 },
-                                LiveEnvironmentOptions{"icx", {}, "1m", std::chrono::milliseconds(0), false});
+                                LiveEnvironmentOptions{"icx", {}, "1m", std::chrono::milliseconds(0), false, {}, 0});
 
     const auto observation = environment.reset(1);
     QCOMPARE(observation.targets.size(), std::size_t(1));
@@ -122,7 +122,7 @@ void TestLiveEnvironment::guardedActuationIsAudited()
     LiveEnvironment strict(kube, nullptr, fresh, [&](const ActuationRecord& record) {
         log.append({0, {}, record.context, record.nameSpace, record.target, record.actionJson, record.dryRun,
                     toString(record.outcome), record.message});
-    }, LiveEnvironmentOptions{"icx", {"icx-db"}, "1m", std::chrono::milliseconds(0), false});
+    }, LiveEnvironmentOptions{"icx", {"icx-db"}, "1m", std::chrono::milliseconds(0), false, {}, 0});
     strict.reset(1);
     rejectDryRun = true;
     server.clearRequests();

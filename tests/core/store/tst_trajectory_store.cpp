@@ -260,11 +260,11 @@ void TestTrajectoryStore::deletingTheRunDeletesItsTrajectories()
 void TestTrajectoryStore::freshProjectHasTheTables()
 {
     const Project project = Project::open(newFile());
-    QCOMPARE(currentSchemaVersion(), 7);
-    QCOMPARE(project.schemaVersion(), 7);
+    QVERIFY(currentSchemaVersion() >= 7);
+    QCOMPARE(project.schemaVersion(), currentSchemaVersion());
     Database& db = project.database();
     QCOMPARE(db.queryText("SELECT description FROM migrations WHERE version = 7"),
-             std::string(schemaMigrations().back().description));
+             std::string(schemaMigrations()[6].description));
     for (const char* name : {"trajectories", "trajectory_chunks", "trajectories_by_run", "trajectory_chunks_by_episode"}) {
         Statement exists(db, "SELECT count(*) FROM sqlite_schema WHERE name = ?1");
         exists.bindText(1, name);
@@ -295,8 +295,8 @@ void TestTrajectoryStore::migratesFromVersion6()
         QCOMPARE(db.queryInt64("PRAGMA user_version"), std::int64_t{6});
     }
     Project project = Project::open(file);
-    QCOMPARE(project.migrationsApplied(), 1);
-    QCOMPARE(project.schemaVersion(), 7);
+    QCOMPARE(project.migrationsApplied(), currentSchemaVersion() - 6);
+    QCOMPARE(project.schemaVersion(), currentSchemaVersion());
     QCOMPARE(project.listRuns().size(), std::size_t{1});
     {
         TrajectoryWriter writer(project, TrajectorySpec{1, "firm", "", kStateDim, kActionDim}, 16);

@@ -1,0 +1,22 @@
+#include "experiment/experiment_record_of.h"
+
+namespace orrery::experiment {
+
+store::ExperimentRecord experimentRecordOf(const Experiment& experiment)
+{
+    const ExperimentSpec& spec = experiment.spec;
+    store::ExperimentRecord record;
+    record.name = spec.name;
+    record.description = spec.description;
+    record.experimentFile = spec.sourceFile;
+    record.experimentText = spec.sourceText;
+    record.scenarioFile = spec.scenarioFile;
+    record.scenarioText = experiment.scenario.sourceText;
+    record.baselineArm = spec.arms.at(spec.baseline).name;
+    record.treatmentArm = spec.arms.at(spec.treatment).name;
+    record.sweepParameter = spec.sweep ? std::string(toString(spec.sweep->parameter)) : std::string();
+    record.cellCount = static_cast<std::int64_t>(spec.cellCount());
+    return record;
+}
+
+} // namespace orrery::experiment
