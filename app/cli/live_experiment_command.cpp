@@ -50,6 +50,13 @@ private:
     std::string m_lastKey;
 };
 
+std::string seconds(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", value);
+    return text;
+}
+
 } // namespace
 
 int runLiveExperiment(const experiment::Experiment& experiment, const CommandLine& line, const std::string& projectPath,
@@ -98,7 +105,7 @@ int runLiveExperiment(const experiment::Experiment& experiment, const CommandLin
         return kExitCancelled;
     case Outcome::Status::GuardTripped:
         std::cerr << "experiment " << experiment.spec.name << " stopped: " << outcome.message << "; " << where << "; " << restore
-                  << " in " << outcome.restoreSeconds << " s\n";
+                  << " in " << seconds(outcome.restoreSeconds) << " s\n";
         return kExitRunFailed;
     case Outcome::Status::Failed:
         std::cerr << "error: experiment " << experiment.spec.name << ": " << outcome.message << "; " << where
@@ -113,7 +120,7 @@ int runLiveExperiment(const experiment::Experiment& experiment, const CommandLin
               << context.contextName << "/" << target.nameSpace << ": " << experiment.spec.arms.size() << " arms x "
               << target.windowsPerArm << " windows = " << outcome.totalWindows << " windows; " << outcome.completed
               << " run now, " << outcome.alreadyDone << " already complete; " << restore << " (" << outcome.restore.patchesApplied
-              << " patches, " << outcome.restoreSeconds << " s)\n\n"
+              << " patches, " << seconds(outcome.restoreSeconds) << " s)\n\n"
               << experiment::formatComparisonTable(experiment.spec, "live " + context.contextName + "/" + target.nameSpace,
                                                    outcome.results);
     return kExitOk;

@@ -134,6 +134,15 @@ QString ExperimentJob::experimentName() const
     return m_experiment ? QString::fromStdString(m_experiment->spec.name) : QString();
 }
 
+QString ExperimentJob::liveTarget() const
+{
+    if (!m_experiment || !m_experiment->spec.live)
+        return {};
+    const experiment::LiveTarget& live = *m_experiment->spec.live;
+    return QStringLiteral("%1/%2").arg(live.context.empty() ? tr("current context") : QString::fromStdString(live.context),
+                                       QString::fromStdString(live.nameSpace));
+}
+
 QString ExperimentJob::definitionSha256() const
 {
     if (!m_experiment)
@@ -286,15 +295,17 @@ void ExperimentJob::runLive(Outcome& outcome)
     outcome.total = result.totalWindows;
     outcome.complete = result.alreadyDone + result.completed;
     using Status = live_experiment::LiveExperimentOutcome::Status;
-    const QString restore = result.restored ? tr("the original state was restored (%1 patches, %2 s)")
+    const QString restore = result.restored ? tr("The original state was restored (%1 patches, %2 s)")
                                                   .arg(result.restore.patchesApplied)
                                                   .arg(result.restoreSeconds, 0, 'f', 2)
-                                            : tr("the original state was not fully restored: orrery live restore --project %1")
+                                            : tr("The original state was not fully restored: orrery live restore --project %1")
                                                   .arg(m_request.projectPath);
     switch (result.status) {
     case Status::Completed:
         outcome.status = Outcome::Status::Completed;
-        outcome.message = restore;
+        for (const std::string& metric : result.missingMetrics)
+            outcome.message += tr("Metric “%1” had no value in any window; its table shows n/a.\n").arg(QString::fromStdString(metric));
+        outcome.message = outcome.message.trimmed();
         break;
     case Status::Cancelled:
         outcome.status = Outcome::Status::Cancelled;

@@ -80,6 +80,8 @@ public:
     //! how the window finds it among the project's experiments.
     [[nodiscard]] QString experimentName() const;
     [[nodiscard]] QString definitionSha256() const;
+    //! "context/namespace" of a live experiment (spec.target: live), once started; else empty.
+    [[nodiscard]] QString liveTarget() const;
     [[nodiscard]] static QString backendName(ExperimentBackend backend);
 
 signals:

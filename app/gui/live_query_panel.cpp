@@ -44,11 +44,13 @@ LiveQueryPanel::LiveQueryPanel(QWidget* parent)
     m_promql->setObjectName(QStringLiteral("livePromql"));
     m_window = new QComboBox;
     m_window->setObjectName(QStringLiteral("liveWindow"));
+    // 5 minutes (a 2.5 s step): short enough to watch an experiment, or `orrery serve` at speed.
+    m_window->addItem(tr("5 minutes"), 300);
     m_window->addItem(tr("15 minutes"), 900);
     m_window->addItem(tr("1 hour"), 3600);
     m_window->addItem(tr("6 hours"), 6 * 3600);
     m_window->addItem(tr("24 hours"), 24 * 3600);
-    m_window->setCurrentIndex(1);
+    m_window->setCurrentIndex(2);
     m_run = new QPushButton(tr("Query"));
     m_run->setObjectName(QStringLiteral("liveRunQuery"));
     m_status = new QLabel;

@@ -94,7 +94,8 @@ bool MainWindow::startExperiment(const ExperimentJob::Request& request)
     }
     m_experimentJob = job;
     m_experimentShown = false;
-    const QString where = ExperimentJob::backendName(request.backend);
+    const QString where = job->liveTarget().isEmpty() ? ExperimentJob::backendName(request.backend)
+                                                       : tr("live on %1").arg(job->liveTarget());
     logMessage(tr("Running the experiment “%1” (%2) into the project.").arg(job->experimentName(), where));
     connect(job, &ExperimentJob::progressed, this, [this](double fraction, const QString& text) {
         m_progress->updateTask(fraction, text);

@@ -10,7 +10,10 @@ store::ExperimentRecord experimentRecordOf(const Experiment& experiment)
     record.description = spec.description;
     record.experimentFile = spec.sourceFile;
     record.experimentText = spec.sourceText;
-    record.scenarioFile = spec.scenarioFile;
+    // A live experiment's system under test is the namespace it acts on.
+    record.scenarioFile = spec.live ? "live: " + (spec.live->context.empty() ? std::string("current context") : spec.live->context) + "/"
+                                          + spec.live->nameSpace
+                                    : spec.scenarioFile;
     record.scenarioText = experiment.scenario.sourceText;
     record.baselineArm = spec.arms.at(spec.baseline).name;
     record.treatmentArm = spec.arms.at(spec.treatment).name;

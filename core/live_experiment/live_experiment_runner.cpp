@@ -18,6 +18,7 @@
 #include "store/store_error.h"
 
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -341,8 +342,10 @@ LiveExperimentOutcome LiveExperimentRunner::run()
                 log(std::string("could not mark the restore point restored: ") + error.what());
             }
         }
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.3f", outcome.restoreSeconds);
         log(outcome.restored ? "restored the original state (" + std::to_string(outcome.restore.patchesApplied) + " patches, "
-                                   + std::to_string(outcome.restoreSeconds) + " s): " + reason
+                                   + seconds + " s): " + reason
                              : "could not restore everything (" + outcome.restore.errors.front()
                                    + "); the restore point stays in the project: orrery live restore --project P");
     };
