@@ -30,6 +30,9 @@ constexpr const char* kServeUsage = R"(usage: orrery serve SCENARIO.yaml [OPTION
   --period D            simulated time per step, e.g. 1s (default 1s)
   --workload NAME       which Microservices workload (default: the first)
   --kubeconfig-out F    write a kubeconfig (context orrery-serve) for orrery live and kubectl
+  --prometheus-config-out F
+                        write a prometheus.yml scraping this endpoint every second, for
+                        `prometheus --config.file=F` (docs/live-clusters.md, "Walkthrough")
   --duration D          stop after D of wall-clock time (default: until Ctrl-C or SIGTERM)
 
 Serves the Kubernetes API (nodes, pods, deployments, replicasets: list, watch, get; PATCH of
@@ -103,7 +106,9 @@ std::string kubeconfig(const std::string& server, const std::string& nameSpace)
 
 int runServeCommand(const std::vector<std::string>& args)
 {
-    const CommandLine line(args, {"port", "speed", "namespace", "seed", "period", "workload", "kubeconfig-out", "duration"}, {"help"});
+    const CommandLine line(args, {"port", "speed", "namespace", "seed", "period", "workload", "kubeconfig-out",
+                                  "prometheus-config-out", "duration"},
+                           {"help"});
     if (line.flag("help")) {
         std::cout << kServeUsage;
         return kExitOk;
@@ -153,6 +158,17 @@ int runServeCommand(const std::vector<std::string>& args)
     if (const auto out = line.value("kubeconfig-out")) {
         if (const std::string error = writeFileAtomically(*out, kubeconfig(url, options.nameSpace)); !error.empty()) {
             std::cerr << "orrery serve: --kubeconfig-out: " << error << '\n';
+            return kExitBadInput;
+        }
+    }
+    if (const auto out = line.value("prometheus-config-out")) {
+        // One scrape a second: rate() over a few seconds then has samples at any speed.
+        const std::string config = "# Written by `orrery serve`: scrape the served cluster's /metrics every second.\n"
+                                   "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+                                   "scrape_configs:\n  - job_name: orrery-serve\n    static_configs:\n      - targets: ['127.0.0.1:"
+            + std::to_string(server->port()) + "']\n";
+        if (const std::string error = writeFileAtomically(*out, config); !error.empty()) {
+            std::cerr << "orrery serve: --prometheus-config-out: " << error << '\n';
             return kExitBadInput;
         }
     }

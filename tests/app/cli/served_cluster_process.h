@@ -14,10 +14,12 @@ public:
     ServedClusterProcess(const QString& orrery, const QString& scenario, const QString& nameSpace, double speed)
     {
         m_kubeconfig = m_dir.filePath(QStringLiteral("served.kubeconfig"));
+        m_prometheusConfig = m_dir.filePath(QStringLiteral("prometheus.yml"));
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
         m_process.start(orrery, {QStringLiteral("serve"), scenario, QStringLiteral("--port"), QStringLiteral("0"),
                                  QStringLiteral("--speed"), QString::number(speed), QStringLiteral("--namespace"), nameSpace,
-                                 QStringLiteral("--kubeconfig-out"), m_kubeconfig});
+                                 QStringLiteral("--kubeconfig-out"), m_kubeconfig, QStringLiteral("--prometheus-config-out"),
+                                 m_prometheusConfig});
         if (!m_process.waitForStarted(10000))
             return;
         static const QRegularExpression url(QStringLiteral("(http://127\\.0\\.0\\.1:(\\d+))"));
@@ -50,12 +52,15 @@ public:
     [[nodiscard]] quint16 port() const { return m_port; }
     [[nodiscard]] QString url() const { return m_url; }
     [[nodiscard]] QString kubeconfig() const { return m_kubeconfig; }
+    //! The prometheus.yml `--prometheus-config-out` wrote (scraping this endpoint).
+    [[nodiscard]] QString prometheusConfig() const { return m_prometheusConfig; }
     [[nodiscard]] QString output() { return m_output + QString::fromUtf8(m_process.readAllStandardError()); }
 
 private:
     QTemporaryDir m_dir;
     QProcess m_process;
     QString m_kubeconfig;
+    QString m_prometheusConfig;
     QString m_url;
     QString m_output;
     quint16 m_port = 0;

@@ -150,6 +150,9 @@ private slots:
         QVERIFY2(QFile::exists(QString::fromLatin1(kPrometheusBinary)), "Debian package prometheus is required (orrery.sh installs it)");
         m_served = std::make_unique<ServedClusterProcess>(QStringLiteral(ORRERY_EXECUTABLE), scenarioPath(), kNamespace, 5.0);
         QVERIFY2(m_served->started(), qPrintable(m_served->output()));
+        QFile scrapeConfig(m_served->prometheusConfig()); // what the walkthrough starts Prometheus with
+        QVERIFY(scrapeConfig.open(QIODevice::ReadOnly));
+        QVERIFY(scrapeConfig.readAll().contains(QStringLiteral("targets: ['127.0.0.1:%1']").arg(m_served->port()).toUtf8()));
         m_prometheus = std::make_unique<PrometheusProcess>(m_served->port());
         QVERIFY2(m_prometheus->started(), qPrintable(m_prometheus->output()));
         live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(m_served->kubeconfig().toStdString()));
