@@ -9,10 +9,13 @@
 #include "cli/stored_model_lookup.h"
 #include "cli/text_format.h"
 #include "env/simulated_environment.h"
+#include "env/trajectory_recording_environment.h"
+#include "env/transition_features.h"
 #include "env/workload_kind_runtimes.h"
 #include "sim/run_control.h"
 #include "store/project.h"
 #include "store/store_error.h"
+#include "store/trajectory_writer.h"
 
 #include <chrono>
 #include <cstdio>
@@ -193,11 +196,27 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
         std::cerr << "train " << plugin << ": checkpoint episode " << episode << " stored as model " << id << '\n';
     };
 
+    // Every transition goes to the project's trajectory store (agent = the plugin, label = the
+    // scenario), in the application-level encoding every learned agent shares (docs/learning.md).
+    std::unique_ptr<store::TrajectoryWriter> trajectories;
+    env::TrajectoryRecordingEnvironment recording(*environment, [&](const env::RecordedTransition& transition) {
+        if (!trajectories) {
+            store::TrajectorySpec spec;
+            spec.agent = plugin;
+            spec.label = scenario.name;
+            spec.stateDim = env::TransitionFeatures::kStateDim;
+            spec.actionDim = env::TransitionFeatures::kActionDim;
+            trajectories = std::make_unique<store::TrajectoryWriter>(project.get(), spec);
+        }
+        trajectories->append(transition.episode, transition.step, transition.state, transition.action, transition.reward);
+    });
     ControlTrainingOutcome outcome;
     try {
         InterruptGuard guard(control); // Ctrl-C stops after the current episode
-        outcome = trainControlIntoProject(registry, choice, scenario, *environment, config, modeText,
+        outcome = trainControlIntoProject(registry, choice, scenario, recording, config, modeText,
                                           [&]() -> store::Project& { return project.get(); }, hooks);
+        if (trajectories)
+            trajectories->flush();
     } catch (const policy::PluginError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitRunFailed;

@@ -182,6 +182,7 @@ void TestLiveCli::snapshotWritesAValidScenario()
                                        dir.path(), 30000);
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     QVERIFY2(result.out.startsWith("wrote cluster.yaml: 2 nodes in 1 pools, 12 workloads from 11 pods"), qPrintable(result.out));
+    qInfo("recorded cluster: %s", qPrintable(result.out.trimmed())); // the snapshot time, for the notes
     // All namespaces by default: cluster-wide lists, each with the token.
     QStringList paths;
     for (const auto& request : server.requests()) {
