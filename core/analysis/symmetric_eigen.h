@@ -15,7 +15,7 @@ struct SymmetricEigen {
 
 //! Decomposes the symmetric n × n `matrix` (row-major; only symmetric input is meaningful)
 //! by Householder reduction to tridiagonal form and the implicit QL algorithm (EISPACK's
-//! tred2/tql2, as JAMA writes them): O(n³), about 20 ms for n = 256, no dependency.
+//! tred2/tql2, as JAMA writes them): O(n³), no dependency.
 //! Eigenvectors are orthonormal; their signs are whatever the algorithm gives (deterministic
 //! for the same input), callers that need a canonical sign fix it themselves.
 [[nodiscard]] SymmetricEigen symmetricEigen(std::vector<double> matrix, std::size_t n);
