@@ -133,10 +133,10 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainee.train({}, trainingConfig(1)));
     }
 
-    void bundleOrderAndPaddingDoNotMatter()
+    void bundleOrderDoesNotMatter()
     {
-        // Episodes of different lengths are zero-padded and packed: the embedding is the same for
-        // any order of the bundle, and a duplicated bundle averages to the same embedding.
+        // Episodes of different lengths (zero-padded and packed in one batch): the embedding is the
+        // same for any order of the bundle, and a duplicated bundle averages to the same embedding.
         const MetaLearner learner(smallConfig(2));
         const auto shortOnes = linearSystemEnvironment(0.5, 2, 3, 7);
         const auto longOnes = linearSystemEnvironment(0.5, 2, 11, 8);
