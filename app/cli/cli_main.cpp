@@ -65,6 +65,10 @@ commands:
                             the Alibaba 2023 GPU cluster trace as a scenario: a pool per node
                             shape, priced per GPU type, pods as batch jobs [--nodes N] [--seed S]
                             [--data DIR] (docs/fleet.md)
+  generate apps --count N --seed S --out DIR [--held-out 0.2]
+                            synthetic applications from 16 segment profiles (AWARE, seed 001
+                            5.5.1): graphs, scenarios and a train/held-out manifest; generate
+                            variant SCENARIO --instability ID --out F (docs/workload-generator.md)
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   live contexts|nodes|pods|query|snapshot
@@ -103,6 +107,7 @@ int runCli(const std::vector<std::string>& args)
         {"export-traces", runExportTracesCommand},
         {"localize", runLocalizeCommand},
         {"import", runImportCommand},
+        {"generate", runGenerateCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;
