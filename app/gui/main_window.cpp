@@ -2,6 +2,7 @@
 
 #include "cli/demo_scenario.h"
 #include "cli/scenario_check.h"
+#include "gui/embedding_tab.h"
 #include "gui/experiment_cell_model.h"
 #include "gui/experiment_view.h"
 #include "gui/flowcon_view.h"
@@ -101,7 +102,7 @@ void MainWindow::restoreSettings()
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_runView->restoreState(settings.value(kRunViewKey).toByteArray());
     showViewTab(static_cast<ViewTab>(std::clamp(settings.value(kViewTabKey, 0).toInt(), 0,
-                                                static_cast<int>(ViewTab::Plan))));
+                                                static_cast<int>(ViewTab::Embeddings))));
 }
 
 void MainWindow::saveSettings() const
@@ -183,6 +184,7 @@ void MainWindow::refreshRuns()
 {
     if (!m_project)
         return;
+    m_embeddingTab->setProject(m_projectPath); // a run or a training may have added embeddings
     try {
         std::vector<store::RunSummary> runs = m_project->listRuns();
         m_catalog->setContents(runs, m_project->listModels());

@@ -37,6 +37,7 @@ class ExperimentView;
 class FlowConView;
 class ServingPowerView;
 class StrlPlanView;
+class EmbeddingTab;
 class LiveDock;
 class ProjectCatalogModel;
 class RunJob;
@@ -92,9 +93,11 @@ public:
     [[nodiscard]] ServingPowerView* servingPowerView() const { return m_servingPowerView; }
     //! The Plan tab: the selected strl-jobs run's space-time plan (TetriSched's "Tetris") and STRL trees.
     [[nodiscard]] StrlPlanView* strlPlanView() const { return m_strlPlanView; }
+    //! The Embeddings tab: the project's meta-learner embeddings (orrery meta-train).
+    [[nodiscard]] EmbeddingTab* embeddingTab() const { return m_embeddingTab; }
     //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces, FlowCon,
     //! Power, Plan.
-    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon, Power, Plan };
+    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon, Power, Plan, Embeddings };
     void showViewTab(ViewTab tab);
     [[nodiscard]] ViewTab currentViewTab() const;
 
@@ -214,6 +217,7 @@ private:
     FlowConView* m_flowConView = nullptr;
     ServingPowerView* m_servingPowerView = nullptr;
     StrlPlanView* m_strlPlanView = nullptr;
+    EmbeddingTab* m_embeddingTab = nullptr;
     quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;
     RunJob* m_job = nullptr; //!< child of the window while a run executes

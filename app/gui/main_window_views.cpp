@@ -1,7 +1,9 @@
-// MainWindow: the centre's tabs (overview, cluster, service graph, traces, FlowCon, Power, Plan) and
+// MainWindow: the centre's tabs (overview, cluster, service graph, traces, FlowCon, Power, Plan,
+// Embeddings) and
 // what feeds them.
 #include "gui/main_window.h"
 
+#include "gui/embedding_tab.h"
 #include "gui/flowcon_view.h"
 #include "gui/serving_power_view.h"
 #include "gui/strl_plan_view.h"
@@ -41,6 +43,8 @@ void MainWindow::createViews()
     m_servingPowerView->setObjectName(QStringLiteral("servingPowerView"));
     m_strlPlanView = new StrlPlanView;
     m_strlPlanView->setObjectName(QStringLiteral("strlPlanView"));
+    m_embeddingTab = new EmbeddingTab;
+    m_embeddingTab->setObjectName(QStringLiteral("embeddingTab"));
 
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("viewTabs"));
@@ -53,10 +57,11 @@ void MainWindow::createViews()
     m_views->addTab(m_flowConView, tr("FlowCon"));
     m_views->addTab(m_servingPowerView, tr("Power"));
     m_views->addTab(m_strlPlanView, tr("Plan"));
+    m_views->addTab(m_embeddingTab, tr("Embeddings"));
     setCentralWidget(m_views);
 
     const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon"), tr("&Power"),
-                               tr("P&lan")};
+                               tr("P&lan"), tr("&Embeddings")};
     for (int i = 0; i < names.size(); ++i) {
         auto* action = new QAction(names[i], this);
         action->setObjectName(QStringLiteral("viewTab%1Action").arg(i));

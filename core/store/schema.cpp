@@ -271,6 +271,21 @@ CREATE TABLE live_restore_points (
 CREATE INDEX live_restore_points_pending ON live_restore_points (context, namespace) WHERE restored_at IS NULL;
 )sql";
 
+// Version 9: embeddings a meta learner (a stored model) gave environments (applications), with
+// what is known of each (segment mix, resource class), for the Embedding view and reports.
+constexpr std::string_view kVersion9 = R"sql(
+CREATE TABLE embeddings (
+    id         INTEGER PRIMARY KEY,
+    model_id   INTEGER NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+    label      TEXT NOT NULL CHECK (length(label) > 0),
+    dims       INTEGER NOT NULL CHECK (dims > 0),
+    vector     BLOB NOT NULL CHECK (typeof(vector) = 'blob' AND length(vector) = 4 * dims),
+    attributes TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(attributes)),
+    created_at TEXT NOT NULL,
+    UNIQUE (model_id, label)
+);
+)sql";
+
 constexpr std::array kMigrations{
     Migration{1, "core tables: scenarios, runs, run_metrics, series, series_chunks", kVersion1},
     Migration{2, "runs.owner_start_token for crash recovery; partial index of running runs", kVersion2},
@@ -280,6 +295,7 @@ constexpr std::array kMigrations{
     Migration{6, "run_models: the stored model each trainable policy of a run used", kVersion6},
     Migration{7, "trajectories, trajectory_chunks: transitions of learned control agents", kVersion7},
     Migration{8, "live_restore_points: the state a live experiment restores", kVersion8},
+    Migration{9, "embeddings: what a meta learner makes of each environment", kVersion9},
 };
 
 } // namespace
