@@ -69,6 +69,10 @@ commands:
                             synthetic applications from 16 segment profiles (AWARE, seed 001
                             5.5.1): graphs, scenarios and a train/held-out manifest; generate
                             variant SCENARIO --instability ID --out F (docs/workload-generator.md)
+  meta-train --project P [--agent firm] [--steps 300] [--manifest DIR/manifest.yaml]
+                            AWARE's meta learner over the project's trajectories, one
+                            environment per scenario, stored with every environment's
+                            embedding (the window's Embeddings tab; docs/learning.md)
   validate FILE…            check scenario files (exit 2 with file:line:column errors)
   plugins [--verbose]       list policy plugins: id, kinds, version, file
   live contexts|nodes|pods|query|snapshot
@@ -108,6 +112,7 @@ int runCli(const std::vector<std::string>& args)
         {"localize", runLocalizeCommand},
         {"import", runImportCommand},
         {"generate", runGenerateCommand},
+        {"meta-train", runMetaTrainCommand},
     };
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;

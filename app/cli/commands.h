@@ -27,6 +27,8 @@ int runExportTracesCommand(const std::vector<std::string>& args);
 int runImportCommand(const std::vector<std::string>& args);
 //! `orrery generate apps|variant …`: the AWARE workload generator (docs/workload-generator.md).
 int runGenerateCommand(const std::vector<std::string>& args);
+//! `orrery meta-train`: AWARE's meta learner over the project's trajectories (docs/learning.md).
+int runMetaTrainCommand(const std::vector<std::string>& args);
 
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
 int runCli(const std::vector<std::string>& args);
