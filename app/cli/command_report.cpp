@@ -8,9 +8,11 @@
 #include "cli/pdf_report_writer.h"
 #include "experiment/experiment_report_data.h"
 #include "model/did_you_mean.h"
+#include "report/embedding_report.h"
 #include "report/experiment_report.h"
 #include "report/html_summary.h"
 #include "store/experiment_store.h"
+#include "store/project_embeddings.h"
 #include "store/project.h"
 #include "store/store_error.h"
 
@@ -26,7 +28,8 @@ namespace orrery::app {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: orrery report --project FILE.orrery [--experiment ID|NAME | --run ID] --out FILE.html|FILE.pdf";
+    "usage: orrery report --project FILE.orrery [--experiment ID|NAME | --run ID] --out FILE.html|FILE.pdf\n"
+    "       orrery report --project FILE.orrery --embeddings --out FILE.html   (the newest meta learner's embeddings)";
 
 PdfReportWriter g_pdfWriter = nullptr;
 
@@ -87,7 +90,7 @@ void setPdfReportWriter(PdfReportWriter writer)
 
 int runReportCommand(const std::vector<std::string>& args)
 {
-    const CommandLine line(args, {"project", "experiment", "run", "out"}, {});
+    const CommandLine line(args, {"project", "experiment", "run", "out"}, {"embeddings"});
     if (!line.positionals().empty())
         throw UsageError{"unexpected argument '" + line.positionals().front() + "'\n" + kUsage};
     const auto projectPath = line.value("project");
@@ -109,6 +112,19 @@ int runReportCommand(const std::vector<std::string>& args)
         return badInput(*projectPath + ": no such project file");
     try {
         store::Project project = store::Project::open(*projectPath);
+        if (line.flag("embeddings")) {
+            if (line.value("experiment") || line.value("run"))
+                throw UsageError{std::string("--embeddings reports the project's meta learner; give it without --experiment or --run\n") + kUsage};
+            if (*format == Format::Pdf)
+                return badInput(*out + ": the embeddings report is written as HTML only; use --out FILE.html");
+            const auto model = store::ProjectEmbeddings(project.database()).latestModel();
+            if (!model)
+                return badInput(*projectPath + ": the project holds no embeddings (orrery meta-train --project " + *projectPath + ")");
+            if (const std::string writeError = writeFileAtomically(*out, embeddingReportHtml(project, *model)); !writeError.empty())
+                return badInput(writeError);
+            std::cout << "wrote " << *out << ": embeddings of meta learner " << *model << '\n';
+            return kExitOk;
+        }
         const std::vector<store::ExperimentRecord> experiments = store::ExperimentStore(project).listExperiments();
 
         if (runOption || experiments.empty()) {

@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QScatterSeries>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +51,16 @@ private slots:
                            m_dir.path());
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(result.out.contains(QStringLiteral("embeddings of 8 environments")), qPrintable(result.out));
+        // The same embeddings as a report page: the scatter, a row per application, the reward curves.
+        const QString report = m_dir.filePath(QStringLiteral("embeddings.html"));
+        result = runOrrery({"report", "--project", project, "--embeddings", "--out", report}, m_dir.path());
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile html(report);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString page = QString::fromUtf8(html.readAll());
+        QCOMPARE(page.count(QStringLiteral("<tr><td>app-")), 8);
+        QCOMPARE(page.count(QStringLiteral("<svg")), 2);
+        QVERIFY(page.contains(QStringLiteral("Reward per episode")));
 
         app::MainWindow window(testing::pluginRegistry());
         window.resize(1400, 850);
