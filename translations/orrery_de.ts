@@ -21,6 +21,21 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::EmbeddingTab</name>
+    <message>
+        <source>Open a project to see the embeddings of its meta learner.</source>
+        <translation>Öffnen Sie ein Projekt, um die Embeddings seines Meta-Learners zu sehen.</translation>
+    </message>
+    <message>
+        <source>The embeddings could not be read: %1</source>
+        <translation>Die Embeddings konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>This project holds no embeddings yet. Train agents on a few workloads (orrery train firm --scenario S on each), then run orrery meta-train --project P: each workload becomes a point here.</source>
+        <translation>Dieses Projekt enthält noch keine Embeddings. Trainieren Sie Agenten auf einigen Workloads (orrery train firm --scenario S für jede) und führen Sie dann orrery meta-train --project P aus: Jede Workload wird hier ein Punkt.</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::ExperimentCellModel</name>
     <message>
         <source>pending</source>
@@ -256,6 +271,18 @@
         <source>“%1”: %2 cells (%3 sweep points × %4 arms × %5 seeds × %6 repeats)</source>
         <translation>„%1“: %2 Zellen (%3 Sweep-Punkte × %4 Arme × %5 Seeds × %6 Wiederholungen)</translation>
     </message>
+    <message>
+        <source>current context</source>
+        <translation>aktueller Kontext</translation>
+    </message>
+    <message>
+        <source>“%1”: live on %2: %3 arms × %4 windows of %5 s (after a %6 s washout each)</source>
+        <translation>„%1“: live auf %2: %3 Arme × %4 Fenster zu %5 s (jeweils nach %6 s Auswaschphase)</translation>
+    </message>
+    <message>
+        <source>Let the arms change replicas and limits in %1 (each action previewed with a dry run, rate-limited and audited; the original state is restored at the end)</source>
+        <translation>Den Armen erlauben, Replikate und Limits in %1 zu ändern (jede Aktion zuerst als Probelauf, ratenbegrenzt und protokolliert; am Ende wird der ursprüngliche Zustand wiederhergestellt)</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::ExperimentJob</name>
@@ -319,6 +346,32 @@
     <message>
         <source>pod %1</source>
         <translation>Pod %1</translation>
+    </message>
+    <message>
+        <source>current context</source>
+        <translation>aktueller Kontext</translation>
+    </message>
+    <message>
+        <source>Live experiment “%1”: window %2 of %3 (%4), %5</source>
+        <translation>Live-Experiment „%1“: Fenster %2 von %3 (%4), %5</translation>
+    </message>
+    <message>
+        <source>The original state was restored (%1 patches, %2 s)</source>
+        <translation>Der ursprüngliche Zustand wurde wiederhergestellt (%1 Patches, %2 s)</translation>
+    </message>
+    <message>
+        <source>The original state was not fully restored: orrery live restore --project %1</source>
+        <translation>Der ursprüngliche Zustand wurde nicht vollständig wiederhergestellt: orrery live restore --project %1</translation>
+    </message>
+    <message>
+        <source>Metric “%1” had no value in any window; its table shows n/a.
+</source>
+        <translation>Die Metrik „%1“ hatte in keinem Fenster einen Wert; ihre Tabelle zeigt n/a.
+</translation>
+    </message>
+    <message>
+        <source>; run the experiment again to resume</source>
+        <translation>; das Experiment erneut starten, um fortzusetzen</translation>
     </message>
 </context>
 <context>
@@ -736,6 +789,10 @@
     <message>
         <source>%1 series</source>
         <translation>%1 Reihen</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 Minuten</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1381,18 @@
     <message>
         <source>The experiment “%1” failed.</source>
         <translation>Das Experiment „%1“ ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>live on %1</source>
+        <translation>live auf %1</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings</source>
+        <translation>&amp;Embeddings</translation>
     </message>
 </context>
 <context>
@@ -2564,6 +2633,105 @@ angelegt %5</numerusform>
     <message>
         <source>%1: mean over runs, per item and arm</source>
         <translation>%1: Mittelwert über die Läufe, je Element und Arm</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::EmbeddingView</name>
+    <message>
+        <source>PCA</source>
+        <translation>PCA</translation>
+    </message>
+    <message>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
+    </message>
+    <message>
+        <source>&amp;Projection:</source>
+        <translation>&amp;Projektion:</translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>&amp;Färben nach:</translation>
+    </message>
+    <message>
+        <source>k-shot adaptation</source>
+        <translation>k-Shot-Anpassung</translation>
+    </message>
+    <message>
+        <source>Episode</source>
+        <translation>Episode</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>Belohnung</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>current workload (adapting)</source>
+        <translation>aktuelle Workload (in Anpassung)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>andere</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>Workload embeddings</source>
+        <translation>Workload-Embeddings</translation>
+    </message>
+    <message>
+        <source>%1 — t-SNE</source>
+        <translation>%1 — t-SNE</translation>
+    </message>
+    <message>
+        <source>t-SNE 1</source>
+        <translation>t-SNE 1</translation>
+    </message>
+    <message>
+        <source>t-SNE 2</source>
+        <translation>t-SNE 2</translation>
+    </message>
+    <message>
+        <source>%1 — PCA</source>
+        <translation>%1 — PCA</translation>
+    </message>
+    <message>
+        <source>PC1 (%1 %)</source>
+        <translation>HK1 (%1 %)</translation>
+    </message>
+    <message>
+        <source>PC2 (%1 %)</source>
+        <translation>HK2 (%1 %)</translation>
+    </message>
+    <message>
+        <source>No embeddings</source>
+        <translation>Keine Embeddings</translation>
+    </message>
+    <message>
+        <source>Computing t-SNE of %1 points… (PCA shown meanwhile)</source>
+        <translation>Berechne t-SNE von %1 Punkten… (bis dahin wird PCA gezeigt)</translation>
+    </message>
+    <message>
+        <source>t-SNE of %1 points of %2 dimensions: perplexity %3, %4 steps, seed %5, KL %6</source>
+        <translation>t-SNE von %1 Punkten mit %2 Dimensionen: Perplexität %3, %4 Schritte, Seed %5, KL %6</translation>
+    </message>
+    <message>
+        <source>PCA of %1 points of %2 dimensions: PC1 %3 %, PC2 %4 % of the variance</source>
+        <translation>PCA von %1 Punkten mit %2 Dimensionen: HK1 %3 %, HK2 %4 % der Varianz</translation>
     </message>
 </context>
 <context>

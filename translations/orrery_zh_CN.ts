@@ -21,6 +21,21 @@
     </message>
 </context>
 <context>
+    <name>orrery::app::EmbeddingTab</name>
+    <message>
+        <source>Open a project to see the embeddings of its meta learner.</source>
+        <translation>打开一个项目以查看其元学习器的嵌入。</translation>
+    </message>
+    <message>
+        <source>The embeddings could not be read: %1</source>
+        <translation>无法读取嵌入：%1</translation>
+    </message>
+    <message>
+        <source>This project holds no embeddings yet. Train agents on a few workloads (orrery train firm --scenario S on each), then run orrery meta-train --project P: each workload becomes a point here.</source>
+        <translation>此项目尚无嵌入。先在几个工作负载上训练智能体（对每个运行 orrery train firm --scenario S），再运行 orrery meta-train --project P：每个工作负载在此成为一个点。</translation>
+    </message>
+</context>
+<context>
     <name>orrery::app::ExperimentCellModel</name>
     <message>
         <source>pending</source>
@@ -256,6 +271,18 @@
         <source>“%1”: %2 cells (%3 sweep points × %4 arms × %5 seeds × %6 repeats)</source>
         <translation>“%1”：%2 个单元（%3 个扫描点 × %4 个分组 × %5 个种子 × %6 次重复）</translation>
     </message>
+    <message>
+        <source>current context</source>
+        <translation>当前上下文</translation>
+    </message>
+    <message>
+        <source>“%1”: live on %2: %3 arms × %4 windows of %5 s (after a %6 s washout each)</source>
+        <translation>“%1”：在 %2 上实时运行：%3 个臂 × %4 个 %5 秒的窗口（每个窗口前有 %6 秒冲洗期）</translation>
+    </message>
+    <message>
+        <source>Let the arms change replicas and limits in %1 (each action previewed with a dry run, rate-limited and audited; the original state is restored at the end)</source>
+        <translation>允许各臂修改 %1 中的副本数和限制（每个操作先试运行、限速并审计；结束时恢复原始状态）</translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::ExperimentJob</name>
@@ -318,6 +345,32 @@
     <message>
         <source>pod %1</source>
         <translation>Pod %1</translation>
+    </message>
+    <message>
+        <source>current context</source>
+        <translation>当前上下文</translation>
+    </message>
+    <message>
+        <source>Live experiment “%1”: window %2 of %3 (%4), %5</source>
+        <translation>实时实验“%1”：第 %2 个窗口，共 %3 个（%4），%5</translation>
+    </message>
+    <message>
+        <source>The original state was restored (%1 patches, %2 s)</source>
+        <translation>已恢复原始状态（%1 个补丁，%2 秒）</translation>
+    </message>
+    <message>
+        <source>The original state was not fully restored: orrery live restore --project %1</source>
+        <translation>未能完全恢复原始状态：orrery live restore --project %1</translation>
+    </message>
+    <message>
+        <source>Metric “%1” had no value in any window; its table shows n/a.
+</source>
+        <translation>指标“%1”在任何窗口中都没有值；其表格显示 n/a。
+</translation>
+    </message>
+    <message>
+        <source>; run the experiment again to resume</source>
+        <translation>；再次运行实验以继续</translation>
     </message>
 </context>
 <context>
@@ -732,6 +785,10 @@
     <message>
         <source>%1 series</source>
         <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 分钟</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1374,18 @@
     <message>
         <source>The experiment “%1” failed.</source>
         <translation>实验“%1”失败。</translation>
+    </message>
+    <message>
+        <source>live on %1</source>
+        <translation>在 %1 上实时运行</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings</source>
+        <translation>嵌入(&amp;E)</translation>
     </message>
 </context>
 <context>
@@ -2541,6 +2610,105 @@ created %5</source>
     <message>
         <source>%1: mean over runs, per item and arm</source>
         <translation>%1：各运行的均值，按项和分组</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::EmbeddingView</name>
+    <message>
+        <source>PCA</source>
+        <translation>PCA</translation>
+    </message>
+    <message>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
+    </message>
+    <message>
+        <source>&amp;Projection:</source>
+        <translation>投影(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>着色依据(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>k-shot adaptation</source>
+        <translation>k 次样本适应</translation>
+    </message>
+    <message>
+        <source>Episode</source>
+        <translation>回合</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>current workload (adapting)</source>
+        <translation>当前工作负载（适应中）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Workload embeddings</source>
+        <translation>工作负载嵌入</translation>
+    </message>
+    <message>
+        <source>%1 — t-SNE</source>
+        <translation>%1 — t-SNE</translation>
+    </message>
+    <message>
+        <source>t-SNE 1</source>
+        <translation>t-SNE 1</translation>
+    </message>
+    <message>
+        <source>t-SNE 2</source>
+        <translation>t-SNE 2</translation>
+    </message>
+    <message>
+        <source>%1 — PCA</source>
+        <translation>%1 — PCA</translation>
+    </message>
+    <message>
+        <source>PC1 (%1 %)</source>
+        <translation>主成分 1（%1 %）</translation>
+    </message>
+    <message>
+        <source>PC2 (%1 %)</source>
+        <translation>主成分 2（%1 %）</translation>
+    </message>
+    <message>
+        <source>No embeddings</source>
+        <translation>无嵌入</translation>
+    </message>
+    <message>
+        <source>Computing t-SNE of %1 points… (PCA shown meanwhile)</source>
+        <translation>正在计算 %1 个点的 t-SNE…（期间显示 PCA）</translation>
+    </message>
+    <message>
+        <source>t-SNE of %1 points of %2 dimensions: perplexity %3, %4 steps, seed %5, KL %6</source>
+        <translation>%1 个 %2 维点的 t-SNE：困惑度 %3，%4 步，种子 %5，KL %6</translation>
+    </message>
+    <message>
+        <source>PCA of %1 points of %2 dimensions: PC1 %3 %, PC2 %4 % of the variance</source>
+        <translation>%1 个 %2 维点的 PCA：主成分 1 占方差 %3 %，主成分 2 占 %4 %</translation>
     </message>
 </context>
 <context>
