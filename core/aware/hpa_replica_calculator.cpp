@@ -1,8 +1,8 @@
-#include "hpa_replica_calculator.h"
+#include "aware/hpa_replica_calculator.h"
 
 #include <cmath>
 
-namespace orrery::plugins {
+namespace orrery::aware {
 
 std::int32_t hpaReplicas(std::int32_t ready, std::int32_t unready, double utilization, double targetUtilization,
                          double tolerance)
@@ -25,4 +25,4 @@ std::int32_t hpaReplicas(std::int32_t ready, std::int32_t unready, double utiliz
     return desired < current ? current : desired;
 }
 
-} // namespace orrery::plugins
+} // namespace orrery::aware

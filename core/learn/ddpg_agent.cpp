@@ -197,6 +197,11 @@ float DdpgAgent::value(std::span<const float> state, std::span<const float> acti
 
 DdpgUpdateStats DdpgAgent::update(const ReplayBatch& batch)
 {
+    return updateWithBehaviourCloning(batch, 0.0);
+}
+
+DdpgUpdateStats DdpgAgent::updateWithBehaviourCloning(const ReplayBatch& batch, double alpha)
+{
     Impl& d = *m_impl;
     if (batch.size == 0 || batch.stateDim != d.config.stateDim || batch.actionDim != d.config.actionDim)
         throw std::invalid_argument("DdpgAgent::update: empty batch or dimensions that differ from the agent's");
@@ -220,7 +225,15 @@ DdpgUpdateStats DdpgAgent::update(const ReplayBatch& batch)
     criticLoss.backward();
     d.criticOptimizer->step();
 
-    const torch::Tensor actorLoss = -d.critic->forward(torch::cat({s, d.actor->forward(s)}, 1)).mean();
+    const torch::Tensor policyAction = d.actor->forward(s);
+    const torch::Tensor q = d.critic->forward(torch::cat({s, policyAction}, 1));
+    torch::Tensor actorLoss;
+    if (alpha > 0) {
+        const torch::Tensor lambda = alpha / (q.abs().mean().detach() + 1e-6);
+        actorLoss = -lambda * q.mean() + torch::mse_loss(policyAction, a);
+    } else {
+        actorLoss = -q.mean();
+    }
     d.actorOptimizer->zero_grad();
     actorLoss.backward();
     d.actorOptimizer->step();

@@ -42,6 +42,13 @@ public:
 
     //! One critic step (Eq. 3.2), one actor step (Eq. 3.3) and the soft target updates.
     DdpgUpdateStats update(const ReplayBatch& batch);
+    //! update() with TD3+BC's behaviour-cloning term in the actor step (Fujimoto & Gu, "A
+    //! Minimalist Approach to Offline RL", 2021): the actor minimises −λ·mean Q(s, π(s)) +
+    //! mean (π(s) − a)² (over the batch and the action dimensions) with λ = alpha / mean |Q(s, π(s))| (not differentiated), so it improves on
+    //! the batch's actions only where the critic is confident and otherwise stays near them — an
+    //! offline-RL correction against extrapolation error (AWARE's bootstrapping, seed 001 §5.3.4).
+    //! alpha ≤ 0 is plain update(). actorLoss reports the whole actor objective.
+    DdpgUpdateStats updateWithBehaviourCloning(const ReplayBatch& batch, double alpha);
 
     //! Starts a new episode: resets the exploration process (not ε).
     void resetNoise();

@@ -1,6 +1,6 @@
 #include "kube_hpa_policy.h"
 
-#include "hpa_replica_calculator.h"
+#include "aware/hpa_replica_calculator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,7 +43,7 @@ std::vector<policy::ControlAction> KubeHpaPolicy::decide(const policy::Observati
             continue;
         const double utilization = target.usage[policy::indexOf(m_resource)] / limit;
         const std::int32_t raw
-            = hpaReplicas(target.replicas, target.pendingReplicas, utilization, m_targetUtilization, m_tolerance);
+            = aware::hpaReplicas(target.replicas, target.pendingReplicas, utilization, m_targetUtilization, m_tolerance);
         TargetState& state = m_targets[target.name];
         const std::int32_t desired = normalize(state, observation.time, current, raw);
         if (desired != current) {

@@ -118,6 +118,36 @@ private slots:
         QCOMPARE(restored.act(probe, false), trained.act(probe, false));
     }
 
+    void behaviourCloningStaysNearTheBatchActions()
+    {
+        // A fallback that always pushes by +0.5: plain DDPG moves the actor wherever the critic
+        // points; with TD3+BC's term the actor stays near 0.5 (and starts at ≈ 0, so it must move).
+        ReplayBuffer buffer(200, 1, 1, 5);
+        for (float x : pointMassStarts(200, 9)) {
+            const float s[] = {x}, a[] = {0.5f}, n[] = {pointMassStep(x, 0.5f)};
+            buffer.add(s, a, -n[0] * n[0], n, false);
+        }
+        DdpgAgent plain(pointMassConfig(11));
+        DdpgAgent cloned(pointMassConfig(11));
+        for (int i = 0; i < 300; ++i) {
+            const ReplayBatch batch = buffer.sample(64);
+            plain.update(batch);
+            cloned.updateWithBehaviourCloning(batch, 2.5);
+        }
+        double plainGap = 0;
+        double clonedGap = 0;
+        const std::vector<float> probes = pointMassStarts(40, 12);
+        for (float x : probes) {
+            const float state[] = {x};
+            plainGap += std::abs(plain.act(state, false)[0] - 0.5);
+            clonedGap += std::abs(cloned.act(state, false)[0] - 0.5);
+        }
+        plainGap /= static_cast<double>(probes.size());
+        clonedGap /= static_cast<double>(probes.size());
+        QVERIFY2(clonedGap < 0.2, qPrintable(QString::number(clonedGap)));
+        QVERIFY2(clonedGap < plainGap, qPrintable(QString("cloned %1, plain %2").arg(clonedGap).arg(plainGap)));
+    }
+
     void loadRejectsForeignBytes()
     {
         DdpgAgent agent(pointMassConfig(1));

@@ -1,11 +1,11 @@
-#include "hpa_replica_calculator.h"
+#include "aware/hpa_replica_calculator.h"
 #include "orrery_plugin_kube_hpa.h"
 #include "policy/plugin_registry.h"
 
 #include <QtTest>
 
 using namespace orrery;
-using orrery::plugins::hpaReplicas;
+using orrery::aware::hpaReplicas;
 
 namespace {
 
