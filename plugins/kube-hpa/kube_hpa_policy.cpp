@@ -43,7 +43,8 @@ std::vector<policy::ControlAction> KubeHpaPolicy::decide(const policy::Observati
             continue;
         const double utilization = target.usage[policy::indexOf(m_resource)] / limit;
         const std::int32_t raw
-            = aware::hpaReplicas(target.replicas, target.pendingReplicas, utilization, m_targetUtilization, m_tolerance);
+            = orrery::aware::hpaReplicas(target.replicas, target.pendingReplicas, utilization, m_targetUtilization,
+                                         m_tolerance);
         TargetState& state = m_targets[target.name];
         const std::int32_t desired = normalize(state, observation.time, current, raw);
         if (desired != current) {

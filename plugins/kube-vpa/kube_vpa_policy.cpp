@@ -9,9 +9,9 @@ namespace {
 
 using policy::ControlResource;
 
-aware::VpaRecommenderConfig recommenderConfig(const policy::ParamSet& params)
+orrery::aware::VpaRecommenderConfig recommenderConfig(const policy::ParamSet& params)
 {
-    aware::VpaRecommenderConfig config;
+    orrery::aware::VpaRecommenderConfig config;
     config.targetPercentile = params.getDouble("targetPercentile");
     config.lowerPercentile = params.getDouble("lowerBoundPercentile");
     config.upperPercentile = params.getDouble("upperBoundPercentile");

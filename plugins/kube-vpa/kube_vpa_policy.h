@@ -15,15 +15,15 @@
 namespace orrery::plugins {
 
 //! Kubernetes' VerticalPodAutoscaler (recommender + updater, in-place) per target, for CPU and
-//! memory. Recommender (aware::VpaRecommender, shared with hpa-vpa and aware): CPU usage samples
-//! go into a decaying histogram weighted by the limit; memory keeps each aggregation interval's peak. target = P90 × (1 + margin), bounds P50 / P95
-//! with the margin and VPA's confidence multipliers (they widen while the history is short),
+//! memory. Recommender (orrery::aware::VpaRecommender, shared with hpa-vpa and aware): CPU usage
+//! samples go into a decaying histogram weighted by the limit; memory keeps each aggregation
+//! interval's peak. target = P90 × (1 + margin), bounds P50 / P95 with the margin and VPA's confidence multipliers (they widen while the history is short),
 //! floored at the minimum resources. Updater: a target's limits are set to the recommendation
 //! when a current limit lies outside [lowerBound, upperBound], or when the recommendation differs
 //! by more than updateThreshold and the last change is minLifetime old. Emits SetLimit actions.
 class KubeVpaPolicy : public policy::ControlPolicy {
 public:
-    using Recommendation = aware::VpaRecommendation;
+    using Recommendation = orrery::aware::VpaRecommendation;
 
     explicit KubeVpaPolicy(const policy::PolicyContext& context);
 
@@ -34,7 +34,7 @@ public:
                                                                policy::ControlResource resource) const;
 
 private:
-    aware::VpaRecommender m_recommender; //!< history and recommendation (shared with hpa-vpa and aware)
+    orrery::aware::VpaRecommender m_recommender; //!< history and recommendation
     bool m_controlCpu;
     bool m_controlMemory;
     double m_updateThreshold;

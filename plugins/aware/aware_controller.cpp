@@ -1,0 +1,60 @@
+#include "aware_controller.h"
+
+#include "learn/embedding_math.h"
+
+namespace orrery::plugins::aware {
+
+AwareController::AwareController(const AwareParams& params, std::vector<float> embedding)
+    : m_params(params), m_embedding(std::move(embedding))
+{
+    beginEpisode();
+}
+
+void AwareController::beginEpisode()
+{
+    m_fallback = std::make_unique<orrery::aware::MultidimensionalRecommender>(m_params.fallback);
+    m_baseLimits.clear();
+}
+
+const policy::PerControlResource<double>& AwareController::baseOf(const policy::TargetObservation& target)
+{
+    return m_baseLimits.try_emplace(target.name, target.limit).first->second;
+}
+
+std::vector<float> AwareController::stateOf(const policy::TargetObservation& target) const
+{
+    const auto found = m_baseLimits.find(target.name);
+    const AwareState state = awareState(target, found != m_baseLimits.end() ? found->second : target.limit,
+                                        m_params.scale);
+    return learn::conditionedState(state, m_embedding);
+}
+
+AwareDecision AwareController::decide(const policy::Observation& observation, orrery::aware::ActingController who,
+                                      learn::DdpgAgent& agent, bool explore)
+{
+    AwareDecision decision;
+    for (const policy::TargetObservation& target : observation.targets)
+        (void)baseOf(target);
+    if (who == orrery::aware::ActingController::Fallback) {
+        decision.actions = m_fallback->recommend(observation);
+        for (const policy::TargetObservation& target : observation.targets) {
+            const AwareAction action
+                = encodeConfiguration(target, m_baseLimits.at(target.name), decision.actions, m_params.scale);
+            decision.steps.push_back({target.name, stateOf(target), {action.begin(), action.end()}});
+        }
+        return decision;
+    }
+    if (who == orrery::aware::ActingController::None)
+        return decision;
+    for (const policy::TargetObservation& target : observation.targets) {
+        AwareTargetStep step{target.name, stateOf(target), {}};
+        step.action = agent.act(step.state, explore);
+        for (auto& action :
+             decodeAction(target, m_baseLimits.at(target.name), step.action, m_params.scale, m_params.minRelativeChange))
+            decision.actions.push_back(std::move(action));
+        decision.steps.push_back(std::move(step));
+    }
+    return decision;
+}
+
+} // namespace orrery::plugins::aware

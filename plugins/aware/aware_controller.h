@@ -1,0 +1,62 @@
+#pragma once
+#include "aware/lifecycle_stage.h"
+#include "aware/multidimensional_recommender.h"
+#include "aware_encoding.h"
+#include "aware_params.h"
+#include "learn/ddpg_agent.h"
+#include "policy/control_action.h"
+#include "policy/observation.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::plugins::aware {
+
+//! One target's share of a decision: the conditioned state it was taken on and the action in the
+//! agent's space (the agent's own, or the fallback's encoded), for the replay buffer.
+struct AwareTargetStep {
+    std::string target;
+    std::vector<float> state;
+    std::vector<float> action;
+};
+
+//! What AwareController::decide returns: the actions to send and the per-target steps.
+struct AwareDecision {
+    std::vector<policy::ControlAction> actions;
+    std::vector<AwareTargetStep> steps;
+};
+
+//! The acting core the aware policy and its trainer share (seed 001 §5.3–5.4, one-for-all): per
+//! target, Table 5.1's state conditioned on the embedding; the lifecycle's acting controller
+//! decides whether the hpa-vpa fallback (aware::MultidimensionalRecommender) or the DDPG agent
+//! gives the actions. Base limits (the first seen per target) and the fallback's history are per
+//! episode: beginEpisode() forgets them.
+class AwareController {
+public:
+    AwareController(const AwareParams& params, std::vector<float> embedding);
+
+    void beginEpisode();
+    void setEmbedding(std::vector<float> embedding) { m_embedding = std::move(embedding); }
+    [[nodiscard]] const std::vector<float>& embedding() const { return m_embedding; }
+
+    //! The actions for `observation`. Fallback: the recommender's actions, each target's step
+    //! holding the configuration they lead to as an action (encodeConfiguration). Agent: the
+    //! agent's action per target (with exploration noise when `explore`), decoded.
+    AwareDecision decide(const policy::Observation& observation, orrery::aware::ActingController who,
+                         learn::DdpgAgent& agent, bool explore);
+    //! The conditioned state of a target (its base limits as remembered; the current limits when
+    //! it was never seen).
+    [[nodiscard]] std::vector<float> stateOf(const policy::TargetObservation& target) const;
+
+private:
+    const policy::PerControlResource<double>& baseOf(const policy::TargetObservation& target);
+
+    AwareParams m_params;
+    std::vector<float> m_embedding;
+    std::unique_ptr<orrery::aware::MultidimensionalRecommender> m_fallback;
+    std::map<std::string, policy::PerControlResource<double>> m_baseLimits;
+};
+
+} // namespace orrery::plugins::aware

@@ -1,0 +1,31 @@
+#pragma once
+#include "aware_encoding.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace orrery::plugins::aware {
+
+//! A trained aware model as stored in the project. Layout, little-endian:
+//!   "AWAR" | u32 format (1) | u32 stateDim | u32 actionDim | u32 embeddingDim |
+//!   f64 minFraction | f64 maxFraction | i32 minReplicas | i32 maxReplicas |
+//!   embeddingDim × f32 embedding | u32 n | n × f64 lifecycle rewards |
+//!   u64 length | DdpgAgent::saveBytes() | u64 length | MetaLearner::saveBytes() (0 = none)
+//! The lifecycle rewards are those the training fed to AgentLifecycle, in order: replaying them
+//! into a lifecycle with the same thresholds restores the stage the training ended in.
+struct AwareModel {
+    std::uint32_t stateDim = kStateDim;
+    std::uint32_t actionDim = kActionDim;
+    ActionScale scale;
+    std::vector<float> embedding;        //!< the environment's embedding (zeros without a meta learner)
+    std::vector<double> lifecycleRewards;
+    std::string agent;                   //!< DdpgAgent checkpoint (state kStateDim + embedding size)
+    std::string metaLearner;             //!< empty when trained without one
+
+    [[nodiscard]] std::vector<std::uint8_t> toBytes() const;
+    //! Throws std::runtime_error naming what is wrong (magic, version, truncation, dimensions).
+    [[nodiscard]] static AwareModel fromBytes(const std::vector<std::uint8_t>& bytes);
+};
+
+} // namespace orrery::plugins::aware

@@ -1,0 +1,38 @@
+#pragma once
+#include "aware/lifecycle_thresholds.h"
+#include "aware/multidimensional_config.h"
+#include "aware_encoding.h"
+#include "policy/param_set.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace orrery::plugins::aware {
+
+//! The aware plugin's parameters (plugin.cpp declares them with their help and defaults), with
+//! the lifecycle's thresholds read from the AWARE profile and overridden by the parameters that
+//! are set.
+struct AwareParams {
+    orrery::aware::LifecycleThresholds lifecycle;   //!< from the profile, then the overrides
+    std::string profilePath;                        //!< the profile file read
+    orrery::aware::MultidimensionalConfig fallback; //!< the hpa-vpa fallback
+    ActionScale scale;                              //!< replicas bounds from min/maxReplicas
+    double minRelativeChange = 0.01;
+    double lifecycleSteps = 300;     //!< mean reward per step × this = the reward the lifecycle sees
+    std::int64_t episodeSteps = 100; //!< runs: control periods per lifecycle episode (Table 5.2)
+    double alpha = 0.3;              //!< reward coefficient of the run-time lifecycle reward
+    std::size_t embeddingDim = 64;   //!< §5.4.3
+    std::string metaModelPath;       //!< MetaLearner::saveBytes file; empty = zero embedding
+    std::size_t metaHidden = 256;    //!< the meta learner's rnnHidden and fcHidden
+    std::size_t kShot = 5;           //!< episodes the embedding is computed from
+    double bcAlpha = 2.5;            //!< TD3+BC's α while OFFLINE; 0 = plain DDPG on the fallback's data
+    std::size_t batchSize = 64;      //!< Table 5.2
+    std::size_t replayCapacity = 100000;
+
+    //! Throws std::invalid_argument when the profile cannot be found or read (with its
+    //! diagnostics) or the resulting thresholds are inconsistent.
+    [[nodiscard]] static AwareParams from(const policy::ParamSet& params);
+};
+
+} // namespace orrery::plugins::aware

@@ -1,0 +1,49 @@
+#pragma once
+#include "aware/agent_lifecycle.h"
+#include "aware_controller.h"
+#include "aware_params.h"
+#include "learn/ddpg_agent.h"
+#include "policy/control_policy.h"
+#include "policy/policy_context.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace orrery::plugins::aware {
+
+//! AWARE's multidimensional autoscaler as a control policy (seed 001 §5.3–5.4): every control
+//! period the lifecycle (Alg. 5.1) decides who acts — OFFLINE: the hpa-vpa fallback; ONLINE: the
+//! agent with exploration; SERVING: the agent without — and AwareController turns that into
+//! replica and CPU/memory-limit actions for every target (one agent for all).
+//!
+//! The lifecycle starts where the trained model's training left it (its rewards are replayed into
+//! a lifecycle with this run's thresholds), or, without a model, in the profile's first stage with
+//! an untrained agent. During a run it goes on: every episodeSteps periods the mean of the
+//! environment reward (env::controlReward, α) × lifecycleSteps is one episode reward. Runs do not
+//! train (the policy API has no rewards or learning); ONLINE in a run means exploring actions.
+//! targetLabels() puts every target in its stage ("offline", "online", "serving"), so runs record
+//! each stage change as a `policy.label` annotation on the timeline.
+class AwarePolicy : public policy::ControlPolicy {
+public:
+    explicit AwarePolicy(const policy::PolicyContext& context);
+    ~AwarePolicy() override;
+
+    std::vector<policy::ControlAction> decide(const policy::Observation& observation) override;
+    [[nodiscard]] std::vector<policy::TargetLabel> targetLabels() const override;
+
+    [[nodiscard]] const orrery::aware::AgentLifecycle& lifecycle() const { return m_lifecycle; }
+    [[nodiscard]] const std::vector<float>& embedding() const { return m_controller->embedding(); }
+
+private:
+    AwareParams m_params;
+    std::unique_ptr<learn::DdpgAgent> m_agent;
+    std::unique_ptr<AwareController> m_controller;
+    orrery::aware::AgentLifecycle m_lifecycle;
+    bool m_decided = false;
+    double m_windowReward = 0;
+    std::int64_t m_windowSteps = 0;
+    std::vector<policy::TargetLabel> m_labels;
+};
+
+} // namespace orrery::plugins::aware

@@ -1,0 +1,207 @@
+#include "aware_trainer.h"
+
+#include "aware_learners.h"
+#include "env/transition_features.h"
+#include "learn/deterministic_torch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace orrery::plugins::aware {
+namespace {
+
+using orrery::aware::LifecycleStage;
+
+std::string number(double value)
+{
+    char text[40];
+    std::snprintf(text, sizeof text, "%.4g", value);
+    return text;
+}
+
+} // namespace
+
+AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConfig& config)
+    : m_params(std::move(params)), m_config(config), m_lifecycle(m_params.lifecycle)
+{
+    if (m_config.episodes == 0 || m_config.stepsPerEpisode == 0)
+        throw std::invalid_argument("aware training needs at least one episode of at least one step");
+    if (m_config.resume)
+        throw std::invalid_argument("aware cannot resume a training run (its replay buffer is not checkpointed); "
+                                    "train again");
+    if (m_config.mode != policy::ControlTrainingMode::OneForAll)
+        throw std::invalid_argument("aware trains one agent for all targets (--mode one-for-all)");
+    m_config.baseModel = nullptr;
+    learn::makeTorchDeterministic(m_config.seed);
+    m_meta = loadMetaLearner(m_params);
+    if (m_meta)
+        m_metaBytes = m_meta->saveBytes();
+    m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(m_config.seed, m_params.embeddingDim));
+    m_replay = std::make_unique<learn::ReplayBuffer>(m_params.replayCapacity, kStateDim + m_params.embeddingDim,
+                                                     kActionDim, m_config.seed + 1);
+    m_controller = std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f));
+    m_lifecycle.start();
+}
+
+AwareTrainer::~AwareTrainer() = default;
+
+policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& environment, std::uint32_t episode)
+{
+    policy::ControlEpisodeReport report;
+    report.episode = episode;
+    m_agent->resetNoise();
+    m_controller->beginEpisode();
+    const orrery::aware::ActingController who = m_lifecycle.actingController();
+    const bool explore = m_lifecycle.explores();
+    const bool trains = m_lifecycle.trains();
+    const bool offline = m_lifecycle.stage() == LifecycleStage::Offline;
+    const bool recordShot = m_meta && m_shots.size() < m_params.kShot;
+    learn::EpisodeTrajectory shot{env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
+
+    policy::Observation observation = environment.reset(m_config.seed + episode - 1);
+    std::unordered_map<std::string, std::size_t> nextIndex;
+    bool done = false;
+    while (!done && report.steps < m_config.stepsPerEpisode) {
+        AwareDecision decision = m_controller->decide(observation, who, *m_agent, explore);
+        policy::StepResult result = environment.step(decision.actions);
+        ++report.steps;
+        ++m_steps;
+        report.reward += result.reward;
+        done = result.done;
+        if (recordShot) {
+            const auto state = env::TransitionFeatures::state(observation);
+            const auto action = env::TransitionFeatures::action(observation, result.outcomes);
+            shot.states.insert(shot.states.end(), state.begin(), state.end());
+            shot.actions.insert(shot.actions.end(), action.begin(), action.end());
+            shot.rewards.push_back(static_cast<float>(result.reward));
+        }
+        nextIndex.clear();
+        for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
+            nextIndex.emplace(result.observation.targets[i].name, i);
+        for (const AwareTargetStep& step : decision.steps) {
+            const auto found = nextIndex.find(step.target);
+            if (found == nextIndex.end())
+                continue; // the target is gone: no successor state to learn from
+            m_replay->add(step.state, step.action, static_cast<float>(result.reward),
+                          m_controller->stateOf(result.observation.targets[found->second]), done);
+        }
+        if (trains && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
+            m_replay->sampleInto(m_params.batchSize, m_batch);
+            if (offline) {
+                (void)m_agent->updateWithBehaviourCloning(m_batch, m_params.bcAlpha);
+                ++m_offlineUpdates;
+            } else {
+                (void)m_agent->update(m_batch);
+            }
+            ++m_updates;
+        }
+        observation = std::move(result.observation);
+    }
+    report.meanReward = report.steps > 0 ? report.reward / report.steps : 0.0;
+    report.updates = m_updates;
+    report.terminatedEarly = done && report.steps < m_config.stepsPerEpisode;
+
+    if (recordShot && shot.size() > 0)
+        m_shots.push_back(std::move(shot));
+    // k-shot adaptation (§5.3.2): the embedding of the first kShot episodes, from the next one on
+    // (or from the last episode's, when training is shorter than kShot).
+    if (m_meta && !m_embedded && !m_shots.empty()
+        && (m_shots.size() == m_params.kShot || episode == m_config.episodes)) {
+        m_controller->setEmbedding(m_meta->adaptationEmbedding(m_shots));
+        m_embedded = true;
+    }
+
+    const double lifecycleReward = report.meanReward * m_params.lifecycleSteps;
+    m_lifecycleRewards.push_back(lifecycleReward);
+    (void)m_lifecycle.observe(lifecycleReward);
+    return report;
+}
+
+AwareModel AwareTrainer::model() const
+{
+    AwareModel model;
+    model.scale = m_params.scale;
+    model.embedding = m_controller->embedding();
+    model.lifecycleRewards = m_lifecycleRewards;
+    model.agent = m_agent->saveBytes();
+    model.metaLearner = m_metaBytes;
+    return model;
+}
+
+policy::TrainingResult AwareTrainer::train(policy::Environment& environment, policy::ControlTrainingProgress& progress)
+{
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<double> rewards;
+    std::vector<LifecycleStage> stages;
+    std::uint32_t earlyTerminations = 0;
+    for (std::uint32_t episode = 1; episode <= m_config.episodes; ++episode) {
+        stages.push_back(m_lifecycle.stage());
+        const policy::ControlEpisodeReport report = runEpisode(environment, episode);
+        rewards.push_back(report.reward);
+        earlyTerminations += report.terminatedEarly ? 1 : 0;
+        const bool goOn = !progress.onEpisode || progress.onEpisode(report);
+        if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
+            progress.onCheckpoint(episode, model().toBytes(),
+                                  {{"checkpoint_episode", episode}, {"episode_reward", report.reward},
+                                   {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)},
+                                   {"lifecycle_stage", static_cast<double>(m_lifecycle.stage())}});
+        }
+        if (!goOn)
+            break;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    policy::TrainingResult result;
+    result.model = model().toBytes();
+    const std::size_t tail = std::min<std::size_t>(rewards.size(), 10);
+    double tailSum = 0;
+    for (std::size_t i = rewards.size() - tail; i < rewards.size(); ++i)
+        tailSum += rewards[i];
+    const double best = *std::max_element(rewards.begin(), rewards.end());
+    double norm = 0;
+    for (const float v : m_controller->embedding())
+        norm += static_cast<double>(v) * v;
+    auto stageCount = [&](LifecycleStage stage) {
+        return static_cast<double>(std::count(stages.begin(), stages.end(), stage));
+    };
+    // Transitions after the start one (INITIALIZED → OFFLINE/ONLINE, which every run has).
+    const auto& history = m_lifecycle.history();
+    auto& m = result.metrics;
+    m.emplace_back("episodes", static_cast<double>(rewards.size()));
+    m.emplace_back("steps", static_cast<double>(m_steps));
+    m.emplace_back("updates", static_cast<double>(m_updates));
+    m.emplace_back("offline_updates", static_cast<double>(m_offlineUpdates));
+    m.emplace_back("early_terminations", earlyTerminations);
+    m.emplace_back("first_episode_reward", rewards.front());
+    m.emplace_back("last_episode_reward", rewards.back());
+    m.emplace_back("best_episode_reward", best);
+    m.emplace_back("mean_reward_last_10", tailSum / static_cast<double>(tail));
+    m.emplace_back("steps_per_second", seconds > 0 ? static_cast<double>(m_steps) / seconds : 0.0);
+    m.emplace_back("episodes_per_second", seconds > 0 ? static_cast<double>(rewards.size()) / seconds : 0.0);
+    m.emplace_back("episodes_offline", stageCount(LifecycleStage::Offline));
+    m.emplace_back("episodes_online", stageCount(LifecycleStage::Online));
+    m.emplace_back("episodes_serving", stageCount(LifecycleStage::Serving));
+    m.emplace_back("lifecycle_transitions", static_cast<double>(history.size() > 0 ? history.size() - 1 : 0));
+    m.emplace_back("final_lifecycle_stage", static_cast<double>(m_lifecycle.stage()));
+    m.emplace_back("embedding_norm", std::sqrt(norm));
+    for (std::size_t i = 0; i < rewards.size(); ++i) {
+        m.emplace_back("episode_reward." + std::to_string(i + 1), rewards[i]);
+        m.emplace_back("lifecycle_stage." + std::to_string(i + 1), static_cast<double>(stages[i]));
+    }
+    result.report = "aware: " + std::to_string(rewards.size()) + " episodes, " + std::to_string(m_steps) + " steps, "
+        + std::to_string(m_updates) + " updates (" + std::to_string(m_offlineUpdates) + " offline); episode reward "
+        + number(rewards.front()) + " → " + number(rewards.back()) + " (best " + number(best) + "); stage "
+        + std::string(orrery::aware::toString(m_lifecycle.stage())) + (m_meta ? "; embedding from " : "; zero embedding")
+        + (m_meta ? std::to_string(m_shots.size()) + " episode(s)" : "");
+    for (const auto& transition : history)
+        result.report += "\n  lifecycle: " + transition.describe();
+    return result;
+}
+
+} // namespace orrery::plugins::aware

@@ -1,0 +1,64 @@
+#pragma once
+#include "aware/agent_lifecycle.h"
+#include "aware_controller.h"
+#include "aware_model.h"
+#include "aware_params.h"
+#include "learn/ddpg_agent.h"
+#include "learn/episode_trajectory.h"
+#include "learn/meta_learner.h"
+#include "learn/replay_buffer.h"
+#include "policy/control_training.h"
+#include "policy/environment.h"
+#include "policy/placement_sample.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace orrery::plugins::aware {
+
+//! AWARE's training loop (seed 001 §5.3, Alg. 5.1) over a policy::Environment, one agent for all
+//! targets. Episode k resets the environment with seed + k − 1 and runs at most stepsPerEpisode
+//! steps. The lifecycle decides per episode:
+//!  - OFFLINE: the hpa-vpa fallback acts; its decisions, encoded as the agent's actions, go into
+//!    the replay buffer, and the agent trains on them with TD3+BC's behaviour-cloning term
+//!    (DdpgAgent::updateWithBehaviourCloning, bcAlpha) — the conservative offline correction;
+//!  - ONLINE: the agent acts with exploration noise and trains (plain DDPG);
+//!  - SERVING: the agent acts without noise and does not train.
+//! After each episode its mean reward per step × lifecycleSteps goes to AgentLifecycle::observe.
+//! With a meta learner (metaModel), the first kShot episodes are recorded in TransitionFeatures'
+//! encoding and their adaptationEmbedding conditions every later state (zeros before, and without
+//! one). Deterministic for a seed (makeTorchDeterministic).
+class AwareTrainer {
+public:
+    AwareTrainer(AwareParams params, const policy::ControlTrainingConfig& config);
+    ~AwareTrainer();
+
+    //! Runs the episodes; the result holds the model (AwareModel bytes), the metrics and a report.
+    [[nodiscard]] policy::TrainingResult train(policy::Environment& environment,
+                                               policy::ControlTrainingProgress& progress);
+    [[nodiscard]] AwareModel model() const;
+    [[nodiscard]] const orrery::aware::AgentLifecycle& lifecycle() const { return m_lifecycle; }
+
+private:
+    policy::ControlEpisodeReport runEpisode(policy::Environment& environment, std::uint32_t episode);
+
+    AwareParams m_params;
+    policy::ControlTrainingConfig m_config;
+    std::unique_ptr<learn::MetaLearner> m_meta;
+    std::string m_metaBytes;
+    std::unique_ptr<learn::DdpgAgent> m_agent;
+    std::unique_ptr<learn::ReplayBuffer> m_replay;
+    std::unique_ptr<AwareController> m_controller;
+    orrery::aware::AgentLifecycle m_lifecycle;
+    std::vector<learn::EpisodeTrajectory> m_shots; //!< the first kShot episodes, for the embedding
+    bool m_embedded = false;                       //!< the k-shot embedding has been computed
+    std::vector<double> m_lifecycleRewards;
+    learn::ReplayBatch m_batch;
+    std::uint64_t m_steps = 0;
+    std::uint64_t m_updates = 0;
+    std::uint64_t m_offlineUpdates = 0;
+};
+
+} // namespace orrery::plugins::aware

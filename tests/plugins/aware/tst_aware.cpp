@@ -1,0 +1,264 @@
+#include "aware/decaying_histogram.h"
+#include "aware/hpa_replica_calculator.h"
+#include "aware/multidimensional_recommender.h"
+#include "aware_encoding.h"
+#include "aware_policy.h"
+#include "kube_vpa_policy.h"
+#include "orrery_plugin_aware.h"
+#include "orrery_plugin_hpa_vpa.h"
+#include "orrery_plugin_kube_vpa.h"
+#include "policy/plugin_registry.h"
+#include "sim/rng_stream.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace orrery;
+using policy::ControlAction;
+using policy::ControlResource;
+
+namespace {
+
+using Params = std::vector<std::pair<std::string, std::string>>;
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+policy::TargetObservation target(std::string name, std::int32_t replicas, double cpuLimit, double cpuUsage,
+                                 double memoryLimit, double memoryUsage)
+{
+    policy::TargetObservation t;
+    t.name = std::move(name);
+    t.replicas = replicas;
+    t.limit[policy::indexOf(ControlResource::Cpu)] = cpuLimit;
+    t.usage[policy::indexOf(ControlResource::Cpu)] = cpuUsage;
+    t.limit[policy::indexOf(ControlResource::Memory)] = memoryLimit;
+    t.usage[policy::indexOf(ControlResource::Memory)] = memoryUsage;
+    t.arrivalRate = 100;
+    t.previousArrivalRate = 100;
+    t.sloMaintenance = 0.9;
+    return t;
+}
+
+policy::Observation observe(int second, std::vector<policy::TargetObservation> targets)
+{
+    policy::Observation o;
+    o.time = second * sim::kSecond;
+    o.period = sim::kSecond;
+    o.targets = std::move(targets);
+    return o;
+}
+
+//! A scripted run: two services whose CPU usage swings, memory creeping up.
+std::vector<policy::Observation> script(int steps)
+{
+    std::vector<policy::Observation> observations;
+    for (int i = 0; i < steps; ++i) {
+        const double swing = 0.3 + 0.25 * std::sin(0.7 * i);
+        observations.push_back(observe(i, {target("api", 2 + i % 3, 1.0, 1.1 * swing + 0.3, 512 * kMiB, (300 + i) * kMiB),
+                                           target("db", 1, 2.0, 0.4 + swing, 1024 * kMiB, 600 * kMiB)}));
+    }
+    return observations;
+}
+
+double replicasSet(const std::vector<ControlAction>& actions, const std::string& name)
+{
+    for (const auto& a : actions)
+        if (a.kind == ControlAction::Kind::SetReplicas && a.target == name)
+            return a.value;
+    return -1;
+}
+
+double limitSet(const std::vector<ControlAction>& actions, const std::string& name, ControlResource resource)
+{
+    for (const auto& a : actions)
+        if (a.kind == ControlAction::Kind::SetLimit && a.target == name && a.resource == resource)
+            return a.value;
+    return -1;
+}
+
+bool sameActions(const std::vector<ControlAction>& a, const std::vector<ControlAction>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i].kind != b[i].kind || a[i].target != b[i].target || a[i].resource != b[i].resource
+            || a[i].value != b[i].value)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+//! The hpa-vpa fallback (aware::MultidimensionalRecommender) and the aware policy's lifecycle
+//! deciding who acts.
+class TestAware : public QObject {
+    Q_OBJECT
+
+    policy::PluginRegistry m_registry;
+
+    policy::ControlPolicyPtr aware(const Params& params, std::uint64_t seed, sim::RngStream& rng) const
+    {
+        model::PolicyChoice choice;
+        choice.plugin = "aware";
+        choice.fieldPath = "control";
+        for (const auto& [name, value] : params)
+            choice.params.push_back({name, value, {}});
+        policy::PolicyContext context;
+        rng = sim::RngStream(seed, "policy");
+        context.rng = &rng;
+        return m_registry.createControl(choice, context);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_registry.registerStatic(orrery_aware_descriptor());
+        m_registry.registerStatic(orrery_hpa_vpa_descriptor());
+        m_registry.registerStatic(orrery_kube_vpa_descriptor());
+    }
+
+    void fallbackReproducesTheHpaFormula_data()
+    {
+        QTest::addColumn<int>("replicas");
+        QTest::addColumn<double>("usage");
+        QTest::addColumn<int>("expected");
+        // 1-core limit, target 0.7, tolerance 0.1, replicas in [1, 10]; vertical scaling off.
+        QTest::newRow("scale-out") << 2 << 1.4 << 4;        // ceil(2 × 1.4 / 0.7)
+        QTest::newRow("scale-in") << 4 << 0.35 << 2;        // ceil(4 × 0.5)
+        QTest::newRow("within-tolerance") << 3 << 0.72 << -1; // |0.72/0.7 − 1| ≤ 0.1: no action
+        QTest::newRow("capped-at-max") << 8 << 1.0 << 10;   // ceil(11.4) clamped
+        QTest::newRow("floored-at-min") << 1 << 0.0 << -1;  // 0 → minReplicas 1 = current
+    }
+
+    void fallbackReproducesTheHpaFormula()
+    {
+        QFETCH(int, replicas);
+        QFETCH(double, usage);
+        QFETCH(int, expected);
+        aware::MultidimensionalConfig config;
+        config.verticalCpu = false;
+        config.verticalMemory = false;
+        aware::MultidimensionalRecommender recommender(config);
+        const auto actions = recommender.recommend(observe(0, {target("svc", replicas, 1.0, usage, 0, 0)}));
+        QCOMPARE(replicasSet(actions, "svc"), static_cast<double>(expected));
+        if (expected > 0 && expected < 10) // kube-hpa's own function agrees
+            QCOMPARE(aware::hpaReplicas(replicas, 0, usage, 0.7, 0.1), expected);
+    }
+
+    void fallbackSetsVpaLimitsThenScalesAgainstThem()
+    {
+        aware::MultidimensionalRecommender recommender{aware::MultidimensionalConfig{}};
+        // 2-core limit, 0.5 core used; 1 GiB memory limit, 400 MB used: both far outside VPA's
+        // bounds (P50..P95 × 1.15), so the first call resizes both.
+        const auto o = observe(0, {target("svc", 1, 2.0, 0.5, 1024 * kMiB, 4e8)});
+        const auto actions = recommender.recommend(o);
+        aware::DecayingHistogram cpuReference(1000, 0.01, 1.05, 0);
+        const double cpu = cpuReference.bucketStart(cpuReference.bucketOf(0.5) + 1) * 1.15;
+        QVERIFY2(std::abs(limitSet(actions, "svc", ControlResource::Cpu) - cpu) < 1e-9,
+                 qPrintable(QString::number(limitSet(actions, "svc", ControlResource::Cpu))));
+        aware::DecayingHistogram memoryReference(1e12, 1e7, 1.05, 0);
+        const double memory = memoryReference.bucketStart(memoryReference.bucketOf(4e8) + 1) * 1.15;
+        QVERIFY(std::abs(limitSet(actions, "svc", ControlResource::Memory) - memory) < 1);
+        // HPA judges utilization against the new CPU limit: 0.5 / 0.58 ≈ 0.86 > 0.7 × 1.1 → 2.
+        QCOMPARE(replicasSet(actions, "svc"), static_cast<double>(aware::hpaReplicas(1, 0, 0.5 / cpu, 0.7, 0.1)));
+        QCOMPARE(replicasSet(actions, "svc"), 2.0);
+        // The same recommendation as the kube-vpa plugin's recommender with the same settings.
+        auto vpa = m_registry.createControl("kube-vpa", Params{{"confidenceScaling", "false"}});
+        (void)vpa->decide(o);
+        const auto fromVpa = dynamic_cast<plugins::KubeVpaPolicy&>(*vpa).recommendation("svc", ControlResource::Cpu);
+        QVERIFY(fromVpa.has_value());
+        QCOMPARE(fromVpa->target, limitSet(actions, "svc", ControlResource::Cpu));
+    }
+
+    void hpaVpaPluginIsTheRecommender()
+    {
+        auto plugin = m_registry.createControl("hpa-vpa");
+        aware::MultidimensionalRecommender recommender{aware::MultidimensionalConfig{}};
+        int acted = 0;
+        for (const auto& o : script(40)) {
+            const auto expected = recommender.recommend(o);
+            QVERIFY(sameActions(plugin->decide(o), expected));
+            acted += expected.empty() ? 0 : 1;
+        }
+        QVERIFY(acted > 0);
+        QVERIFY_THROWS_EXCEPTION(policy::PluginError,
+                                 m_registry.createControl("hpa-vpa", Params{{"minReplicas", "5"}, {"maxReplicas", "2"}}));
+    }
+
+    void offlineEmitsExactlyTheFallbacksActions()
+    {
+        sim::RngStream rng(0, "x");
+        // Bootstrapping with an unreachable T_online: the fallback acts throughout.
+        auto policy = aware(Params{{"bootstrap", "on"}, {"thresholdOnline", "1e12"}, {"thresholdServing", "1e12"},
+                                   {"window", "1"}, {"episodeSteps", "2"}},
+                            7, rng);
+        aware::MultidimensionalRecommender fallback{aware::MultidimensionalConfig{}};
+        int acted = 0;
+        for (const auto& o : script(30)) {
+            const auto expected = fallback.recommend(o);
+            QVERIFY(sameActions(policy->decide(o), expected));
+            acted += expected.empty() ? 0 : 1;
+            const auto labels = policy->targetLabels();
+            QCOMPARE(labels.size(), std::size_t{2});
+            QCOMPARE(labels[0].label, std::string("offline"));
+        }
+        QVERIFY(acted > 5);
+        QCOMPARE(dynamic_cast<plugins::aware::AwarePolicy&>(*policy).lifecycle().episodes(), 14);
+    }
+
+    void goodEpisodesHandOverToTheAgent()
+    {
+        // Any reward reaches T_online and T_serving; a window of one 2-period episode.
+        const Params params{{"bootstrap", "on"}, {"thresholdOnline", "0"}, {"thresholdServing", "0"},
+                            {"maxStdDev", "1e9"}, {"retraining", "1e9"}, {"window", "1"}, {"episodeSteps", "2"}};
+        sim::RngStream rngA(0, "x");
+        sim::RngStream rngB(0, "x");
+        sim::RngStream rngC(0, "x");
+        auto a = aware(params, 11, rngA);
+        auto b = aware(params, 11, rngB);
+        auto c = aware(params, 12, rngC);
+        aware::MultidimensionalRecommender fallback{aware::MultidimensionalConfig{}};
+        const auto observations = script(8);
+        std::vector<std::string> stages;
+        bool differsFromFallback = false;
+        bool differsBySeed = false;
+        for (std::size_t i = 0; i < observations.size(); ++i) {
+            const auto fromFallback = fallback.recommend(observations[i]);
+            const auto actionsA = a->decide(observations[i]);
+            const auto actionsB = b->decide(observations[i]);
+            const auto actionsC = c->decide(observations[i]);
+            stages.push_back(a->targetLabels().at(0).label);
+            QVERIFY(sameActions(actionsA, actionsB)); // deterministic for a seed
+            if (stages.back() == "offline") {
+                QVERIFY(sameActions(actionsA, fromFallback));
+            } else {
+                differsFromFallback = differsFromFallback || !sameActions(actionsA, fromFallback);
+                differsBySeed = differsBySeed || !sameActions(actionsA, actionsC);
+            }
+        }
+        const std::vector<std::string> expected{"offline", "offline", "online", "online",
+                                                "serving", "serving", "serving", "serving"};
+        QCOMPARE(stages, expected);
+        QVERIFY(differsFromFallback);
+        QVERIFY(differsBySeed);
+        const auto& history = dynamic_cast<plugins::aware::AwarePolicy&>(*a).lifecycle().history();
+        QCOMPARE(history.size(), std::size_t{3}); // start → offline, → online, → serving
+    }
+
+    void encodingRoundTrips()
+    {
+        using namespace plugins::aware;
+        const ActionScale scale;
+        for (const double a : {-1.0, -0.4, 0.0, 0.3, 1.0})
+            QVERIFY(std::abs(encodeLimit(decodeLimit(a, 2.0, scale), 2.0, scale) - a) < 1e-12);
+        for (std::int32_t r = scale.minReplicas; r <= scale.maxReplicas; ++r)
+            QCOMPARE(decodeReplicas(encodeReplicas(r, scale), scale), r);
+        QCOMPARE(decodeLimit(-1, 2.0, scale), 0.5);
+        QCOMPARE(decodeLimit(1, 2.0, scale), 8.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAware)
+#include "tst_aware.moc"

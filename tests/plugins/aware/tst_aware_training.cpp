@@ -1,0 +1,199 @@
+#include "aware_model.h"
+#include "aware_policy.h"
+#include "env/simulated_environment.h"
+#include "env/transition_features.h"
+#include "learn/deterministic_torch.h"
+#include "learn/meta_learner.h"
+#include "orrery_plugin_aware.h"
+#include "policy/plugin_registry.h"
+#include "scenario/scenario_loader.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <map>
+
+using namespace orrery;
+
+namespace {
+
+using Params = std::vector<std::pair<std::string, std::string>>;
+
+constexpr std::uint32_t kSteps = 12;
+
+//! The lifecycle moves on after every episode: OFFLINE (1) → ONLINE (2) → SERVING (3).
+const Params kFastLifecycle{{"bootstrap", "on"},  {"thresholdOnline", "0"}, {"thresholdServing", "0"},
+                            {"maxStdDev", "1e9"}, {"retraining", "1e9"},    {"window", "1"},
+                            {"batchSize", "16"},  {"replayCapacity", "4096"}};
+
+model::Scenario steady()
+{
+    auto loaded = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-steady.yaml");
+    if (!loaded.scenario)
+        qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
+    return *loaded.scenario;
+}
+
+model::PolicyChoice choiceOf(const Params& params)
+{
+    model::PolicyChoice choice;
+    choice.plugin = "aware";
+    choice.fieldPath = "train";
+    for (const auto& [name, value] : params)
+        choice.params.push_back({name, value, {}});
+    return choice;
+}
+
+struct Run {
+    policy::TrainingResult result;
+    std::vector<policy::ControlEpisodeReport> episodes;
+    std::map<std::string, double> metrics;
+};
+
+Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed)
+{
+    policy::PluginRegistry registry;
+    registry.registerStatic(orrery_aware_descriptor());
+    env::SimulatedEnvironmentOptions options;
+    options.stepsPerEpisode = static_cast<int>(kSteps);
+    env::SimulatedEnvironment environment(steady(), options);
+    policy::ControlTrainingConfig config;
+    config.episodes = episodes;
+    config.stepsPerEpisode = kSteps;
+    config.seed = seed;
+    Run run;
+    policy::ControlTrainingProgress progress;
+    progress.onEpisode = [&run](const policy::ControlEpisodeReport& report) {
+        run.episodes.push_back(report);
+        return true;
+    };
+    policy::PolicyContext context;
+    run.result = registry.trainControl(choiceOf(params), environment, config, progress, context);
+    for (const auto& [name, value] : run.result.metrics)
+        run.metrics[name] = value;
+    return run;
+}
+
+//! The first observation of the steady scenario, for decisions.
+policy::Observation firstObservation()
+{
+    env::SimulatedEnvironmentOptions options;
+    options.stepsPerEpisode = 3;
+    env::SimulatedEnvironment environment(steady(), options);
+    (void)environment.reset(99);
+    return environment.step({}).observation;
+}
+
+} // namespace
+
+//! Training the aware plugin in the Social Network environment: the lifecycle's stages, offline
+//! updates, determinism, the model's round trip, and the meta learner's embedding.
+class TestAwareTraining : public QObject {
+    Q_OBJECT
+
+private slots:
+    void trainsThroughTheLifecycleDeterministically()
+    {
+        const Run first = train(kFastLifecycle, 3, 5);
+        QCOMPARE(first.episodes.size(), std::size_t{3});
+        QCOMPARE(first.metrics.at("lifecycle_stage.1"), 1.0); // offline
+        QCOMPARE(first.metrics.at("lifecycle_stage.2"), 2.0); // online
+        QCOMPARE(first.metrics.at("lifecycle_stage.3"), 3.0); // serving
+        QCOMPARE(first.metrics.at("final_lifecycle_stage"), 3.0);
+        QVERIFY(first.metrics.at("offline_updates") > 0);
+        QVERIFY(first.metrics.at("updates") > first.metrics.at("offline_updates")); // ONLINE trained too
+        QCOMPARE(first.metrics.at("embedding_norm"), 0.0); // no meta learner: zero embedding
+        QVERIFY2(first.result.report.find("online -> serving") != std::string::npos, first.result.report.c_str());
+
+        const Run again = train(kFastLifecycle, 3, 5);
+        const Run other = train(kFastLifecycle, 3, 6);
+        bool differs = false;
+        for (std::size_t i = 0; i < 3; ++i) {
+            QCOMPARE(again.episodes[i].reward, first.episodes[i].reward);
+            QCOMPARE(again.episodes[i].steps, first.episodes[i].steps);
+            differs = differs || other.episodes[i].reward != first.episodes[i].reward;
+        }
+        QVERIFY(differs);
+
+        // The model loads: the policy resumes in SERVING and acts as the trained agent, the same
+        // for both runs of one seed.
+        const policy::Observation o = firstObservation();
+        auto decide = [&o](const std::vector<std::uint8_t>& model) {
+            policy::PluginRegistry registry;
+            registry.registerStatic(orrery_aware_descriptor());
+            policy::PolicyContext context;
+            context.model = &model;
+            model::PolicyChoice choice = choiceOf(kFastLifecycle);
+            auto policy = registry.createControl(choice, context);
+            auto& aware = dynamic_cast<plugins::aware::AwarePolicy&>(*policy);
+            if (aware.lifecycle().stage() != orrery::aware::LifecycleStage::Serving)
+                qFatal("the loaded policy is not serving");
+            auto actions = policy->decide(o);
+            if (policy->targetLabels().empty() || policy->targetLabels().front().label != "serving")
+                qFatal("the loaded policy does not label its targets serving");
+            return actions;
+        };
+        const auto actions = decide(first.result.model);
+        const auto repeated = decide(again.result.model);
+        QVERIFY(!actions.empty());
+        QCOMPARE(actions.size(), repeated.size());
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+            QCOMPARE(actions[i].target, repeated[i].target);
+            QCOMPARE(actions[i].value, repeated[i].value);
+        }
+        const auto model = plugins::aware::AwareModel::fromBytes(first.result.model);
+        QCOMPARE(model.lifecycleRewards.size(), std::size_t{3});
+        QCOMPARE(model.embedding.size(), std::size_t{64});
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 plugins::aware::AwareModel::fromBytes(std::vector<std::uint8_t>(first.result.model.begin(),
+                                                                                                 first.result.model.begin() + 40)));
+    }
+
+    void metaLearnerGivesTheSameNonZeroEmbedding()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("meta.bin").toStdString();
+        {
+            learn::makeTorchDeterministic(3);
+            learn::MetaLearnerConfig config;
+            config.stateDim = env::TransitionFeatures::kStateDim;
+            config.actionDim = env::TransitionFeatures::kActionDim;
+            config.rnnHidden = 16;
+            config.fcHidden = 16;
+            config.embeddingDim = 8;
+            config.bundleSize = 4;
+            config.seed = 3;
+            const std::string bytes = learn::MetaLearner(config).saveBytes();
+            std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        }
+        Params params = kFastLifecycle;
+        params.insert(params.end(), {{"metaModel", path}, {"metaHidden", "16"}, {"embeddingDim", "8"}, {"kShot", "2"}});
+        const Run first = train(params, 3, 5);
+        const Run again = train(params, 3, 5);
+        QVERIFY(first.metrics.at("embedding_norm") > 0);
+        const auto a = plugins::aware::AwareModel::fromBytes(first.result.model);
+        const auto b = plugins::aware::AwareModel::fromBytes(again.result.model);
+        QCOMPARE(a.embedding.size(), std::size_t{8});
+        QCOMPARE(a.embedding, b.embedding);
+        QVERIFY(!a.metaLearner.empty());
+        // A different seed runs different episodes, hence another embedding.
+        const Run other = train(params, 3, 6);
+        QVERIFY(plugins::aware::AwareModel::fromBytes(other.result.model).embedding != a.embedding);
+        // The policy reads the model's embedding.
+        policy::PluginRegistry registry;
+        registry.registerStatic(orrery_aware_descriptor());
+        policy::PolicyContext context;
+        context.model = &first.result.model;
+        auto policy = registry.createControl(choiceOf(params), context);
+        QCOMPARE(dynamic_cast<plugins::aware::AwarePolicy&>(*policy).embedding(), a.embedding);
+        // A meta learner of other dimensions is refused with a message.
+        Params wrong = params;
+        wrong.push_back({"metaHidden", "32"});
+        QVERIFY_THROWS_EXCEPTION(policy::PluginError, (void)train(wrong, 1, 5));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAwareTraining)
+#include "tst_aware_training.moc"
