@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""AWARE study (c), early training with and without bootstrapping (seed 001 §5.5.4, Table 5.3,
+Fig. 5.10), at a scale this 2-core machine runs in minutes.
+
+Parameters (fixed, committed before the first run; see docs/reproduction.md "AWARE"):
+  applications  the held-out applications of `orrery generate apps --count 100 --seed 5`
+  arms          rule-based  aware that never leaves OFFLINE (thresholdOnline 1e9): the hpa-vpa
+                            fallback acts throughout (the paper's "rule-based method")
+                no-bootstrap  aware with bootstrap off: the DDPG agent acts and trains from episode 1
+                bootstrap   aware with bootstrap on and thresholdOnline = the rule-based arm's mean
+                            lifecycle reward on the same application (§5.5.4: "we set the
+                            bootstrapping threshold to [the rule-based reward]"), window 5
+  training      40 episodes of 30 steps, the application scenario's seed, everything else the
+                plugin's defaults (Table 5.2), no meta learner
+  measures      over all 40 episodes (the early stage): mean CPU and memory utilisation (usage /
+                limit, mean over services), SLO-violation rate, mean reward per step, from the
+                trajectory store (docs/learning.md, "Trajectories")
+  statistics    per application, bootstrap / no-bootstrap (and / rule-based); the mean over
+                applications with a 95 % paired bootstrap interval (10,000 resamples, seed 1)
+
+Run:  tools/studies/aware_bootstrap.py --orrery build/bin/orrery --out /tmp/aware-bootstrap
+"""
+import argparse
+import os
+import random
+import re
+import sqlite3
+import struct
+import subprocess
+import sys
+
+EPISODES, STEPS, WINDOW = 40, 30, 5
+STATE, ACTION = 18, 3
+ARMS = ["rule-based", "no-bootstrap", "bootstrap"]
+
+
+def run(cmd):
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{result.stderr}")
+    return result
+
+
+def variant(scenario, out, params):
+    text = open(scenario).read()
+    graph = re.search(r"graph: (\S+)", text).group(1)
+    text = text.replace(f"graph: {graph}", f"graph: {os.path.normpath(os.path.join(os.path.dirname(scenario), graph))}")
+    text += "  policies:\n    control: {plugin: aware, params: {" + ", ".join(f"{k}: {v}" for k, v in params.items()) + "}}\n"
+    open(out, "w").write(text)
+
+
+def transitions(project, label):
+    db = sqlite3.connect(project)
+    rows = []
+    for (tid,) in db.execute("SELECT id FROM trajectories WHERE label = ? ORDER BY id", (label,)):
+        for (blob,) in db.execute("SELECT data FROM trajectory_chunks WHERE trajectory_id = ? ORDER BY chunk_index", (tid,)):
+            rows.extend(struct.iter_unpack(f"<{STATE}f{ACTION}fdii", blob))
+    return rows
+
+
+def measures(rows):
+    n = len(rows)
+    return {"cpu": sum(r[2] for r in rows) / n, "memory": sum(r[3] for r in rows) / n,
+            "slo_violations": sum(r[16] for r in rows) / n, "reward": sum(r[STATE + ACTION] for r in rows) / n}
+
+
+def interval(values, rng, resamples=10000):
+    means = sorted(sum(rng.choice(values) for _ in values) / len(values) for _ in range(resamples))
+    return sum(values) / len(values), means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--orrery", default="build/bin/orrery")
+    parser.add_argument("--out", default="/tmp/aware-bootstrap")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    apps = os.path.join(args.out, "apps")
+    if not os.path.exists(os.path.join(apps, "manifest.yaml")):
+        run([args.orrery, "generate", "apps", "--count", "100", "--seed", "5", "--out", apps])
+    manifest = open(os.path.join(apps, "manifest.yaml")).read()
+    held_out = re.findall(r"- name: (app-\d+)\n\s+split: held-out", manifest)
+    results = {}
+    for app in held_out:
+        scenario = os.path.join(apps, "scenarios", app + ".yaml")
+        per_arm = {}
+        for arm in ARMS:
+            params = {"rule-based": {"bootstrap": "on", "thresholdOnline": 1e9},
+                      "no-bootstrap": {"bootstrap": "off"},
+                      "bootstrap": {"bootstrap": "on", "window": WINDOW,
+                                    "thresholdOnline": round(per_arm.get("rule-based", {}).get("reward", 0) * 300, 3)}}[arm]
+            path = os.path.join(args.out, f"{app}-{arm}.yaml")
+            variant(scenario, path, params)
+            project = os.path.join(args.out, f"{arm}.orrery")
+            run([args.orrery, "train", "aware", "--scenario", path, "--project", project, "--episodes", str(EPISODES),
+                 "--steps", str(STEPS), "--quiet"])
+            per_arm[arm] = measures(transitions(project, app))
+        results[app] = per_arm
+        print(app, {arm: {k: round(v, 4) for k, v in m.items()} for arm, m in per_arm.items()}, flush=True)
+
+    rng = random.Random(1)
+    print(f"\n{len(results)} held-out applications, {EPISODES} episodes of {STEPS} steps each")
+    print("| measure | rule-based | no bootstrapping | bootstrapping | bootstrapping / no bootstrapping [95 % CI] |")
+    print("| --- | --- | --- | --- | --- |")
+    for key in ["cpu", "memory", "slo_violations", "reward"]:
+        means = {arm: sum(r[arm][key] for r in results.values()) / len(results) for arm in ARMS}
+        ratios = [r["bootstrap"][key] / r["no-bootstrap"][key] for r in results.values() if r["no-bootstrap"][key] > 0]
+        mean, low, high = interval(ratios, rng) if ratios else (float("nan"),) * 3
+        print(f"| {key} | {means['rule-based']:.4f} | {means['no-bootstrap']:.4f} | {means['bootstrap']:.4f} | "
+              f"{mean:.3f} [{low:.3f}, {high:.3f}] (n = {len(ratios)}) |")
+
+
+if __name__ == "__main__":
+    main()
