@@ -236,8 +236,39 @@ private slots:
         QVERIFY(queryInt(project, "SELECT count(*) FROM live_audit WHERE outcome = 'applied' AND message NOT LIKE 'restore:%'") > 0);
         QCOMPARE(queryInt(project, "SELECT count(*) FROM live_restore_points WHERE restored_at IS NULL"), qint64{0});
         QCOMPARE(queryInt(project, "SELECT count(*) FROM runs WHERE status = 'failed'"), qint64{1});
-        qInfo("guard trip to restored: %.1f s wall in all", static_cast<double>(clock.elapsed()) / 1000.0);
+        qInfo("guard trip to restored: %.1f s wall in all; %s", static_cast<double>(clock.elapsed()) / 1000.0,
+              qPrintable(result.err.trimmed().split('\n').last()));
         verifyRestored();
+    }
+
+    void lostConnectionStopsAndKeepsTheRestorePoint()
+    {
+        // A cluster of its own, which goes away mid-window.
+        auto doomed = std::make_unique<ServedClusterProcess>(QStringLiteral(ORRERY_EXECUTABLE), scenarioPath(), kNamespace, 5.0);
+        QVERIFY2(doomed->started(), qPrintable(doomed->output()));
+        QString text = experimentText(doomed->kubeconfig(), m_prometheus->url(), 1, {});
+        const QString file = m_dir.filePath(QStringLiteral("lost.yaml"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(text.toUtf8());
+        }
+        const QString project = m_dir.filePath(QStringLiteral("lost.orrery"));
+        QProcess process;
+        process.setProcessEnvironment(headlessEnvironment());
+        process.start(QStringLiteral(ORRERY_EXECUTABLE), {"experiment", file, "--project", project, "--actuate", "--quiet"});
+        QVERIFY(process.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(queryInt(project, "SELECT count(*) FROM live_restore_points WHERE restored_at IS NULL") == 1, 20000);
+        doomed.reset(); // the API server is gone
+        QVERIFY(process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY2(err.contains(QStringLiteral("lost connection")), qPrintable(err));
+        // Nothing could be put back, so the point stays for the next start (or orrery live restore).
+        QVERIFY2(err.contains(QStringLiteral("NOT fully restored")) || err.contains(QStringLiteral("restore point stays")),
+                 qPrintable(err));
+        QCOMPARE(queryInt(project, "SELECT count(*) FROM live_restore_points WHERE restored_at IS NULL"), qint64{1});
+        QCOMPARE(queryInt(project, "SELECT count(*) FROM runs WHERE status = 'failed'"), qint64{1});
     }
 
     void killedExperimentIsRestoredOnRestart()
