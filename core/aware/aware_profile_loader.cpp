@@ -45,12 +45,7 @@ AwareProfileLoadResult parseChecked(std::string_view text, const std::string& fi
         profile = parser.parse(*root);
     }
     result.diagnostics = context.takeDiagnostics();
-    if (result.diagnostics.size() > scenario::kMaxDiagnostics) {
-        const std::size_t more = result.diagnostics.size() - scenario::kMaxDiagnostics;
-        result.diagnostics.resize(scenario::kMaxDiagnostics + 1);
-        result.diagnostics.back().fieldPath.clear();
-        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
-    }
+    scenario::limitDiagnostics(result.diagnostics);
     if (profile && result.diagnostics.empty())
         result.profile = std::move(profile);
     return result;

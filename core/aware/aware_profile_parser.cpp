@@ -1,5 +1,6 @@
 #include "aware/aware_profile_parser.h"
 
+#include "scenario/api_version_check.h"
 #include "model/did_you_mean.h"
 #include "scenario/map_reader.h"
 #include "scenario/value_readers.h"
@@ -14,7 +15,6 @@ using scenario::YamlNode;
 
 namespace {
 
-constexpr std::string_view kApiVersion = "orrery.dev/v1";
 constexpr std::string_view kKind = "AwareProfile";
 //! Bound on reward thresholds: far beyond any per-episode reward, small enough to print exactly.
 constexpr double kMaxReward = 1e12;
@@ -54,14 +54,7 @@ std::optional<AwareProfile> AwareProfileParser::parse(const YamlNode& root)
 
 bool AwareProfileParser::readHeader(MapReader& top)
 {
-    bool sameFormat = true;
-    if (const YamlNode* apiVersion = top.require("apiVersion", std::string(kApiVersion))) {
-        if (!apiVersion->isScalar() || apiVersion->scalar() != kApiVersion) {
-            m_context.error(*apiVersion, "apiVersion",
-                            "unsupported apiVersion " + apiVersion->describe() + "; expected " + std::string(kApiVersion));
-            sameFormat = false;
-        }
-    }
+    bool sameFormat = scenario::checkApiVersion(top, m_context);
     if (const YamlNode* kind = top.require("kind", kKind)) {
         if (!kind->isScalar() || kind->scalar() != kKind) {
             std::string message = "this file has kind " + kind->describe();

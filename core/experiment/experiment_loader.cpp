@@ -148,12 +148,7 @@ ExperimentLoadResult parseChecked(std::string_view text, const std::string& file
         }
     }
     result.diagnostics = context.takeDiagnostics();
-    if (result.diagnostics.size() > scenario::kMaxDiagnostics) {
-        const std::size_t more = result.diagnostics.size() - scenario::kMaxDiagnostics;
-        result.diagnostics.resize(scenario::kMaxDiagnostics + 1);
-        result.diagnostics.back().fieldPath.clear();
-        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
-    }
+    scenario::limitDiagnostics(result.diagnostics);
     if (experiment && result.diagnostics.empty())
         result.experiment = std::move(experiment);
     return result;

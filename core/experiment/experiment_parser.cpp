@@ -1,5 +1,6 @@
 #include "experiment/experiment_parser.h"
 
+#include "scenario/api_version_check.h"
 #include "experiment/experiment_limits.h"
 #include "experiment/metric_catalog.h"
 #include "model/did_you_mean.h"
@@ -21,7 +22,6 @@ using scenario::YamlNode;
 
 namespace {
 
-constexpr std::string_view kApiVersion = "orrery.dev/v1";
 
 std::string joined(const std::vector<std::string>& names)
 {
@@ -61,14 +61,7 @@ std::optional<ExperimentSpec> ExperimentParser::parse(const YamlNode& root)
 
 bool ExperimentParser::readHeader(MapReader& top)
 {
-    bool sameFormat = true;
-    if (const YamlNode* apiVersion = top.require("apiVersion", std::string(kApiVersion))) {
-        if (!apiVersion->isScalar() || apiVersion->scalar() != kApiVersion) {
-            m_context.error(*apiVersion, "apiVersion",
-                            "unsupported apiVersion " + apiVersion->describe() + "; expected " + std::string(kApiVersion));
-            sameFormat = false;
-        }
-    }
+    bool sameFormat = scenario::checkApiVersion(top, m_context);
     if (const YamlNode* kind = top.require("kind", "Experiment")) {
         if (!kind->isScalar() || kind->scalar() != "Experiment") {
             std::string message = "this file has kind " + kind->describe();

@@ -57,12 +57,7 @@ LoadResult parseChecked(std::string_view text, const std::string& fileName, cons
     if (root)
         scenario = ScenarioParser(context).parse(*root);
     result.diagnostics = context.takeDiagnostics();
-    if (result.diagnostics.size() > kMaxDiagnostics) {
-        const std::size_t more = result.diagnostics.size() - kMaxDiagnostics;
-        result.diagnostics.resize(kMaxDiagnostics + 1);
-        result.diagnostics.back().fieldPath.clear();
-        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
-    }
+    limitDiagnostics(result.diagnostics);
     if (scenario && result.diagnostics.empty()) {
         scenario->sourceFile = fileName;
         scenario->sourceText = std::string(text);

@@ -1,4 +1,5 @@
 #pragma once
+#include "scenario/diagnostic_limit.h"
 #include "scenario/load_result.h"
 #include "scenario/scenario_load_options.h"
 
@@ -10,9 +11,6 @@ namespace orrery::scenario {
 
 //! Scenario files larger than this are refused before parsing (a real one is a few kilobytes).
 inline constexpr std::size_t kMaxScenarioFileBytes = 16 * 1024 * 1024;
-
-//! At most this many diagnostics are returned, plus one saying how many more there were.
-inline constexpr std::size_t kMaxDiagnostics = 100;
 
 //! Reads and parses a scenario file. A file that cannot be found or read is a diagnostic too.
 //! Never throws; reads the file (and the service graphs it refers to) and writes nothing.

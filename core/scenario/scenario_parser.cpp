@@ -1,5 +1,6 @@
 #include "scenario/scenario_parser.h"
 
+#include "scenario/api_version_check.h"
 #include "model/did_you_mean.h"
 #include "scenario/anomaly_reader.h"
 #include "scenario/cluster_reader.h"
@@ -15,7 +16,6 @@ namespace orrery::scenario {
 
 namespace {
 
-constexpr std::string_view kApiVersion = "orrery.dev/v1";
 
 } // namespace
 
@@ -45,14 +45,7 @@ std::optional<model::Scenario> ScenarioParser::parse(const YamlNode& root)
 
 bool ScenarioParser::readHeader(MapReader& top)
 {
-    bool sameFormat = true;
-    if (const YamlNode* apiVersion = top.require("apiVersion", std::string(kApiVersion))) {
-        if (!apiVersion->isScalar() || apiVersion->scalar() != kApiVersion) {
-            m_context.error(*apiVersion, "apiVersion",
-                            "unsupported apiVersion " + apiVersion->describe() + "; expected " + std::string(kApiVersion));
-            sameFormat = false;
-        }
-    }
+    bool sameFormat = scenario::checkApiVersion(top, m_context);
     if (const YamlNode* kind = top.require("kind", "Scenario")) {
         if (!kind->isScalar() || kind->scalar() != "Scenario") {
             std::string message = "this file has kind " + kind->describe();

@@ -48,12 +48,7 @@ ServiceGraphLoadResult parseChecked(std::string_view text, const std::string& fi
     if (const YamlNode::Ptr root = parseYamlDocument(text, lines, context, "ServiceGraph"))
         graph = readServiceGraph(*root, context);
     result.diagnostics = context.takeDiagnostics();
-    if (result.diagnostics.size() > kMaxDiagnostics) {
-        const std::size_t more = result.diagnostics.size() - kMaxDiagnostics;
-        result.diagnostics.resize(kMaxDiagnostics + 1);
-        result.diagnostics.back().fieldPath.clear();
-        result.diagnostics.back().message = std::to_string(more) + " more problems not shown; fix the ones above first";
-    }
+    limitDiagnostics(result.diagnostics);
     if (graph && result.diagnostics.empty()) {
         graph->sourceFile = fileName;
         result.graph = std::make_shared<const model::ServiceGraph>(std::move(*graph));

@@ -1,5 +1,6 @@
 #include "scenario/service_graph_reader.h"
 
+#include "scenario/api_version_check.h"
 #include "model/did_you_mean.h"
 #include "scenario/contention_reader.h"
 #include "scenario/field_path.h"
@@ -15,7 +16,6 @@ namespace orrery::scenario {
 
 namespace {
 
-constexpr std::string_view kApiVersion = "orrery.dev/v1";
 constexpr std::string_view kKind = "ServiceGraph";
 
 const std::vector<std::string>& computeKindNames()
@@ -26,14 +26,7 @@ const std::vector<std::string>& computeKindNames()
 
 bool readHeader(MapReader& top, ParseContext& context)
 {
-    bool sameFormat = true;
-    if (const YamlNode* apiVersion = top.require("apiVersion", std::string(kApiVersion))) {
-        if (!apiVersion->isScalar() || apiVersion->scalar() != kApiVersion) {
-            context.error(*apiVersion, "apiVersion",
-                          "unsupported apiVersion " + apiVersion->describe() + "; expected " + std::string(kApiVersion));
-            sameFormat = false;
-        }
-    }
+    bool sameFormat = scenario::checkApiVersion(top, context);
     if (const YamlNode* kind = top.require("kind", kKind)) {
         if (!kind->isScalar() || kind->scalar() != kKind) {
             std::string message = "this file has kind " + kind->describe();

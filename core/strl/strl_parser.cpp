@@ -1,5 +1,6 @@
 #include "strl/strl_parser.h"
 
+#include "scenario/api_version_check.h"
 #include "model/did_you_mean.h"
 #include "scenario/field_path.h"
 #include "scenario/line_index.h"
@@ -19,7 +20,6 @@ using scenario::MapReader;
 using scenario::ParseContext;
 using scenario::YamlNode;
 
-constexpr std::string_view kApiVersion = "orrery.dev/v1";
 constexpr std::string_view kKind = "StrlRequests";
 constexpr std::int64_t kMaxK = 1'000'000;
 constexpr sim::SimTime kMaxTime = 100LL * 365 * 24 * sim::kHour;
@@ -42,8 +42,7 @@ public:
         MapReader top(root, "", m_context, {"apiVersion", "kind", "spec"}, "an StrlRequests document: a mapping with apiVersion, kind and spec");
         if (!top.isMap())
             return std::nullopt;
-        if (const YamlNode* api = top.require("apiVersion", kApiVersion); api && (!api->isScalar() || api->scalar() != kApiVersion))
-            m_context.error(*api, "apiVersion", "unsupported apiVersion " + api->describe() + "; expected " + std::string(kApiVersion));
+        scenario::checkApiVersion(top, m_context);
         if (const YamlNode* kind = top.require("kind", kKind); kind && (!kind->isScalar() || kind->scalar() != kKind))
             m_context.error(*kind, "kind", "this file has kind " + kind->describe() + "; expected kind: StrlRequests");
         StrlRequests requests;
