@@ -14,6 +14,7 @@ void AwareController::beginEpisode()
 {
     m_fallback = std::make_unique<orrery::aware::MultidimensionalRecommender>(m_params.fallback);
     m_baseLimits.clear();
+    m_context.beginEpisode();
 }
 
 const policy::PerControlResource<double>& AwareController::baseOf(const policy::TargetObservation& target)
@@ -26,7 +27,22 @@ std::vector<float> AwareController::stateOf(const policy::TargetObservation& tar
     const auto found = m_baseLimits.find(target.name);
     const AwareState state = awareState(target, found != m_baseLimits.end() ? found->second : target.limit,
                                         m_params.scale);
-    return learn::conditionedState(state, m_embedding);
+    if (!m_params.contextFeatures)
+        return learn::conditionedState(state, m_embedding);
+    std::vector<float> extended(state.begin(), state.end());
+    const auto context = m_context.features(target, state[0], m_params.scale);
+    extended.insert(extended.end(), context.begin(), context.end());
+    return learn::conditionedState(extended, m_embedding);
+}
+
+void AwareController::recordContext(const policy::Observation& observation)
+{
+    if (!m_params.contextFeatures)
+        return;
+    for (const policy::TargetObservation& target : observation.targets) {
+        const AwareState state = awareState(target, m_baseLimits.at(target.name), m_params.scale);
+        m_context.record(target, state[0], m_params.scale);
+    }
 }
 
 AwareDecision AwareController::decide(const policy::Observation& observation, orrery::aware::ActingController who,
@@ -42,6 +58,7 @@ AwareDecision AwareController::decide(const policy::Observation& observation, or
                 = encodeConfiguration(target, m_baseLimits.at(target.name), decision.actions, m_params.scale);
             decision.steps.push_back({target.name, stateOf(target), {action.begin(), action.end()}});
         }
+        recordContext(observation);
         return decision;
     }
     if (who == orrery::aware::ActingController::None)
@@ -54,6 +71,7 @@ AwareDecision AwareController::decide(const policy::Observation& observation, or
             decision.actions.push_back(std::move(action));
         decision.steps.push_back(std::move(step));
     }
+    recordContext(observation);
     return decision;
 }
 

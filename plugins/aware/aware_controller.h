@@ -3,6 +3,7 @@
 #include "aware/multidimensional_recommender.h"
 #include "aware_encoding.h"
 #include "aware_params.h"
+#include "context_features.h"
 #include "learn/ddpg_agent.h"
 #include "policy/control_action.h"
 #include "policy/observation.h"
@@ -32,7 +33,8 @@ struct AwareDecision {
 //! target, Table 5.1's state conditioned on the embedding; the lifecycle's acting controller
 //! decides whether the hpa-vpa fallback (aware::MultidimensionalRecommender) or the DDPG agent
 //! gives the actions. Base limits (the first seen per target) and the fallback's history are per
-//! episode: beginEpisode() forgets them.
+//! episode: beginEpisode() forgets them. With contextFeatures, ContextFeatures' two values follow
+//! Table 5.1's nine, before the embedding.
 class AwareController {
 public:
     AwareController(const AwareParams& params, std::vector<float> embedding);
@@ -52,11 +54,14 @@ public:
 
 private:
     const policy::PerControlResource<double>& baseOf(const policy::TargetObservation& target);
+    //! After the states of a decision are taken: the observation joins the context features' history.
+    void recordContext(const policy::Observation& observation);
 
     AwareParams m_params;
     std::vector<float> m_embedding;
     std::unique_ptr<orrery::aware::MultidimensionalRecommender> m_fallback;
     std::map<std::string, policy::PerControlResource<double>> m_baseLimits;
+    ContextFeatures m_context; //!< used when params.contextFeatures (TL+)
 };
 
 } // namespace orrery::plugins::aware

@@ -10,10 +10,10 @@
 
 namespace orrery::plugins::aware {
 
-learn::DdpgConfig awareDdpgConfig(std::uint64_t seed, std::size_t embeddingDim)
+learn::DdpgConfig awareDdpgConfig(std::uint64_t seed, std::size_t stateDim, std::size_t embeddingDim)
 {
     learn::DdpgConfig config;
-    config.stateDim = kStateDim;
+    config.stateDim = stateDim;
     config.actionDim = kActionDim;
     config.discount = 0.99;   // Table 5.2
     config.softUpdate = 3e-3; // Table 5.2
@@ -29,6 +29,11 @@ std::unique_ptr<learn::MetaLearner> loadMetaLearner(const AwareParams& params)
     if (!file)
         throw std::runtime_error("aware: cannot read the meta learner " + params.metaModelPath);
     const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    return metaLearnerFromBytes(params, bytes);
+}
+
+std::unique_ptr<learn::MetaLearner> metaLearnerFromBytes(const AwareParams& params, const std::string& bytes)
+{
     learn::MetaLearnerConfig config;
     config.stateDim = env::TransitionFeatures::kStateDim;
     config.actionDim = env::TransitionFeatures::kActionDim;

@@ -1,5 +1,7 @@
 #include "aware_model.h"
 
+#include "context_features.h"
+
 #include <cstring>
 #include <stdexcept>
 
@@ -91,10 +93,12 @@ AwareModel AwareModel::fromBytes(const std::vector<std::uint8_t>& bytes)
     AwareModel model;
     model.stateDim = in.get<std::uint32_t>("stateDim");
     model.actionDim = in.get<std::uint32_t>("actionDim");
-    if (model.stateDim != kStateDim || model.actionDim != kActionDim)
+    const bool knownState = model.stateDim == kStateDim || model.stateDim == kStateDim + ContextFeatures::kSize;
+    if (!knownState || model.actionDim != kActionDim)
         throw std::runtime_error("aware model of state " + std::to_string(model.stateDim) + " and action "
                                  + std::to_string(model.actionDim) + ", expected state " + std::to_string(kStateDim)
-                                 + " and action " + std::to_string(kActionDim));
+                                 + " (or " + std::to_string(kStateDim + ContextFeatures::kSize)
+                                 + " with context features) and action " + std::to_string(kActionDim));
     const auto embeddingDim = in.get<std::uint32_t>("embeddingDim");
     if (embeddingDim > bytes.size() / sizeof(float))
         throw std::runtime_error("aware model: embedding of " + std::to_string(embeddingDim) + " values in "

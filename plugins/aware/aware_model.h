@@ -15,12 +15,12 @@ namespace orrery::plugins::aware {
 //! The lifecycle rewards are those the training fed to AgentLifecycle, in order: replaying them
 //! into a lifecycle with the same thresholds restores the stage the training ended in.
 struct AwareModel {
-    std::uint32_t stateDim = kStateDim;
+    std::uint32_t stateDim = kStateDim;  //!< 9, or 11 with context features (TL+)
     std::uint32_t actionDim = kActionDim;
     ActionScale scale;
     std::vector<float> embedding;        //!< the environment's embedding (zeros without a meta learner)
     std::vector<double> lifecycleRewards;
-    std::string agent;                   //!< DdpgAgent checkpoint (state kStateDim + embedding size)
+    std::string agent;                   //!< DdpgAgent checkpoint (state stateDim + embedding size)
     std::string metaLearner;             //!< empty when trained without one
 
     [[nodiscard]] std::vector<std::uint8_t> toBytes() const;

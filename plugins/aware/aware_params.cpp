@@ -1,5 +1,7 @@
 #include "aware_params.h"
 
+#include "context_features.h"
+
 #include "aware/aware_profile_loader.h"
 #include "aware/multidimensional_params.h"
 #include "scenario/scenario_load_options.h"
@@ -59,6 +61,7 @@ AwareParams AwareParams::from(const policy::ParamSet& params)
     p.lifecycleSteps = params.getDouble("lifecycleSteps");
     p.episodeSteps = params.getInt("episodeSteps");
     p.alpha = params.getDouble("alpha");
+    p.contextFeatures = params.getBool("contextFeatures");
     p.embeddingDim = static_cast<std::size_t>(params.getInt("embeddingDim"));
     p.metaModelPath = params.getString("metaModel");
     p.metaHidden = static_cast<std::size_t>(params.getInt("metaHidden"));
@@ -67,6 +70,11 @@ AwareParams AwareParams::from(const policy::ParamSet& params)
     p.batchSize = static_cast<std::size_t>(params.getInt("batchSize"));
     p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));
     return p;
+}
+
+std::size_t AwareParams::stateDim() const
+{
+    return kStateDim + (contextFeatures ? ContextFeatures::kSize : 0);
 }
 
 } // namespace orrery::plugins::aware

@@ -22,6 +22,7 @@ struct AwareParams {
     double lifecycleSteps = 300;     //!< mean reward per step × this = the reward the lifecycle sees
     std::int64_t episodeSteps = 100; //!< runs: control periods per lifecycle episode (Table 5.2)
     double alpha = 0.3;              //!< reward coefficient of the run-time lifecycle reward
+    bool contextFeatures = false;    //!< TL+'s extra state (ContextFeatures): 11 state features, not 9
     std::size_t embeddingDim = 64;   //!< §5.4.3
     std::string metaModelPath;       //!< MetaLearner::saveBytes file; empty = zero embedding
     std::size_t metaHidden = 256;    //!< the meta learner's rnnHidden and fcHidden
@@ -33,6 +34,8 @@ struct AwareParams {
     //! Throws std::invalid_argument when the profile cannot be found or read (with its
     //! diagnostics) or the resulting thresholds are inconsistent.
     [[nodiscard]] static AwareParams from(const policy::ParamSet& params);
+    //! Per-target state features before the embedding: Table 5.1's nine, plus ContextFeatures' two.
+    [[nodiscard]] std::size_t stateDim() const;
 };
 
 } // namespace orrery::plugins::aware

@@ -16,14 +16,15 @@ AwarePolicy::AwarePolicy(const policy::PolicyContext& context)
     if (context.model != nullptr && !context.model->empty()) {
         const AwareModel model = AwareModel::fromBytes(*context.model);
         m_params.scale = model.scale; // map actions the way the agent was trained
+        m_params.contextFeatures = model.stateDim != kStateDim; // observe what the agent was trained on
         embedding = model.embedding;
-        m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(0, embedding.size()));
+        m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(0, m_params.stateDim(), embedding.size()));
         m_agent->loadBytes(model.agent);
         for (const double reward : model.lifecycleRewards)
             (void)m_lifecycle.observe(reward);
     } else {
         const std::uint64_t seed = context.rng != nullptr ? context.rng->nextU64() : 0;
-        m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(seed, embedding.size()));
+        m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(seed, m_params.stateDim(), embedding.size()));
     }
     m_controller = std::make_unique<AwareController>(m_params, std::move(embedding));
 }

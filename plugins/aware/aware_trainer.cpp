@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -35,18 +36,48 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
     if (m_config.resume)
         throw std::invalid_argument("aware cannot resume a training run (its replay buffer is not checkpointed); "
                                     "train again");
-    if (m_config.mode != policy::ControlTrainingMode::OneForAll)
-        throw std::invalid_argument("aware trains one agent for all targets (--mode one-for-all)");
-    m_config.baseModel = nullptr;
+    const bool transfer = m_config.mode == policy::ControlTrainingMode::Transfer;
+    if (m_config.mode == policy::ControlTrainingMode::OneForEach)
+        throw std::invalid_argument("aware trains one agent for all targets (--mode one-for-all, or transfer)");
+    if (transfer && (m_config.baseModel == nullptr || m_config.baseModel->empty()))
+        throw std::invalid_argument("aware transfer learning needs a base aware model");
     learn::makeTorchDeterministic(m_config.seed);
+    std::optional<AwareModel> base;
+    if (transfer) {
+        base = AwareModel::fromBytes(*m_config.baseModel);
+        if (base->stateDim != m_params.stateDim() || base->embedding.size() != m_params.embeddingDim)
+            throw std::invalid_argument("aware transfer: the base model has " + std::to_string(base->stateDim)
+                                        + " state features and a " + std::to_string(base->embedding.size())
+                                        + "-value embedding; these parameters give " + std::to_string(m_params.stateDim())
+                                        + " and " + std::to_string(m_params.embeddingDim)
+                                        + " (set contextFeatures and embeddingDim as the base model was trained)");
+        m_params.scale = base->scale;
+    }
+    m_config.baseModel = nullptr;
     m_meta = loadMetaLearner(m_params);
+    if (!m_meta && base && !base->metaLearner.empty())
+        m_meta = metaLearnerFromBytes(m_params, base->metaLearner); // the meta learner travels with the model
     if (m_meta)
         m_metaBytes = m_meta->saveBytes();
-    m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(m_config.seed, m_params.embeddingDim));
-    m_replay = std::make_unique<learn::ReplayBuffer>(m_params.replayCapacity, kStateDim + m_params.embeddingDim,
+    m_agent = std::make_unique<learn::DdpgAgent>(
+        awareDdpgConfig(m_config.seed, m_params.stateDim(), m_params.embeddingDim));
+    m_replay = std::make_unique<learn::ReplayBuffer>(m_params.replayCapacity, m_params.stateDim() + m_params.embeddingDim,
                                                      kActionDim, m_config.seed + 1);
     m_controller = std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f));
     m_lifecycle.start();
+    if (base) {
+        // Weight transfer (FIRM's TL, seed 001 §5.5.2): the agent starts from the base model's
+        // weights and embedding, and the lifecycle from the stage the base model's rewards reach
+        // with this run's thresholds (as a run restores it); the k-shot embedding, with a meta
+        // learner, replaces the base's after kShot episodes of this environment.
+        m_agent->loadBytes(base->agent);
+        m_controller->setEmbedding(base->embedding);
+        for (const double reward : base->lifecycleRewards) {
+            (void)m_lifecycle.observe(reward);
+            m_lifecycleRewards.push_back(reward);
+        }
+        m_transferredRewards = base->lifecycleRewards.size();
+    }
 }
 
 AwareTrainer::~AwareTrainer() = default;
@@ -126,6 +157,7 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
 AwareModel AwareTrainer::model() const
 {
     AwareModel model;
+    model.stateDim = static_cast<std::uint32_t>(m_params.stateDim());
     model.scale = m_params.scale;
     model.embedding = m_controller->embedding();
     model.lifecycleRewards = m_lifecycleRewards;
@@ -172,6 +204,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     };
     // Transitions after the start one (INITIALIZED → OFFLINE/ONLINE, which every run has).
     const auto& history = m_lifecycle.history();
+    const bool transfer = m_config.mode == policy::ControlTrainingMode::Transfer;
     auto& m = result.metrics;
     m.emplace_back("episodes", static_cast<double>(rewards.size()));
     m.emplace_back("steps", static_cast<double>(m_steps));
@@ -190,6 +223,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     m.emplace_back("lifecycle_transitions", static_cast<double>(history.size() > 0 ? history.size() - 1 : 0));
     m.emplace_back("final_lifecycle_stage", static_cast<double>(m_lifecycle.stage()));
     m.emplace_back("embedding_norm", std::sqrt(norm));
+    m.emplace_back("transferred_lifecycle_rewards", static_cast<double>(m_transferredRewards));
     for (std::size_t i = 0; i < rewards.size(); ++i) {
         m.emplace_back("episode_reward." + std::to_string(i + 1), rewards[i]);
         m.emplace_back("lifecycle_stage." + std::to_string(i + 1), static_cast<double>(stages[i]));
@@ -198,7 +232,9 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
         + std::to_string(m_updates) + " updates (" + std::to_string(m_offlineUpdates) + " offline); episode reward "
         + number(rewards.front()) + " → " + number(rewards.back()) + " (best " + number(best) + "); stage "
         + std::string(orrery::aware::toString(m_lifecycle.stage())) + (m_meta ? "; embedding from " : "; zero embedding")
-        + (m_meta ? std::to_string(m_shots.size()) + " episode(s)" : "");
+        + (m_meta ? std::to_string(m_shots.size()) + " episode(s)" : "")
+        + (transfer ? "; transferred from a base model (" + std::to_string(m_transferredRewards) + " lifecycle rewards)"
+                    : std::string());
     for (const auto& transition : history)
         result.report += "\n  lifecycle: " + transition.describe();
     return result;

@@ -30,6 +30,9 @@ namespace orrery::plugins::aware {
 //! With a meta learner (metaModel), the first kShot episodes are recorded in TransitionFeatures'
 //! encoding and their adaptationEmbedding conditions every later state (zeros before, and without
 //! one). Deterministic for a seed (makeTorchDeterministic).
+//! Transfer mode (`--mode transfer`, the TL baseline's weight transfer and AWARE's adaptation)
+//! starts from the base model's weights, embedding, meta learner (unless metaModel names one) and
+//! lifecycle; the replay buffer starts empty.
 class AwareTrainer {
 public:
     AwareTrainer(AwareParams params, const policy::ControlTrainingConfig& config);
@@ -54,7 +57,8 @@ private:
     orrery::aware::AgentLifecycle m_lifecycle;
     std::vector<learn::EpisodeTrajectory> m_shots; //!< the first kShot episodes, for the embedding
     bool m_embedded = false;                       //!< the k-shot embedding has been computed
-    std::vector<double> m_lifecycleRewards;
+    std::vector<double> m_lifecycleRewards;     //!< a transfer's base rewards first, then this run's
+    std::size_t m_transferredRewards = 0;       //!< how many came from the base model
     learn::ReplayBatch m_batch;
     std::uint64_t m_steps = 0;
     std::uint64_t m_updates = 0;

@@ -49,6 +49,10 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = nullptr, .help = "Highest limit, as a multiple of the base limit: action +1 (log scale)."},
     {.name = "minRelativeChange", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.01", .minValue = 0,
      .maxValue = 1, .choices = nullptr, .help = "The agent's limits closer than this share to the current are not sent."},
+    {.name = "contextFeatures", .type = ORRERY_PARAM_BOOL, .defaultValue = "false", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "TL+'s extra state (seed 001 §5.5.2): per target an ARIMA(1,1,0) forecast of the load change and the "
+             "resource-performance table's SLO preservation at the current configuration (11 features, not 9)."},
     {.name = "embeddingDim", .type = ORRERY_PARAM_INT, .defaultValue = "64", .minValue = 0, .maxValue = 4096,
      .choices = nullptr,
      .help = "Size of the workload embedding appended to the state (seed 001 §5.4.3: 64); the meta learner's."},

@@ -32,50 +32,12 @@ import argparse
 import os
 import random
 import re
-import sqlite3
-import struct
-import subprocess
-import sys
+
+from aware_common import interval, measures, run, transitions, variant
 
 EPISODES, STEPS, WINDOW = 40, 30, 5
 TUNING, TUNED_SLO_VIOLATIONS = [0.7, 0.5, 0.3, 0.1], 0.05
-STATE, ACTION = 18, 3
 ARMS = ["rule-based", "no-bootstrap", "bootstrap"]
-
-
-def run(cmd):
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{result.stderr}")
-    return result
-
-
-def variant(scenario, out, params):
-    text = open(scenario).read()
-    graph = re.search(r"graph: (\S+)", text).group(1)
-    text = text.replace(f"graph: {graph}", f"graph: {os.path.normpath(os.path.join(os.path.dirname(scenario), graph))}")
-    text += "  policies:\n    control: {plugin: aware, params: {" + ", ".join(f"{k}: {v}" for k, v in params.items()) + "}}\n"
-    open(out, "w").write(text)
-
-
-def transitions(project, label):
-    db = sqlite3.connect(project)
-    rows = []
-    for (tid,) in db.execute("SELECT id FROM trajectories WHERE label = ? ORDER BY id", (label,)):
-        for (blob,) in db.execute("SELECT data FROM trajectory_chunks WHERE trajectory_id = ? ORDER BY chunk_index", (tid,)):
-            rows.extend(struct.iter_unpack(f"<{STATE}f{ACTION}fdii", blob))
-    return rows
-
-
-def measures(rows):
-    n = len(rows)
-    return {"cpu": sum(r[2] for r in rows) / n, "memory": sum(r[3] for r in rows) / n,
-            "slo_violations": sum(r[16] for r in rows) / n, "reward": sum(r[STATE + ACTION] for r in rows) / n}
-
-
-def interval(values, rng, resamples=10000):
-    means = sorted(sum(rng.choice(values) for _ in values) / len(values) for _ in range(resamples))
-    return sum(values) / len(values), means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
 def main():

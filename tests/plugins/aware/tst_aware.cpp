@@ -3,6 +3,7 @@
 #include "aware/multidimensional_recommender.h"
 #include "aware_encoding.h"
 #include "aware_policy.h"
+#include "context_features.h"
 #include "kube_vpa_policy.h"
 #include "orrery_plugin_aware.h"
 #include "orrery_plugin_hpa_vpa.h"
@@ -257,6 +258,51 @@ private slots:
             QCOMPARE(decodeReplicas(encodeReplicas(r, scale), scale), r);
         QCOMPARE(decodeLimit(-1, 2.0, scale), 0.5);
         QCOMPARE(decodeLimit(1, 2.0, scale), 8.0);
+    }
+
+    //! ARIMA(1,1,0): differences that alternate (φ = −1) forecast the next alternation; a
+    //! steady trend (φ = 1) forecasts the same step; too short or flat series forecast nothing.
+    void arimaForecastsTheNextDifference()
+    {
+        using plugins::aware::arimaNextDifference;
+        QCOMPARE(arimaNextDifference({1.0, 2.0, 1.0, 2.0, 1.0}), 1.0);   // next: up by 1
+        QCOMPARE(arimaNextDifference({1.0, 1.5, 2.0, 2.5}), 0.5);        // next: up by 0.5
+        QCOMPARE(arimaNextDifference({3.0, 3.0, 3.0, 3.0}), 0.0);
+        QCOMPARE(arimaNextDifference({1.0, 2.0}), 0.0);
+        // Damped: Δ = 4, 2, 1 → φ = (2·4 + 1·2) / (16 + 4) = 0.5, next 0.5.
+        QCOMPARE(arimaNextDifference({0.0, 4.0, 6.0, 7.0}), 0.5);
+    }
+
+    //! The resource–performance table remembers the SLO preservation seen per configuration and
+    //! the forecast follows the target's own series; an unseen configuration reads 0.
+    void contextFeaturesRememberConfigurations()
+    {
+        using namespace plugins::aware;
+        const ActionScale scale;
+        ContextFeatures context;
+        policy::TargetObservation t = target("api", 2, 1.0, 0.5, 256 * kMiB, 100 * kMiB);
+        t.sloMaintenance = 0.25;
+        t.arrivalRate = 8;
+        QCOMPARE(context.features(t, 0.0, scale)[1], 0.0f); // never seen
+        context.record(t, 0.0, scale);
+        QCOMPARE(context.features(t, 0.0, scale)[1], -0.5f); // 2 · 0.25 − 1
+        QCOMPARE(context.features(t, 0.9, scale)[1], 0.0f);  // another CPU bucket
+        t.sloMaintenance = 0.75;
+        context.record(t, 0.0, scale);
+        QCOMPARE(context.features(t, 0.0, scale)[1], 0.0f); // mean 0.5
+        // Rates 8 → 16 → 32: log2 differences 1, 1 → φ = 1, next +1 → feature 0.5.
+        context.record(t, 0.0, scale); // 8 again (series 8, 8, 8)
+        context.beginEpisode();        // the series restarts; the table stays
+        t.arrivalRate = 8;
+        context.record(t, 0.0, scale);
+        t.arrivalRate = 16;
+        context.record(t, 0.0, scale);
+        t.arrivalRate = 32;
+        QCOMPARE(context.features(t, 0.0, scale)[0], 0.5f);
+        policy::TargetObservation other = target("db", 2, 1.0, 0.5, 256 * kMiB, 100 * kMiB);
+        other.arrivalRate = 32;
+        QCOMPARE(context.features(other, 0.0, scale)[0], 0.0f); // its own, empty, series
+        QVERIFY(context.features(t, 0.0, scale)[1] != 0.0f);    // table kept across episodes
     }
 };
 

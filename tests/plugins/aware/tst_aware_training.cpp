@@ -51,7 +51,8 @@ struct Run {
     std::map<std::string, double> metrics;
 };
 
-Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed)
+Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed,
+          const std::vector<std::uint8_t>* baseModel = nullptr)
 {
     policy::PluginRegistry registry;
     registry.registerStatic(orrery_aware_descriptor());
@@ -62,6 +63,10 @@ Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed)
     config.episodes = episodes;
     config.stepsPerEpisode = kSteps;
     config.seed = seed;
+    if (baseModel != nullptr) {
+        config.mode = policy::ControlTrainingMode::Transfer;
+        config.baseModel = baseModel;
+    }
     Run run;
     policy::ControlTrainingProgress progress;
     progress.onEpisode = [&run](const policy::ControlEpisodeReport& report) {
@@ -192,6 +197,51 @@ private slots:
         Params wrong = params;
         wrong.push_back({"metaHidden", "32"});
         QVERIFY_THROWS_EXCEPTION(policy::PluginError, (void)train(wrong, 1, 5));
+    }
+
+    //! Transfer (TL's weight transfer, AWARE's adaptation) starts from the base model: its
+    //! weights (the first episode acts as the base agent does, not as a fresh one), its lifecycle
+    //! (SERVING restored from its rewards) and its meta learner.
+    void transferStartsFromTheBaseModel()
+    {
+        const Run base = train(kFastLifecycle, 3, 5);
+        const Run transferred = train(kFastLifecycle, 2, 9, &base.result.model);
+        QCOMPARE(transferred.metrics.at("transferred_lifecycle_rewards"), 3.0);
+        QCOMPARE(transferred.metrics.at("lifecycle_stage.1"), 3.0); // serving from the start
+        QCOMPARE(transferred.metrics.at("updates"), 0.0);            // serving does not train
+        const auto model = plugins::aware::AwareModel::fromBytes(transferred.result.model);
+        QCOMPARE(model.lifecycleRewards.size(), std::size_t{5});
+        // The transferred agent acts as the base agent, not as a fresh agent of the same seed.
+        const Run fresh = train(kFastLifecycle, 3, 9);
+        QVERIFY(transferred.episodes[0].reward != fresh.episodes[0].reward);
+
+        // Without a base model, or with one of other dimensions, transfer is refused.
+        Params wider = kFastLifecycle;
+        wider.push_back({"contextFeatures", "true"});
+        QVERIFY_THROWS_EXCEPTION(policy::PluginError, (void)train(wider, 1, 5, &base.result.model));
+        const std::vector<std::uint8_t> empty;
+        QVERIFY_THROWS_EXCEPTION(policy::PluginError, (void)train(kFastLifecycle, 1, 5, &empty));
+    }
+
+    //! TL+'s context features widen the state to 11 and travel with the model to the policy.
+    void contextFeaturesWidenTheState()
+    {
+        Params params = kFastLifecycle;
+        params.push_back({"contextFeatures", "true"});
+        const Run first = train(params, 3, 5);
+        const auto model = plugins::aware::AwareModel::fromBytes(first.result.model);
+        QCOMPARE(model.stateDim, std::uint32_t{11});
+        const Run again = train(params, 3, 5);
+        QCOMPARE(again.episodes.back().reward, first.episodes.back().reward);
+        const Run plain = train(kFastLifecycle, 3, 5);
+        QVERIFY(plain.episodes.back().reward != first.episodes.back().reward);
+        // The policy reads the width from the model, whatever its parameters say.
+        policy::PluginRegistry registry;
+        registry.registerStatic(orrery_aware_descriptor());
+        policy::PolicyContext context;
+        context.model = &first.result.model;
+        auto policy = registry.createControl(choiceOf(kFastLifecycle), context);
+        QVERIFY(!policy->decide(firstObservation()).empty());
     }
 };
 
