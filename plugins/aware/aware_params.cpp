@@ -66,6 +66,7 @@ AwareParams AwareParams::from(const policy::ParamSet& params)
     p.metaModelPath = params.getString("metaModel");
     p.metaHidden = static_cast<std::size_t>(params.getInt("metaHidden"));
     p.kShot = static_cast<std::size_t>(params.getInt("kShot"));
+    p.runEmbedding = params.getBool("runEmbedding");
     p.bcAlpha = params.getDouble("bcAlpha");
     p.batchSize = static_cast<std::size_t>(params.getInt("batchSize"));
     p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));

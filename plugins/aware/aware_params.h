@@ -27,6 +27,7 @@ struct AwareParams {
     std::string metaModelPath;       //!< MetaLearner::saveBytes file; empty = zero embedding
     std::size_t metaHidden = 256;    //!< the meta learner's rnnHidden and fcHidden
     std::size_t kShot = 5;           //!< episodes the embedding is computed from
+    bool runEmbedding = true;        //!< runs: compute the run's own k-shot embedding (model's meta learner)
     double bcAlpha = 2.5;            //!< TD3+BC's α while OFFLINE; 0 = plain DDPG on the fallback's data
     std::size_t batchSize = 64;      //!< Table 5.2
     std::size_t replayCapacity = 100000;

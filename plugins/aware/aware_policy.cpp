@@ -3,6 +3,7 @@
 #include "aware_learners.h"
 #include "aware_model.h"
 #include "env/control_reward.h"
+#include "env/transition_features.h"
 
 #include <string>
 
@@ -22,11 +23,36 @@ AwarePolicy::AwarePolicy(const policy::PolicyContext& context)
         m_agent->loadBytes(model.agent);
         for (const double reward : model.lifecycleRewards)
             (void)m_lifecycle.observe(reward);
+        if (m_params.runEmbedding && !model.metaLearner.empty())
+            m_meta = metaLearnerFromBytes(m_params, model.metaLearner);
     } else {
         const std::uint64_t seed = context.rng != nullptr ? context.rng->nextU64() : 0;
         m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(seed, m_params.stateDim(), embedding.size()));
     }
     m_controller = std::make_unique<AwareController>(m_params, std::move(embedding));
+    m_shot = {env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
+}
+
+void AwarePolicy::recordShot(double reward, bool episodeEnds)
+{
+    std::vector<policy::ActionOutcome> outcomes;
+    for (const policy::ControlAction& action : m_sent)
+        outcomes.push_back({policy::ActionOutcome::Status::Applied, action, action, {}});
+    const auto state = env::TransitionFeatures::state(m_previous);
+    const auto action = env::TransitionFeatures::action(m_previous, outcomes);
+    m_shot.states.insert(m_shot.states.end(), state.begin(), state.end());
+    m_shot.actions.insert(m_shot.actions.end(), action.begin(), action.end());
+    m_shot.rewards.push_back(static_cast<float>(reward));
+    if (!episodeEnds)
+        return;
+    m_shots.push_back(std::move(m_shot));
+    m_shot = {env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
+    if (m_shots.size() == m_params.kShot) {
+        m_controller->setEmbedding(m_meta->adaptationEmbedding(m_shots));
+        m_adapted = true;
+        m_meta.reset(); // done: the run keeps this embedding
+        m_shots.clear();
+    }
 }
 
 AwarePolicy::~AwarePolicy() = default;
@@ -35,7 +61,10 @@ std::vector<policy::ControlAction> AwarePolicy::decide(const policy::Observation
 {
     // The observation closes the period the previous decision acted on: its reward counts.
     if (m_decided) {
-        m_windowReward += env::controlReward(observation, m_params.alpha);
+        const double reward = env::controlReward(observation, m_params.alpha);
+        m_windowReward += reward;
+        if (m_meta)
+            recordShot(reward, m_windowSteps + 1 >= m_params.episodeSteps);
         if (++m_windowSteps >= m_params.episodeSteps) {
             (void)m_lifecycle.observe(m_windowReward / static_cast<double>(m_windowSteps) * m_params.lifecycleSteps);
             m_windowReward = 0;
@@ -49,6 +78,10 @@ std::vector<policy::ControlAction> AwarePolicy::decide(const policy::Observation
     const std::string stage(orrery::aware::toString(m_lifecycle.stage()));
     for (const policy::TargetObservation& target : observation.targets)
         m_labels.push_back({target.name, stage});
+    if (m_meta) {
+        m_previous = observation;
+        m_sent = decision.actions;
+    }
     return std::move(decision.actions);
 }
 

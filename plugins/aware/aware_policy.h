@@ -3,6 +3,8 @@
 #include "aware_controller.h"
 #include "aware_params.h"
 #include "learn/ddpg_agent.h"
+#include "learn/episode_trajectory.h"
+#include "learn/meta_learner.h"
 #include "policy/control_policy.h"
 #include "policy/policy_context.h"
 
@@ -24,6 +26,12 @@ namespace orrery::plugins::aware {
 //! train (the policy API has no rewards or learning); ONLINE in a run means exploring actions.
 //! targetLabels() puts every target in its stage ("offline", "online", "serving"), so runs record
 //! each stage change as a `policy.label` annotation on the timeline.
+//!
+//! k-shot adaptation in runs (§5.3.2): when the model carries a meta learner and `runEmbedding` is
+//! on, the run starts with the model's embedding, records its first kShot lifecycle episodes in
+//! env::TransitionFeatures' encoding (the actions it sent counted as applied: a policy does not
+//! see their outcomes) and from then on conditions the agent on their adaptationEmbedding — the
+//! embedding of the application this run meets, not the one the model was trained on.
 class AwarePolicy : public policy::ControlPolicy {
 public:
     explicit AwarePolicy(const policy::PolicyContext& context);
@@ -34,9 +42,21 @@ public:
 
     [[nodiscard]] const orrery::aware::AgentLifecycle& lifecycle() const { return m_lifecycle; }
     [[nodiscard]] const std::vector<float>& embedding() const { return m_controller->embedding(); }
+    //! Whether the embedding is this run's own k-shot embedding (see above).
+    [[nodiscard]] bool adapted() const { return m_adapted; }
 
 private:
+    //! Adds the period just closed (the last decision's observation and actions, and `reward`)
+    //! to the k-shot episode being recorded.
+    void recordShot(double reward, bool episodeEnds);
+
     AwareParams m_params;
+    std::unique_ptr<learn::MetaLearner> m_meta; //!< the model's, for the run's own embedding
+    std::vector<learn::EpisodeTrajectory> m_shots;
+    learn::EpisodeTrajectory m_shot;
+    policy::Observation m_previous;                    //!< the observation of the last decision
+    std::vector<policy::ControlAction> m_sent;         //!< … and the actions it sent
+    bool m_adapted = false;
     std::unique_ptr<learn::DdpgAgent> m_agent;
     std::unique_ptr<AwareController> m_controller;
     orrery::aware::AgentLifecycle m_lifecycle;

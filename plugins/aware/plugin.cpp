@@ -64,6 +64,10 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = nullptr, .help = "The meta learner's hidden width (orrery meta-train --hidden)."},
     {.name = "kShot", .type = ORRERY_PARAM_INT, .defaultValue = "5", .minValue = 1, .maxValue = 1000,
      .choices = nullptr, .help = "Training: episodes the embedding is computed from."},
+    {.name = "runEmbedding", .type = ORRERY_PARAM_BOOL, .defaultValue = "true", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "Runs with a model that carries a meta learner: after kShot lifecycle episodes (kShot x episodeSteps "
+             "periods) condition the agent on this run's own k-shot embedding instead of the model's."},
     {.name = "bcAlpha", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "2.5", .minValue = 0, .maxValue = 1000,
      .choices = nullptr,
      .help = "OFFLINE training: TD3+BC's alpha (Q term weight against behaviour cloning of the fallback); 0 = "

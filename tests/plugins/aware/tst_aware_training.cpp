@@ -193,6 +193,36 @@ private slots:
         context.model = &first.result.model;
         auto policy = registry.createControl(choiceOf(params), context);
         QCOMPARE(dynamic_cast<plugins::aware::AwarePolicy&>(*policy).embedding(), a.embedding);
+
+        // A run computes its own k-shot embedding: after kShot (2) lifecycle episodes of
+        // episodeSteps (3) periods, the same for the same run, and not the model's.
+        auto runEmbedding = [&](const Params& runParams) {
+            policy::PolicyContext runContext;
+            runContext.model = &first.result.model;
+            auto control = registry.createControl(choiceOf(runParams), runContext);
+            auto& aware = dynamic_cast<plugins::aware::AwarePolicy&>(*control);
+            env::SimulatedEnvironmentOptions options;
+            options.stepsPerEpisode = 8;
+            env::SimulatedEnvironment environment(steady(), options);
+            policy::Observation observation = environment.reset(42);
+            for (int period = 0; period < 7; ++period) {
+                if (period == 6 && aware.adapted())
+                    qFatal("adapted before the kShot episodes ended");
+                observation = environment.step(control->decide(observation)).observation;
+            }
+            return std::make_pair(aware.adapted(), aware.embedding());
+        };
+        Params runParams = params;
+        runParams.push_back({"episodeSteps", "3"});
+        const auto [adapted, own] = runEmbedding(runParams);
+        QVERIFY(adapted);
+        QCOMPARE(own.size(), a.embedding.size());
+        QVERIFY(own != a.embedding);
+        QCOMPARE(runEmbedding(runParams).second, own);
+        runParams.push_back({"runEmbedding", "false"});
+        const auto [kept, modelEmbedding] = runEmbedding(runParams);
+        QVERIFY(!kept);
+        QCOMPARE(modelEmbedding, a.embedding);
         // A meta learner of other dimensions is refused with a message.
         Params wrong = params;
         wrong.push_back({"metaHidden", "32"});
