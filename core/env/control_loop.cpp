@@ -34,10 +34,11 @@ ControlLoop::ControlLoop(MicroserviceSimulator& app, Options options)
     m_cpuCores = m_app.requestedCores();
 }
 
-void ControlLoop::start(sim::Engine& engine, policy::ControlPolicy* policy)
+void ControlLoop::start(sim::Engine& engine, policy::ControlPolicy* policy, sim::RunRecorder* recorder)
 {
     m_engine = &engine;
     m_policy = policy;
+    m_recorder = recorder;
     m_applyKind = engine.registerHandler(*this);
     m_tickKind = engine.registerHandler(*this);
     m_periodStart = engine.now();
@@ -125,7 +126,15 @@ void ControlLoop::handleEvent(const sim::Event& event, sim::Engine& engine)
         ++m_policyErrors; // a failing policy takes no action this period
     }
     submit(actions);
+    if (m_recorder != nullptr)
+        m_labels.update(m_policy->targetLabels(), engine.now(), *m_recorder);
     engine.schedule(engine.now() + m_options.period, m_tickKind);
+}
+
+void ControlLoop::finish()
+{
+    if (m_recorder != nullptr && m_engine != nullptr)
+        m_labels.closeAll(m_engine->now(), *m_recorder);
 }
 
 policy::Observation ControlLoop::observe()

@@ -1,6 +1,7 @@
 #pragma once
 #include "env/action_validator.h"
 #include "env/run_metric.h"
+#include "env/target_label_log.h"
 #include "policy/control_policy.h"
 #include "policy/observation.h"
 #include "sim/engine.h"
@@ -30,8 +31,12 @@ public:
     //! Enables the application's period statistics; call before the application starts.
     ControlLoop(MicroserviceSimulator& app, Options options);
 
-    //! Registers with `engine`; with `policy`, schedules a decision at every period end.
-    void start(sim::Engine& engine, policy::ControlPolicy* policy);
+    //! Registers with `engine`; with `policy`, schedules a decision at every period end. With a
+    //! `recorder`, the policy's target labels (ControlPolicy::targetLabels, read after each
+    //! decision) become `policy.label` annotations (TargetLabelLog).
+    void start(sim::Engine& engine, policy::ControlPolicy* policy, sim::RunRecorder* recorder = nullptr);
+    //! Ends the open label stretches at the engine's time (call once, when the run ends).
+    void finish();
     //! Validates `actions` now and schedules the accepted ones after their actuation latency.
     std::vector<policy::ActionOutcome> submit(std::span<const policy::ControlAction> actions);
     //! The observation of the period ending now; starts the next period.
@@ -58,6 +63,8 @@ private:
     ActionValidator m_validator;
     sim::Engine* m_engine = nullptr;
     policy::ControlPolicy* m_policy = nullptr;
+    sim::RunRecorder* m_recorder = nullptr;
+    TargetLabelLog m_labels;
     sim::EventKind m_applyKind = 0, m_tickKind = 0;
     std::vector<policy::ControlAction> m_pending; // by event payload
     std::vector<std::uint32_t> m_freePending;

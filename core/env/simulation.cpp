@@ -237,7 +237,7 @@ public:
         for (auto& microservice : m_microservices)
             microservice->start(m_engine, recorder, m_spanSink);
         if (m_controlLoop)
-            m_controlLoop->start(m_engine, m_control.get());
+            m_controlLoop->start(m_engine, m_control.get(), &recorder);
         for (auto& runtime : m_kindRuntimes)
             runtime->start(m_engine, recorder);
 
@@ -269,6 +269,8 @@ public:
             for (auto& runtime : m_kindRuntimes)
                 runtime->finish(nullptr);
         }
+        if (m_controlLoop)
+            m_controlLoop->finish(); // the policy's open label stretches end with the run
         recorder.endRun(result.status, result.message);
         return result;
     }

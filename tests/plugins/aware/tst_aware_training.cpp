@@ -1,10 +1,14 @@
 #include "aware_model.h"
 #include "aware_policy.h"
 #include "env/simulated_environment.h"
+#include "env/simulation.h"
+#include "env/target_label_log.h"
+#include "sim/in_memory_run_recorder.h"
 #include "env/transition_features.h"
 #include "learn/deterministic_torch.h"
 #include "learn/meta_learner.h"
 #include "orrery_plugin_aware.h"
+#include "orrery_plugin_first_fit.h"
 #include "policy/plugin_registry.h"
 #include "scenario/scenario_loader.h"
 
@@ -272,6 +276,50 @@ private slots:
         context.model = &first.result.model;
         auto policy = registry.createControl(choiceOf(kFastLifecycle), context);
         QVERIFY(!policy->decide(firstObservation()).empty());
+    }
+
+    //! A run records the lifecycle on its timeline: each stretch a target spends in a stage is a
+    //! `policy.label` annotation "<service>=<stage>", from OFFLINE through ONLINE to SERVING.
+    void runsRecordTheLifecycleOnTheTimeline()
+    {
+        model::Scenario scenario = steady();
+        scenario.horizon = 12 * sim::kSecond;
+        Params params = kFastLifecycle;
+        params.push_back({"episodeSteps", "2"});
+        model::PolicyChoice choice = choiceOf(params);
+        choice.fieldPath = "policies.control";
+        scenario.policies["control"] = choice;
+        policy::PluginRegistry registry;
+        registry.registerStatic(orrery_aware_descriptor());
+        registry.registerStatic(orrery_first_fit_descriptor());
+        env::Simulation simulation(scenario, registry);
+        sim::InMemoryRunRecorder recorder;
+        const env::RunResult result = simulation.run(recorder, nullptr, {});
+        QVERIFY(result.status == sim::RunStatus::Completed);
+        std::map<std::string, int> stages;
+        std::string service;
+        for (const sim::RunAnnotation& annotation : recorder.annotations()) {
+            if (annotation.kind != env::TargetLabelLog::kAnnotationKind)
+                continue;
+            std::string target;
+            std::string label;
+            QVERIFY(env::TargetLabelLog::split(annotation.target, target, label));
+            QVERIFY(annotation.end >= annotation.start);
+            ++stages[label];
+            service = target;
+        }
+        QVERIFY2(stages.count("offline") && stages.count("online") && stages.count("serving"),
+                 ("stages seen: " + std::to_string(stages.size())).c_str());
+        // The stretches of one target tile the run: offline first, serving last (it stays).
+        std::vector<sim::RunAnnotation> own;
+        for (const sim::RunAnnotation& annotation : recorder.annotations())
+            if (annotation.kind == env::TargetLabelLog::kAnnotationKind && annotation.target.rfind(service + "=", 0) == 0)
+                own.push_back(annotation);
+        QCOMPARE(own.size(), std::size_t{3});
+        std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
+        QCOMPARE(own.front().target, service + "=offline");
+        QCOMPARE(own.back().target, service + "=serving");
+        QCOMPARE(own.back().end, scenario.horizon);
     }
 };
 
