@@ -1706,6 +1706,28 @@ angelegt %5</numerusform>
         <source>count</source>
         <translation>Anzahl</translation>
     </message>
+    <message>
+        <source>Recorded by the run as policy.label annotations: the class the control policy reported for each target over time (e.g. AWARE&apos;s lifecycle stage: offline, online, serving). Hover a band for its class and stretch.</source>
+        <translation>Vom Lauf als policy.label-Annotationen aufgezeichnet: die Klasse, die die Steuerungsstrategie im Lauf der Zeit für jedes Ziel meldete (z. B. die Lebenszyklusphase von AWARE: offline, online, serving). Fahren Sie mit der Maus über ein Band, um Klasse und Zeitspanne zu sehen.</translation>
+    </message>
+    <message>
+        <source>Shaded: the control policy&apos;s class of %1 over time.</source>
+        <translation>Schattiert: die Klasse der Steuerungsstrategie für %1 im Lauf der Zeit.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the control policy&apos;s class of its %n targets over time; all held the same classes at the same times.</source>
+        <translation>
+            <numerusform>Schattiert: die Klasse der Steuerungsstrategie für ihr %n Ziel im Lauf der Zeit; alle hatten zur selben Zeit dieselben Klassen.</numerusform>
+            <numerusform>Schattiert: die Klasse der Steuerungsstrategie für ihre %n Ziele im Lauf der Zeit; alle hatten zur selben Zeit dieselben Klassen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the control policy&apos;s class of %1 over time, the first in name order of %n labelled targets; the others are not shown.</source>
+        <translation>
+            <numerusform>Schattiert: die Klasse der Steuerungsstrategie für %1 im Lauf der Zeit, dem ersten nach Namen von %n klassifizierten Ziel; die anderen werden nicht gezeigt.</numerusform>
+            <numerusform>Schattiert: die Klasse der Steuerungsstrategie für %1 im Lauf der Zeit, dem ersten nach Namen von %n klassifizierten Zielen; die anderen werden nicht gezeigt.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::ScenarioEditor</name>
@@ -2950,6 +2972,17 @@ angelegt %5</numerusform>
     <message>
         <source>The graph could not be written to %1.</source>
         <translation>Der Graph konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TimeSeriesChart</name>
+    <message>
+        <source>%1: from %2 to %3</source>
+        <translation>%1: von %2 bis %3</translation>
+    </message>
+    <message>
+        <source>%1: from %2 to %3 (%4)</source>
+        <translation>%1: von %2 bis %3 (%4)</translation>
     </message>
 </context>
 <context>

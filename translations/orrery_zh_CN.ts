@@ -1695,6 +1695,26 @@ created %5</source>
         <source>count</source>
         <translation>数量</translation>
     </message>
+    <message>
+        <source>Recorded by the run as policy.label annotations: the class the control policy reported for each target over time (e.g. AWARE&apos;s lifecycle stage: offline, online, serving). Hover a band for its class and stretch.</source>
+        <translation>由运行记录为 policy.label 注解：控制策略随时间为每个目标报告的类别（例如 AWARE 的生命周期阶段：offline、online、serving）。将鼠标悬停在条带上可查看其类别和时间段。</translation>
+    </message>
+    <message>
+        <source>Shaded: the control policy&apos;s class of %1 over time.</source>
+        <translation>阴影区域：控制策略随时间为 %1 划分的类别。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the control policy&apos;s class of its %n targets over time; all held the same classes at the same times.</source>
+        <translation>
+            <numerusform>阴影区域：控制策略随时间为其 %n 个目标划分的类别；所有目标在相同时间属于相同类别。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the control policy&apos;s class of %1 over time, the first in name order of %n labelled targets; the others are not shown.</source>
+        <translation>
+            <numerusform>阴影区域：控制策略随时间为 %1 划分的类别（%n 个已分类目标中按名称排序的第一个）；其余目标未显示。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>orrery::app::ScenarioEditor</name>
@@ -2922,6 +2942,17 @@ created %5</source>
     <message>
         <source>The graph could not be written to %1.</source>
         <translation>无法将图写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>orrery::widgets::TimeSeriesChart</name>
+    <message>
+        <source>%1: from %2 to %3</source>
+        <translation>%1：从 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>%1: from %2 to %3 (%4)</source>
+        <translation>%1：从 %2 到 %3（%4）</translation>
     </message>
 </context>
 <context>

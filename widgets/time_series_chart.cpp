@@ -4,18 +4,41 @@
 
 #include "widgets/series_decimation.h"
 
+#include <QAreaSeries>
 #include <QChart>
+#include <QCursor>
 #include <QEvent>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPen>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
 namespace orrery::widgets {
+namespace {
+
+// Okabe–Ito without black (invisible as a band on a dark background), for bands given no colour.
+constexpr std::array<const char*, 7> kBandPalette{"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                                  "#E69F00", "#56B4E9", "#F0E442"};
+
+// Opacity of a band's fill: faint enough that lines read through it on a light background,
+// stronger on a dark one, where the same tint all but vanishes.
+constexpr float kBandAlphaLight = 0.18f;
+constexpr float kBandAlphaDark = 0.32f;
+
+QString formatX(double x)
+{
+    return QLocale().toString(x, 'g', 6);
+}
+
+} // namespace
 
 TimeSeriesChart::TimeSeriesChart(QWidget* parent)
     // The view owns the chart given here; QChartView(parent) would make a default chart that a
@@ -54,6 +77,8 @@ void TimeSeriesChart::setFixedYRange(double min, double max, int ticks)
 
 void TimeSeriesChart::clearSeries()
 {
+    removeBandAreas();
+    m_bands.clear();
     chart()->removeAllSeries(); // deletes the QLineSeries
     m_series.clear();
     updateRanges();
@@ -93,6 +118,121 @@ int TimeSeriesChart::decimationBuckets() const
     return std::max(1, static_cast<int>(std::ceil(width * devicePixelRatioF())));
 }
 
+void TimeSeriesChart::setBands(QList<TimeBand> bands)
+{
+    removeBandAreas();
+    bands.removeIf([](const TimeBand& band) {
+        return std::isnan(band.start) || std::isnan(band.end) || !(band.end > band.start);
+    });
+    m_bands = std::move(bands);
+    if (m_bands.isEmpty()) {
+        updateRanges();
+        return;
+    }
+    // Series are drawn in the order they were added: take the lines off, add the bands, and put
+    // the lines back, so the bands lie behind them.
+    for (const Entry& entry : m_series)
+        chart()->removeSeries(entry.line); // ours until added again below
+    m_bandAxis = new QValueAxis;
+    m_bandAxis->setVisible(false);
+    chart()->addAxis(m_bandAxis, Qt::AlignRight); // the chart owns it
+    for (const QString& label : bandLabels()) {
+        QList<TimeBand> ofLabel;
+        for (const TimeBand& band : m_bands) {
+            if (band.label == label)
+                ofLabel.append(band);
+        }
+        std::sort(ofLabel.begin(), ofLabel.end(), [](const TimeBand& a, const TimeBand& b) { return a.start < b.start; });
+        // One polygon for all stretches of the label: up, across and down at each stretch, along
+        // the bottom (no area) between them.
+        QList<QPointF> upper;
+        upper.reserve(4 * ofLabel.size());
+        for (const TimeBand& band : ofLabel)
+            upper << QPointF(band.start, 0.0) << QPointF(band.start, 1.0) << QPointF(band.end, 1.0)
+                  << QPointF(band.end, 0.0);
+        auto* area = new QAreaSeries;
+        area->setName(label);
+        auto* upperLine = new QLineSeries(area);
+        auto* lowerLine = new QLineSeries(area);
+        upperLine->replace(upper);
+        lowerLine->replace(QList<QPointF>{upper.front(), upper.back()});
+        area->setUpperSeries(upperLine);
+        area->setLowerSeries(lowerLine);
+        chart()->addSeries(area); // the chart owns it
+        area->attachAxis(m_xAxis);
+        area->attachAxis(m_bandAxis);
+        connect(area, &QAreaSeries::hovered, this, [this, label](const QPointF& point, bool state) {
+            const QString text = state ? bandToolTip(label, point.x()) : QString();
+            if (text.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(QCursor::pos(), text, this);
+        });
+        const QColor color = ofLabel.front().color.isValid()
+                                 ? ofLabel.front().color
+                                 : QColor(QLatin1String(kBandPalette[m_bandAreas.size() % kBandPalette.size()]));
+        m_bandAreas.push_back(BandArea{label, color, area});
+    }
+    m_bandAxis->setRange(0.0, 1.0);
+    for (const Entry& entry : m_series) {
+        chart()->addSeries(entry.line);
+        entry.line->attachAxis(m_xAxis);
+        entry.line->attachAxis(m_yAxis);
+    }
+    applyPaletteTheme();
+    updateRanges();
+}
+
+void TimeSeriesChart::clearBands()
+{
+    removeBandAreas();
+    m_bands.clear();
+    updateRanges();
+}
+
+QStringList TimeSeriesChart::bandLabels() const
+{
+    QStringList labels;
+    for (const TimeBand& band : m_bands) {
+        if (!labels.contains(band.label))
+            labels.append(band.label);
+    }
+    return labels;
+}
+
+QAreaSeries* TimeSeriesChart::bandSeries(const QString& label) const
+{
+    const auto found = std::find_if(m_bandAreas.begin(), m_bandAreas.end(),
+                                    [&](const BandArea& band) { return band.label == label; });
+    return found == m_bandAreas.end() ? nullptr : found->area;
+}
+
+QString TimeSeriesChart::bandToolTip(const QString& label, double x) const
+{
+    const auto found = std::find_if(m_bands.begin(), m_bands.end(), [&](const TimeBand& band) {
+        return band.label == label && band.start <= x && x <= band.end;
+    });
+    if (found == m_bands.end())
+        return {};
+    const QString unit = m_xAxis->titleText();
+    return unit.isEmpty() ? tr("%1: from %2 to %3").arg(label, formatX(found->start), formatX(found->end))
+                          : tr("%1: from %2 to %3 (%4)").arg(label, formatX(found->start), formatX(found->end), unit);
+}
+
+void TimeSeriesChart::removeBandAreas()
+{
+    for (const BandArea& band : m_bandAreas) {
+        chart()->removeSeries(band.area);
+        delete band.area; // released by removeSeries; its line series are its children
+    }
+    m_bandAreas.clear();
+    if (m_bandAxis) {
+        chart()->removeAxis(m_bandAxis);
+        delete m_bandAxis; // released by removeAxis
+        m_bandAxis = nullptr;
+    }
+}
+
 void TimeSeriesChart::changeEvent(QEvent* event)
 {
     QChartView::changeEvent(event);
@@ -123,6 +263,10 @@ void TimeSeriesChart::updateRanges()
             yMax = std::max(yMax, point.y());
         }
     }
+    for (const TimeBand& band : m_bands) {
+        xMin = std::min(xMin, band.start);
+        xMax = std::max(xMax, band.end);
+    }
     if (!(xMin < xMax)) {
         xMin = std::isfinite(xMin) ? xMin : 0.0;
         xMax = xMin + 1.0;
@@ -142,6 +286,19 @@ void TimeSeriesChart::applyPaletteTheme()
     for (const Entry& entry : m_series) {
         if (entry.color.isValid())
             entry.line->setColor(entry.color);
+    }
+    const bool dark = palette().color(QPalette::Window).lightness() < 128; // as applyChartPalette decides
+    for (const BandArea& band : m_bandAreas) {
+        QColor fill = band.color;
+        fill.setAlphaF(dark ? kBandAlphaDark : kBandAlphaLight);
+        band.area->setBrush(fill);
+        band.area->setPen(Qt::NoPen); // a border would run along the bottom between stretches
+        // The legend's square looks like the band (a pale fill) with an edge in its full hue, so
+        // it is told apart from a line of a similar colour, whose square is solid.
+        for (QLegendMarker* legendMarker : chart()->legend()->markers(band.area)) {
+            legendMarker->setBrush(fill);
+            legendMarker->setPen(QPen(band.color));
+        }
     }
 }
 

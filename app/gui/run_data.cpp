@@ -37,6 +37,7 @@ RunData loadRunData(const std::string& projectPath, store::RunId runId)
             data.storedSampleCounts.insert(name, static_cast<qint64>(samples.size()));
             data.series.insert(name, widgets::decimateMinMax(points, kLoadBuckets));
         }
+        data.policyLabels = policyLabelTrack(project.annotations(runId));
     } catch (const std::exception& failure) {
         data.error = QString::fromStdString(failure.what());
     }

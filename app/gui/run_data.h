@@ -1,4 +1,5 @@
 #pragma once
+#include "gui/policy_label_track.h"
 #include "store/ids.h"
 #include "store/metric_row.h"
 #include "store/run_summary.h"
@@ -24,6 +25,8 @@ struct RunData {
     QHash<QString, QList<QPointF>> series;
     QHash<QString, QString> seriesUnits;       //!< unit of each series as recorded ("ratio", "tasks")
     QHash<QString, qint64> storedSampleCounts; //!< samples in the file, before decimation
+    //! The control policy's classes over time (`policy.label` annotations); empty if none recorded.
+    PolicyLabelTrack policyLabels;
     QString error;                             //!< why the run could not be read, if it could not
 };
 

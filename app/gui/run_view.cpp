@@ -3,6 +3,7 @@
 #include "gui/metrics_table_model.h"
 #include "gui/placeholder_stack.h"
 #include "gui/run_list_model.h"
+#include "report/class_label_colors.h"
 #include "widgets/time_series_chart.h"
 
 #include <QDataStream>
@@ -71,8 +72,17 @@ RunView::RunView(QWidget* parent)
     m_details->setObjectName(QStringLiteral("runDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_labelNote = new QLabel(page);
+    m_labelNote->setObjectName(QStringLiteral("policyLabelNote"));
+    m_labelNote->setWordWrap(true);
+    m_labelNote->setTextFormat(Qt::PlainText); // target names are data
+    m_labelNote->setToolTip(tr("Recorded by the run as policy.label annotations: the class the control policy "
+                               "reported for each target over time (e.g. AWARE's lifecycle stage: offline, "
+                               "online, serving). Hover a band for its class and stretch."));
+    m_labelNote->hide();
     pageLayout->addWidget(m_title);
     pageLayout->addWidget(m_details);
+    pageLayout->addWidget(m_labelNote);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, page);
     m_chartSplitter = new QSplitter(Qt::Vertical, m_mainSplitter);
@@ -145,6 +155,7 @@ void RunView::clear()
     m_metrics->setMetrics({});
     m_allocationChart->clearSeries();
     m_queueChart->clearSeries();
+    m_labelNote->hide();
     showPlaceholder(tr("Select a run in the project explorer, or start one from the Run menu."));
 }
 
@@ -205,6 +216,34 @@ void RunView::fillCharts(const RunData& data)
     // The queue counts what the simulator schedules (jobs or their tasks): its recorded unit says.
     const QString queueUnit = data.seriesUnits.value(QString::fromLatin1(kQueueSeries[0].name));
     fill(m_queueChart, kQueueSeries, queueUnit.isEmpty() ? tr("count") : queueUnit);
+    showPolicyLabels(data.policyLabels, xScale);
+}
+
+void RunView::showPolicyLabels(const PolicyLabelTrack& track, double xScale)
+{
+    if (track.isEmpty()) {
+        m_labelNote->hide(); // the charts' clearSeries() removed any bands
+        return;
+    }
+    QList<widgets::TimeBand> bands;
+    bands.reserve(track.stretches.size());
+    for (const PolicyLabelTrack::Stretch& stretch : track.stretches) {
+        const auto index = static_cast<std::size_t>(track.labels.indexOf(stretch.label));
+        const QColor color(QString::fromStdString(classLabelColor(stretch.label.toStdString(), index)));
+        bands.append(widgets::TimeBand{stretch.startSeconds * xScale, stretch.endSeconds * xScale, stretch.label, color});
+    }
+    m_allocationChart->setBands(bands);
+    m_queueChart->setBands(bands);
+    if (track.targetCount == 1)
+        m_labelNote->setText(tr("Shaded: the control policy's class of %1 over time.").arg(track.target));
+    else if (track.targetsAlike)
+        m_labelNote->setText(tr("Shaded: the control policy's class of its %n targets over time; all held the same "
+                                "classes at the same times.", nullptr, track.targetCount));
+    else
+        m_labelNote->setText(tr("Shaded: the control policy's class of %1 over time, the first in name order of "
+                                "%n labelled targets; the others are not shown.", nullptr, track.targetCount)
+                                 .arg(track.target));
+    m_labelNote->show();
 }
 
 QByteArray RunView::saveState() const

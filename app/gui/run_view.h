@@ -25,6 +25,10 @@ class MetricsTableModel;
 //! The centre of the window: one run of the project, with its metrics table, a chart of cluster
 //! allocation (CPU, memory, GPU, in % of capacity) and a chart of the job queue.
 //!
+//! Where the run recorded a control policy's classes (`policy.label` annotations, e.g. AWARE's
+//! lifecycle stages), both charts shade the stretches of one target (PolicyLabelTrack), one
+//! colour per class, and a note above them says which target and whether the others agree.
+//!
 //! showRun() reads the run on a worker thread (loadRunData, its own SQLite connection), so a
 //! long run's series never stall the UI; a newer showRun() supersedes a load still in flight.
 class RunView : public QWidget {
@@ -51,11 +55,13 @@ private:
     void apply(RunData data);
     void showPlaceholder(const QString& text);
     void fillCharts(const RunData& data);
+    void showPolicyLabels(const PolicyLabelTrack& track, double xScale);
 
     QStackedWidget* m_stack = nullptr;
     QLabel* m_placeholder = nullptr;
     QLabel* m_title = nullptr;
     QLabel* m_details = nullptr;
+    QLabel* m_labelNote = nullptr; //!< what the shaded bands are; hidden when there are none
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;
     widgets::TimeSeriesChart* m_allocationChart = nullptr;
