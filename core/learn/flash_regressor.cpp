@@ -1,5 +1,6 @@
 #include "learn/flash_regressor.h"
 
+#include "learn/checkpoint_archive.h"
 #include "learn/seeded_random.h"
 #include "learn/torch_support.h"
 
@@ -45,6 +46,47 @@ void columnStatistics(const std::vector<const std::vector<float>*>& rows, std::s
         mean[j] = static_cast<float>(m);
         scale[j] = variance > 1e-16 ? static_cast<float>(std::sqrt(variance)) : 1.0f;
     }
+}
+
+//! What a checkpoint must match: everything that shapes a weight or gives the output its meaning.
+//! bundleSize is left out (as in MetaLearner): it shapes no weight, so a checkpoint serves any.
+std::vector<std::int64_t> dimsOf(const FlashRegressorConfig& c)
+{
+    return {i64(c.inputDim),    i64(c.sampleDim),    i64(c.embeddingDim),           i64(c.encoderHidden),
+            i64(c.hiddenUnits), i64(c.hiddenLayers), c.loss == FlashLoss::Mape ? 0 : 1};
+}
+
+constexpr const char* kDimNames[] = {"input",        "sample",        "embedding",           "encoder hidden",
+                                     "hidden units", "hidden layers", "loss (0 MAPE, 1 MSE)"};
+
+torch::Tensor floatTensor(const std::vector<float>& values)
+{
+    return detail::viewOf(values, {i64(values.size())}).clone();
+}
+
+//! A float vector of `size` entries read from `in`; a damaged checkpoint when the size differs.
+std::vector<float> readFloats(detail::CheckpointReader& in, const char* key, std::size_t size)
+{
+    const torch::Tensor t = in.tensor(key).to(torch::kFloat).contiguous();
+    if (t.numel() != i64(size))
+        throw std::runtime_error(std::string("FlashRegressor::loadBytes: damaged checkpoint (") + key + "): "
+                                 + std::to_string(t.numel()) + " values, expected " + std::to_string(size));
+    return {t.data_ptr<float>(), t.data_ptr<float>() + t.numel()};
+}
+
+//! A 0/1 flag read from `in`.
+bool readFlag(detail::CheckpointReader& in, const char* key)
+{
+    const torch::Tensor t = in.tensor(key);
+    if (t.numel() != 1)
+        throw std::runtime_error(std::string("FlashRegressor::loadBytes: damaged checkpoint (") + key + "): "
+                                 + std::to_string(t.numel()) + " values, expected 1");
+    return t.to(torch::kLong).item<std::int64_t>() != 0;
+}
+
+std::string baseKey(std::size_t layer)
+{
+    return "base" + std::to_string(layer);
 }
 
 } // namespace
@@ -444,6 +486,63 @@ double FlashRegressor::loss(std::span<const FlashQuery> queries) const
 const FlashRegressorConfig& FlashRegressor::config() const
 {
     return m_impl->config;
+}
+
+std::string FlashRegressor::saveBytes() const
+{
+    const Impl& d = *m_impl;
+    detail::CheckpointWriter out(dimsOf(d.config));
+    if (d.meta()) {
+        out.module("sample1", *d.sample1);
+        out.module("sample2", *d.sample2);
+        out.module("embed1", *d.embed1);
+        out.module("embed2", *d.embed2);
+    }
+    for (std::size_t l = 0; l < d.layers.size(); ++l)
+        out.module(baseKey(l).c_str(), *d.layers[l]);
+    out.tensor("meta_update", torch::tensor(std::int64_t{d.metaUpdate ? 1 : 0}, torch::kLong));
+    out.tensor("standardised", torch::tensor(std::int64_t{d.standardised ? 1 : 0}, torch::kLong));
+    if (d.standardised) {
+        out.tensor("input_mean", floatTensor(d.inputMean));
+        out.tensor("input_scale", floatTensor(d.inputScale));
+        out.tensor("sample_mean", floatTensor(d.sampleMean));
+        out.tensor("sample_scale", floatTensor(d.sampleScale));
+        out.tensor("label", torch::tensor(std::vector<double>{d.labelMean, d.labelScale}, torch::kDouble));
+    }
+    return out.bytes();
+}
+
+void FlashRegressor::loadBytes(std::string_view bytes)
+{
+    // Read into a fresh regressor of this configuration and take it over only when every entry
+    // has been read, so a damaged checkpoint leaves this one as it was.
+    FlashRegressor loaded(m_impl->config);
+    Impl& d = *loaded.m_impl;
+    detail::CheckpointReader in(bytes, "FlashRegressor::loadBytes", dimsOf(d.config), kDimNames);
+    if (d.meta()) {
+        in.module("sample1", *d.sample1);
+        in.module("sample2", *d.sample2);
+        in.module("embed1", *d.embed1);
+        in.module("embed2", *d.embed2);
+    }
+    for (std::size_t l = 0; l < d.layers.size(); ++l)
+        in.module(baseKey(l).c_str(), *d.layers[l]);
+    d.metaUpdate = readFlag(in, "meta_update");
+    d.standardised = readFlag(in, "standardised");
+    if (d.standardised) {
+        d.inputMean = readFloats(in, "input_mean", d.config.inputDim);
+        d.inputScale = readFloats(in, "input_scale", d.config.inputDim);
+        d.sampleMean = readFloats(in, "sample_mean", d.config.sampleDim);
+        d.sampleScale = readFloats(in, "sample_scale", d.config.sampleDim);
+        const torch::Tensor label = in.tensor("label").to(torch::kDouble).contiguous();
+        if (label.numel() != 2)
+            throw std::runtime_error("FlashRegressor::loadBytes: damaged checkpoint (label): "
+                                     + std::to_string(label.numel()) + " values, expected 2");
+        d.labelMean = label.data_ptr<double>()[0];
+        d.labelScale = label.data_ptr<double>()[1];
+    }
+    d.buffers = std::move(m_impl->buffers);
+    m_impl = std::move(loaded.m_impl);
 }
 
 } // namespace orrery::learn

@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orrery::learn {
@@ -72,6 +73,23 @@ public:
 
     [[nodiscard]] const FlashRegressorConfig& config() const;
     [[nodiscard]] bool hasMetaLearner() const { return config().embeddingDim > 0; }
+
+    //! The trained model as bytes (LibTorch's archive format): the meta learner's and the base
+    //! learner's parameters, the standardisation and whether fit() has fixed it yet, the
+    //! meta-model-update flag, and the dimensions loadBytes() checks (input, sample, embedding,
+    //! encoder hidden, hidden units, hidden layers, loss). Not saved: the data buffers, which are
+    //! data rather than model (a loaded model embeds applications from the samples inserted, or
+    //! given to embed(), after loading); the optimiser, since each fit() starts a fresh Adam, so
+    //! a loaded model fine-tunes exactly as the saved one would; and the configuration that
+    //! shapes no weight (task name, bundleSize, epochs, batch size, learning rate, weight decay,
+    //! seed), which stays the loading regressor's own.
+    [[nodiscard]] std::string saveBytes() const;
+    //! Restores what saveBytes() wrote, replacing the parameters, standardisation and
+    //! meta-model-update flag; this regressor's data buffers and configuration are kept. Throws
+    //! std::runtime_error, and leaves this regressor unchanged, when the bytes are not a
+    //! checkpoint of a FlashRegressor, are damaged, or its dimensions differ from this
+    //! regressor's (naming both).
+    void loadBytes(std::string_view bytes);
 
 private:
     struct Impl;

@@ -2,7 +2,8 @@
 // built from the simulator (SizingDatasetBuilder): the dataset is deterministic and physical
 // (less CPU, more latency), the pipeline is deterministic for a seed, the conditioned model
 // learns its training set, the embedding ignores sample order and stays fixed when the meta
-// model's update is off, and bad input is refused. It does not assert that FLASH beats the plain
+// model's update is off, a saved model loads back bit-identical and trains on, and bad input
+// and bad checkpoints are refused. It does not assert that FLASH beats the plain
 // regressor: on this task it does not reliably (docs/reproduction.md, "FLASH").
 #include "appgen/segment_catalog_reader.h"
 #include "learn/deterministic_torch.h"
@@ -203,6 +204,116 @@ private slots:
         QVERIFY(!plain.hasMetaLearner());
         plain.insertDataSamples("a", std::vector<std::vector<float>>(1, std::vector<float>(sizing::kSampleDim, 1.0f)));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)plain.embedding("a"));
+    }
+
+    void saveAndLoadRoundTrip_data()
+    {
+        QTest::addColumn<int>("embedding");
+        QTest::newRow("FLASH (embedding 4)") << 4;
+        QTest::newRow("plain regressor") << 0;
+    }
+
+    void saveAndLoadRoundTrip()
+    {
+        QFETCH(int, embedding);
+        const auto train = toFlash(m_dataset, sizing::sizingQueries(m_dataset, 1, false));
+        const auto test = toFlash(m_dataset, sizing::sizingQueries(m_dataset, 1, true));
+        auto config = smallConfig(1, static_cast<std::size_t>(embedding));
+        config.epochs = 10;
+        learn::makeTorchDeterministic(9);
+        learn::FlashRegressor trained(config);
+        insertAll(trained, m_dataset);
+        trained.fit(train);
+        trained.setMetaModelUpdate(false);
+        const std::string bytes = trained.saveBytes();
+
+        // A new regressor of the same dimensions but another seed (other initial weights) and
+        // no data: loading gives it the trained model; its buffers are its own (not saved).
+        auto other = config;
+        other.seed = 11;
+        learn::FlashRegressor restored(other);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)restored.predict(test)); // not fitted
+        restored.loadBytes(bytes);
+        QVERIFY(restored.applications().empty());
+        QVERIFY(!restored.metaModelUpdate());
+        QCOMPARE(restored.saveBytes(), bytes);
+        insertAll(restored, m_dataset);
+        QCOMPARE(restored.predict(test), trained.predict(test));
+        const std::vector<float> input = test.front().input;
+        if (embedding > 0) {
+            for (const auto& app : m_dataset.applications)
+                QCOMPARE(restored.embedding(app.name), trained.embedding(app.name));
+            const std::vector<std::vector<float>> shots{trained.dataSamples(test.front().application)[0]};
+            const auto e = trained.embed(shots);
+            QCOMPARE(restored.embed(shots), e);
+            QCOMPARE(restored.predict(input, e), trained.predict(input, e));
+        } else {
+            QCOMPARE(restored.predict(input, {}), trained.predict(input, {}));
+        }
+
+        // A loaded model trains on: with the same configuration, fit() continues exactly as it
+        // would have on the saved one (each fit() starts a fresh Adam), here with the meta
+        // learner fixed as saved.
+        learn::FlashRegressor resumed(config);
+        resumed.loadBytes(bytes);
+        insertAll(resumed, m_dataset);
+        const double before = resumed.loss(train);
+        const auto a = trained.fit(train);
+        const auto b = resumed.fit(train);
+        QVERIFY(!b.metaUpdated);
+        QCOMPARE(b.finalLoss, a.finalLoss);
+        QVERIFY2(resumed.loss(train) < before, qPrintable(QString::number(resumed.loss(train))));
+        QCOMPARE(resumed.predict(test), trained.predict(test));
+        QVERIFY(resumed.predict(test) != restored.predict(test));
+    }
+
+    void loadRefusesBadCheckpoints()
+    {
+        const auto train = toFlash(m_dataset, sizing::sizingQueries(m_dataset, 1, false));
+        const auto test = toFlash(m_dataset, sizing::sizingQueries(m_dataset, 1, true));
+        auto config = smallConfig(1, 4);
+        config.epochs = 2;
+        learn::makeTorchDeterministic(9);
+        learn::FlashRegressor model(config);
+        insertAll(model, m_dataset);
+        model.fit(train);
+        const std::string bytes = model.saveBytes();
+        const auto predicted = model.predict(test);
+
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, model.loadBytes(""));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, model.loadBytes("not a checkpoint"));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, model.loadBytes(std::string_view(bytes).substr(0, bytes.size() / 2)));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, model.loadBytes(std::string_view(bytes).substr(0, bytes.size() - 1)));
+        // A refused checkpoint leaves the model as it was.
+        QCOMPARE(model.saveBytes(), bytes);
+        QCOMPARE(model.predict(test), predicted);
+
+        // Other dimensions: refused, naming both shapes.
+        auto wider = config;
+        wider.hiddenUnits = 8;
+        auto mse = config;
+        mse.loss = learn::FlashLoss::Mse;
+        for (const auto& [different, mismatch] : {std::pair{wider, std::string("hidden units 16")},
+                                                  std::pair{smallConfig(1, 0), std::string("embedding 4")},
+                                                  std::pair{smallConfig(2, 4), std::string("input 7")},
+                                                  std::pair{mse, std::string("loss (0 MAPE, 1 MSE) 0")}}) {
+            learn::FlashRegressor target(different);
+            try {
+                target.loadBytes(bytes);
+                QFAIL("a checkpoint of other dimensions was loaded");
+            } catch (const std::runtime_error& error) {
+                const std::string message = error.what();
+                QVERIFY2(message.find("FlashRegressor::loadBytes") != std::string::npos, error.what());
+                QVERIFY2(message.find(mismatch) != std::string::npos, error.what());
+                QVERIFY2(message.find("this agent has") != std::string::npos, error.what());
+            }
+        }
+        // bundleSize shapes no weight: a checkpoint serves any.
+        auto bundle = config;
+        bundle.bundleSize = 2;
+        learn::FlashRegressor smallerBundle(bundle);
+        smallerBundle.loadBytes(bytes);
+        QCOMPARE(smallerBundle.saveBytes(), bytes);
     }
 
     void bootstrapMeanBracketsTheMean()
