@@ -1,6 +1,7 @@
 #include "aware_trainer.h"
 
 #include "aware_learners.h"
+#include "policy/episode_reward_summary.h"
 #include "env/transition_features.h"
 #include "learn/deterministic_torch.h"
 
@@ -191,11 +192,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
 
     policy::TrainingResult result;
     result.model = model().toBytes();
-    const std::size_t tail = std::min<std::size_t>(rewards.size(), 10);
-    double tailSum = 0;
-    for (std::size_t i = rewards.size() - tail; i < rewards.size(); ++i)
-        tailSum += rewards[i];
-    const double best = *std::max_element(rewards.begin(), rewards.end());
+    const auto summary = policy::EpisodeRewardSummary::of(rewards);
     double norm = 0;
     for (const float v : m_controller->embedding())
         norm += static_cast<double>(v) * v;
@@ -211,10 +208,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     m.emplace_back("updates", static_cast<double>(m_updates));
     m.emplace_back("offline_updates", static_cast<double>(m_offlineUpdates));
     m.emplace_back("early_terminations", earlyTerminations);
-    m.emplace_back("first_episode_reward", rewards.front());
-    m.emplace_back("last_episode_reward", rewards.back());
-    m.emplace_back("best_episode_reward", best);
-    m.emplace_back("mean_reward_last_10", tailSum / static_cast<double>(tail));
+    summary.appendTo(m);
     m.emplace_back("steps_per_second", seconds > 0 ? static_cast<double>(m_steps) / seconds : 0.0);
     m.emplace_back("episodes_per_second", seconds > 0 ? static_cast<double>(rewards.size()) / seconds : 0.0);
     m.emplace_back("episodes_offline", stageCount(LifecycleStage::Offline));
@@ -230,7 +224,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     }
     result.report = "aware: " + std::to_string(rewards.size()) + " episodes, " + std::to_string(m_steps) + " steps, "
         + std::to_string(m_updates) + " updates (" + std::to_string(m_offlineUpdates) + " offline); episode reward "
-        + number(rewards.front()) + " → " + number(rewards.back()) + " (best " + number(best) + "); stage "
+        + number(summary.first) + " → " + number(summary.last) + " (best " + number(summary.best) + "); stage "
         + std::string(orrery::aware::toString(m_lifecycle.stage())) + (m_meta ? "; embedding from " : "; zero embedding")
         + (m_meta ? std::to_string(m_shots.size()) + " episode(s)" : "")
         + (transfer ? "; transferred from a base model (" + std::to_string(m_transferredRewards) + " lifecycle rewards)"

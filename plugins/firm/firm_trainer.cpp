@@ -2,6 +2,7 @@
 
 #include "firm_action.h"
 #include "learn/deterministic_torch.h"
+#include "policy/episode_reward_summary.h"
 
 #include <algorithm>
 #include <chrono>
@@ -175,30 +176,23 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
 
     policy::TrainingResult result;
     result.model = model().toBytes();
-    const std::size_t tail = std::min<std::size_t>(rewards.size(), 10);
-    double tailSum = 0;
-    for (std::size_t i = rewards.size() - tail; i < rewards.size(); ++i)
-        tailSum += rewards[i];
-    const double best = *std::max_element(rewards.begin(), rewards.end());
+    const auto summary = policy::EpisodeRewardSummary::of(rewards);
     auto& m = result.metrics;
     m.emplace_back("episodes", static_cast<double>(rewards.size()));
     m.emplace_back("steps", static_cast<double>(m_steps));
     m.emplace_back("updates", static_cast<double>(m_updates));
     m.emplace_back("agents", static_cast<double>(m_learners.size()));
     m.emplace_back("early_terminations", earlyTerminations);
-    m.emplace_back("first_episode_reward", rewards.front());
-    m.emplace_back("last_episode_reward", rewards.back());
-    m.emplace_back("best_episode_reward", best);
-    m.emplace_back("mean_reward_last_10", tailSum / static_cast<double>(tail));
+    summary.appendTo(m);
     m.emplace_back("steps_per_second", seconds > 0 ? static_cast<double>(m_steps) / seconds : 0.0);
     m.emplace_back("updates_per_second", seconds > 0 ? static_cast<double>(m_updates) / seconds : 0.0);
     for (std::size_t i = 0; i < rewards.size(); ++i)
         m.emplace_back("episode_reward." + std::to_string(i + 1), rewards[i]);
     result.report = std::string("firm ") + toString(m_config.mode) + ": " + std::to_string(rewards.size())
         + " episodes, " + std::to_string(m_steps) + " steps, " + std::to_string(m_updates) + " updates, "
-        + std::to_string(m_learners.size()) + " agent(s); episode reward " + number(rewards.front()) + " → "
-        + number(rewards.back()) + " (best " + number(best) + ", mean of last " + std::to_string(tail) + " "
-        + number(tailSum / static_cast<double>(tail)) + ")";
+        + std::to_string(m_learners.size()) + " agent(s); episode reward " + number(summary.first) + " → "
+        + number(summary.last) + " (best " + number(summary.best) + ", mean of last " + std::to_string(summary.tail)
+        + " " + number(summary.tailMean) + ")";
     return result;
 }
 
