@@ -49,7 +49,7 @@ import resource
 import shutil
 import sqlite3
 
-from aware_common import by_episode, interval, metrics_of, run, transitions, variant
+from aware_common import application_pool, by_episode, interval, metrics_of, run, transitions, variant
 
 PRETRAIN, HELD_OUT, REPEATS = 16, 10, 3
 PRETRAIN_EPISODES, ADAPT_EPISODES, STEPS, EARLY = 50, 100, 30, 20
@@ -98,10 +98,7 @@ def main():
         PRETRAIN, HELD_OUT, REPEATS, PRETRAIN_EPISODES, ADAPT_EPISODES, EARLY, META_STEPS = 2, 1, 1, 4, 12, 4, 5
     orrery = os.path.abspath(args.orrery)
     os.makedirs(args.out, exist_ok=True)
-    apps = os.path.join(args.out, "apps")
-    if not os.path.exists(os.path.join(apps, "manifest.yaml")):
-        run([orrery, "generate", "apps", "--count", "100", "--seed", "5", "--out", apps])
-    manifest = open(os.path.join(apps, "manifest.yaml")).read()
+    apps, manifest = application_pool(orrery, args.out)
     training = re.findall(r"- name: (app-\d+)\n\s+split: train\b", manifest)[:PRETRAIN]
     held_out = re.findall(r"- name: (app-\d+)\n\s+split: held-out", manifest)[:HELD_OUT]
     scenario_of = lambda app: os.path.join(apps, "scenarios", app + ".yaml")

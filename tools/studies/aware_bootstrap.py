@@ -33,7 +33,7 @@ import os
 import random
 import re
 
-from aware_common import interval, measures, run, transitions, variant
+from aware_common import application_pool, interval, measures, run, transitions, variant
 
 EPISODES, STEPS, WINDOW = 40, 30, 5
 TUNING, TUNED_SLO_VIOLATIONS = [0.7, 0.5, 0.3, 0.1], 0.05
@@ -47,10 +47,7 @@ def main():
     parser.add_argument("--tune-fallback", action="store_true", help="variant (c'): tune the fallback's HPA target per app")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    apps = os.path.join(args.out, "apps")
-    if not os.path.exists(os.path.join(apps, "manifest.yaml")):
-        run([args.orrery, "generate", "apps", "--count", "100", "--seed", "5", "--out", apps])
-    manifest = open(os.path.join(apps, "manifest.yaml")).read()
+    apps, manifest = application_pool(args.orrery, args.out)
     held_out = re.findall(r"- name: (app-\d+)\n\s+split: held-out", manifest)
     results = {}
     for app in held_out:

@@ -64,3 +64,12 @@ def metrics_of(project, plugin):
     db = sqlite3.connect(project)
     (metrics,) = db.execute("SELECT metrics FROM models WHERE plugin = ? ORDER BY id DESC LIMIT 1", (plugin,)).fetchone()
     return json.loads(metrics)
+
+
+def application_pool(orrery, out):
+    """The studies' pool, `orrery generate apps --count 100 --seed 5` under out/apps (generated
+    once): its folder and its manifest's text."""
+    apps = os.path.join(out, "apps")
+    if not os.path.exists(os.path.join(apps, "manifest.yaml")):
+        run([orrery, "generate", "apps", "--count", "100", "--seed", "5", "--out", apps])
+    return apps, open(os.path.join(apps, "manifest.yaml")).read()

@@ -42,7 +42,7 @@ import random
 import re
 import shutil
 
-from aware_common import interval, metrics_of, run, transitions, variant
+from aware_common import application_pool, interval, metrics_of, run, transitions, variant
 
 APPS, CONVERGE_EPISODES, SERVE_EPISODES, STEPS, WINDOW = 3, 100, 40, 30, 5
 INSTABILITIES = {"payload-x4": ["compress", "decompress", "file-read", "file-write", "s3-read", "s3-write", "s3-stream"],
@@ -78,10 +78,7 @@ def main():
         INSTABILITIES = {k: INSTABILITIES[k] for k in ["payload-x4", "load-low-to-high"]}
     orrery = os.path.abspath(args.orrery)
     os.makedirs(args.out, exist_ok=True)
-    apps = os.path.join(args.out, "apps")
-    if not os.path.exists(os.path.join(apps, "manifest.yaml")):
-        run([orrery, "generate", "apps", "--count", "100", "--seed", "5", "--out", apps])
-    manifest = open(os.path.join(apps, "manifest.yaml")).read()
+    apps, manifest = application_pool(orrery, args.out)
     entries = re.findall(r"- name: (app-\d+)\n\s+split: held-out\n(?:.*\n)*?\s+segments: \[([^\]]*)\]\n(?:.*\n)*?\s+load: (\w+)",
                          manifest)
     held_out = [(name, [s.strip() for s in segments.split(",")], load) for name, segments, load in entries]
