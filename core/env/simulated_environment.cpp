@@ -85,6 +85,7 @@ public:
         m_dropPeriods = dropping ? m_dropPeriods + 1 : 0;
         m_stats.terminatedEarly = m_options.dropPeriodsToTerminate > 0 && m_dropPeriods >= m_options.dropPeriodsToTerminate;
         result.done = m_stats.steps >= m_options.stepsPerEpisode || m_stats.terminatedEarly;
+        result.truncated = result.done && !m_stats.terminatedEarly;
         return result;
     }
 

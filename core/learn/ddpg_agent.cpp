@@ -14,6 +14,11 @@
 namespace orrery::learn {
 namespace {
 
+using detail::copyInto;
+using detail::linearsOf;
+using detail::softUpdate;
+
+
 torch::nn::Sequential makeMlp(std::size_t inputs, std::size_t hidden1, std::size_t hidden2, std::size_t outputs,
                               bool tanhOutput)
 {
@@ -28,16 +33,6 @@ torch::nn::Sequential makeMlp(std::size_t inputs, std::size_t hidden1, std::size
     return net;
 }
 
-std::vector<std::shared_ptr<torch::nn::LinearImpl>> linearsOf(const torch::nn::Sequential& net)
-{
-    std::vector<std::shared_ptr<torch::nn::LinearImpl>> out;
-    for (const auto& child : net->children()) {
-        if (auto linear = std::dynamic_pointer_cast<torch::nn::LinearImpl>(child))
-            out.push_back(std::move(linear));
-    }
-    return out;
-}
-
 //! LibTorch's default Linear initialisation, U(±1/√fan_in), drawn from `generator`; the last
 //! layer U(±finalBound) as the DDPG paper does.
 void initialise(const torch::nn::Sequential& net, at::Generator& generator, double finalBound)
@@ -50,24 +45,6 @@ void initialise(const torch::nn::Sequential& net, at::Generator& generator, doub
         linears[i]->weight.uniform_(-bound, bound, generator);
         linears[i]->bias.uniform_(-bound, bound, generator);
     }
-}
-
-void copyInto(const torch::nn::Sequential& target, const torch::nn::Sequential& source)
-{
-    torch::NoGradGuard noGrad;
-    const auto to = target->parameters();
-    const auto from = source->parameters();
-    for (std::size_t i = 0; i < to.size(); ++i)
-        to[i].copy_(from[i]);
-}
-
-void softUpdate(const torch::nn::Sequential& target, const torch::nn::Sequential& source, double tau)
-{
-    torch::NoGradGuard noGrad;
-    const auto to = target->parameters();
-    const auto from = source->parameters();
-    for (std::size_t i = 0; i < to.size(); ++i)
-        to[i].mul_(1.0 - tau).add_(from[i], tau);
 }
 
 std::unique_ptr<ExplorationNoise> makeNoise(const DdpgConfig& c)
@@ -143,8 +120,8 @@ DdpgAgent::DdpgAgent(const DdpgConfig& config) : m_impl(std::make_unique<Impl>()
     at::Generator generator = detail::privateGenerator(config.seed);
     initialise(d.actor, generator, config.finalLayerInit);
     initialise(d.critic, generator, config.finalLayerInit);
-    copyInto(d.actorTarget, d.actor);
-    copyInto(d.criticTarget, d.critic);
+    copyInto(*d.actorTarget, *d.actor);
+    copyInto(*d.criticTarget, *d.critic);
     d.actorOptimizer = std::make_unique<torch::optim::Adam>(d.actor->parameters(),
                                                             torch::optim::AdamOptions(config.actorLearningRate));
     d.criticOptimizer = std::make_unique<torch::optim::Adam>(d.critic->parameters(),
@@ -238,8 +215,8 @@ DdpgUpdateStats DdpgAgent::updateWithBehaviourCloning(const ReplayBatch& batch, 
     actorLoss.backward();
     d.actorOptimizer->step();
 
-    softUpdate(d.actorTarget, d.actor, d.config.softUpdate);
-    softUpdate(d.criticTarget, d.critic, d.config.softUpdate);
+    softUpdate(*d.actorTarget, *d.actor, d.config.softUpdate);
+    softUpdate(*d.criticTarget, *d.critic, d.config.softUpdate);
     d.snapshotStale = true;
     ++d.updates;
     return {criticLoss.item<double>(), actorLoss.item<double>()};

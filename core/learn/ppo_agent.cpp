@@ -31,15 +31,7 @@ torch::nn::Sequential makeMlp(std::size_t inputs, const PpoConfig& c, std::size_
     return net;
 }
 
-std::vector<std::shared_ptr<torch::nn::LinearImpl>> linearsOf(const torch::nn::Sequential& net)
-{
-    std::vector<std::shared_ptr<torch::nn::LinearImpl>> out;
-    for (const auto& child : net->children()) {
-        if (auto linear = std::dynamic_pointer_cast<torch::nn::LinearImpl>(child))
-            out.push_back(std::move(linear));
-    }
-    return out;
-}
+using detail::linearsOf;
 
 //! LibTorch's default Linear initialisation, U(±1/√fan_in), drawn from `generator`, with the last
 //! layer's weights and bias scaled by `finalScale`.
@@ -347,7 +339,8 @@ PpoUpdateStats PpoAgent::update(std::span<const PpoTransition> trajectory, float
     std::vector<std::int64_t> order(n);
     torch::Tensor sums = torch::zeros({5}, torch::kDouble);
     PpoUpdateStats stats;
-    for (std::size_t epoch = 0; epoch < d.config.epochs; ++epoch) {
+    stats.explainedVariance = explainedVariance(values, returns);
+    for (std::size_t epoch = 0; epoch < d.config.epochs && !stats.stoppedEarly; ++epoch) {
         std::iota(order.begin(), order.end(), std::int64_t{0});
         for (std::size_t i = n; i > 1; --i) // Fisher–Yates
             std::swap(order[i - 1], order[d.index(i)]);
@@ -355,6 +348,10 @@ PpoUpdateStats PpoAgent::update(std::span<const PpoTransition> trajectory, float
             const auto count = static_cast<std::int64_t>(std::min(d.config.minibatchSize, n - start));
             const torch::Tensor index = torch::from_blob(order.data() + start, {count}, torch::kLong);
             const LossTensors loss = d.loss(all.select(index));
+            if (d.config.targetKl > 0 && loss.approxKl.item<double>() > 1.5 * d.config.targetKl) {
+                stats.stoppedEarly = true;
+                break;
+            }
             d.actorOptimizer->zero_grad();
             d.criticOptimizer->zero_grad();
             loss.total.backward();
@@ -370,7 +367,7 @@ PpoUpdateStats PpoAgent::update(std::span<const PpoTransition> trajectory, float
             ++stats.minibatches;
         }
     }
-    sums /= static_cast<double>(stats.minibatches);
+    sums /= static_cast<double>(std::max<std::size_t>(stats.minibatches, 1));
     const double* mean = sums.data_ptr<double>();
     stats.policyLoss = mean[0];
     stats.valueLoss = mean[1];

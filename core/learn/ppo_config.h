@@ -34,6 +34,10 @@ struct PpoConfig {
     double maxGradientNorm = 0.5;
     std::size_t epochs = 5;         //!< SGD passes over each trajectory
     std::size_t minibatchSize = 10; //!< 10 single-agent, 5 multi-agent (SIMPPO)
+    //! Stops an update's epochs early once a minibatch's approximate KL divergence from the
+    //! rollout's policy exceeds 1.5 × targetKl, before that minibatch's step (Stable-Baselines3's
+    //! target_kl; 0 = never).
+    double targetKl = 0;
     std::uint64_t seed = 0;         //!< weight initialisation, action sampling, minibatch shuffles
 };
 

@@ -67,4 +67,25 @@ double categoricalEntropy(std::span<const float> probabilities)
     return entropy;
 }
 
+double explainedVariance(std::span<const float> predictions, std::span<const float> targets)
+{
+    const std::size_t n = targets.size();
+    if (n == 0 || predictions.size() != n)
+        return 0;
+    double meanTarget = 0, meanResidual = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        meanTarget += targets[i];
+        meanResidual += static_cast<double>(targets[i]) - predictions[i];
+    }
+    meanTarget /= static_cast<double>(n);
+    meanResidual /= static_cast<double>(n);
+    double varTarget = 0, varResidual = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double residual = static_cast<double>(targets[i]) - predictions[i];
+        varTarget += (targets[i] - meanTarget) * (targets[i] - meanTarget);
+        varResidual += (residual - meanResidual) * (residual - meanResidual);
+    }
+    return varTarget == 0 ? 0.0 : 1.0 - varResidual / varTarget;
+}
+
 } // namespace orrery::learn

@@ -24,6 +24,10 @@ namespace orrery::learn {
 //! estimator, plus 1e-8 in the divisor). Leaves a single value (or none) unchanged.
 void normalizeAdvantages(std::span<float> advantages);
 
+//! 1 − Var(targets − predictions) / Var(targets) (population variances); 0 when the targets do
+//! not vary. Both spans have the same size.
+[[nodiscard]] double explainedVariance(std::span<const float> predictions, std::span<const float> targets);
+
 //! PPO's clipped surrogate for one sample (Schulman et al. 2017, Eq. 7):
 //! min(ratio · A, clamp(ratio, 1 − clip, 1 + clip) · A).
 [[nodiscard]] double clippedSurrogate(double ratio, double advantage, double clip);

@@ -11,6 +11,10 @@ struct PpoUpdateStats {
     double entropy = 0;
     double approxKl = 0;
     double clipFraction = 0;
+    //! 1 − Var(R − V) / Var(R) of the critic's values V before the update against the λ-returns R:
+    //! 1 predicts perfectly, 0 no better than a constant, negative worse.
+    double explainedVariance = 0;
+    bool stoppedEarly = false;   //!< the target-KL stop ended the epochs
     std::size_t minibatches = 0; //!< gradient steps taken: epochs × ⌈trajectory / minibatch⌉
 };
 

@@ -4,7 +4,9 @@
 #include <torch/torch.h>
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <vector>
 
 namespace orrery::learn::detail {
 
@@ -13,6 +15,37 @@ inline torch::Tensor viewOf(std::span<const float> values, torch::IntArrayRef si
 {
     // from_blob wants a mutable pointer; the tensors made here are only read.
     return torch::from_blob(const_cast<float*>(values.data()), sizes, torch::kFloat);
+}
+
+//! The Linear layers of `net`, in order.
+inline std::vector<std::shared_ptr<torch::nn::LinearImpl>> linearsOf(const torch::nn::Sequential& net)
+{
+    std::vector<std::shared_ptr<torch::nn::LinearImpl>> out;
+    for (const auto& child : net->children()) {
+        if (auto linear = std::dynamic_pointer_cast<torch::nn::LinearImpl>(child))
+            out.push_back(std::move(linear));
+    }
+    return out;
+}
+
+//! target ← source, parameter by parameter (same architecture).
+inline void copyInto(const torch::nn::Module& target, const torch::nn::Module& source)
+{
+    torch::NoGradGuard noGrad;
+    const auto to = target.parameters();
+    const auto from = source.parameters();
+    for (std::size_t i = 0; i < to.size(); ++i)
+        to[i].copy_(from[i]);
+}
+
+//! Polyak averaging of a target network: θ' ← τθ + (1 − τ)θ'.
+inline void softUpdate(const torch::nn::Module& target, const torch::nn::Module& source, double tau)
+{
+    torch::NoGradGuard noGrad;
+    const auto to = target.parameters();
+    const auto from = source.parameters();
+    for (std::size_t i = 0; i < to.size(); ++i)
+        to[i].mul_(1.0 - tau).add_(from[i], tau);
 }
 
 //! A LibTorch CPU generator of its own, so initialisation does not depend on (or disturb) the

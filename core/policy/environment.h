@@ -13,6 +13,10 @@ struct StepResult {
     Observation observation;
     double reward = 0;
     bool done = false;                        //!< episode over (horizon or early termination)
+    //! The episode ended by its time limit (steps per episode, the scenario's horizon), not in a
+    //! terminal state: the state still has a future, so learners bootstrap from `observation`
+    //! (Gymnasium's truncated). done && !truncated is a real termination. Added in plugin ABI 11.
+    bool truncated = false;
     std::vector<ActionOutcome> outcomes; //!< what became of each action passed to step()
 };
 

@@ -22,8 +22,8 @@ struct TrainingResult;
 
 extern "C" {
 
-//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features; 9: BatchJob::request, a job's own STRL; 10: PlacementPolicy::admit, the scheduling queue).
-#define ORRERY_PLUGIN_ABI_VERSION 10u
+//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features; 9: BatchJob::request, a job's own STRL; 10: PlacementPolicy::admit, the scheduling queue; 11: StepResult::truncated).
+#define ORRERY_PLUGIN_ABI_VERSION 11u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).

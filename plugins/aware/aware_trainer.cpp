@@ -121,7 +121,8 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
             if (found == nextIndex.end())
                 continue; // the target is gone: no successor state to learn from
             m_replay->add(step.state, step.action, static_cast<float>(result.reward),
-                          m_controller->stateOf(result.observation.targets[found->second]), done);
+                          m_controller->stateOf(result.observation.targets[found->second]),
+                          result.done && !result.truncated); // the time limit is no terminal state
         }
         if (trains && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
             m_replay->sampleInto(m_params.batchSize, m_batch);

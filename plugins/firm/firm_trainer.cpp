@@ -118,7 +118,9 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
             const auto& next = result.observation.targets[found->second];
             const FirmState nextState = firmState(next, result.observation.requestComposition);
             const double reward = m_params.environmentReward ? result.reward : firmReward(next, m_params.alpha);
-            step.learner->replay.add(step.state, step.action, static_cast<float>(reward), nextState, done);
+            // Only a terminal state stops the bootstrap; the time limit is not one (issue 32).
+            step.learner->replay.add(step.state, step.action, static_cast<float>(reward), nextState,
+                                     result.done && !result.truncated);
             step.learner->hasNewTransition = true;
         }
         for (auto& [name, learner] : m_learners) {

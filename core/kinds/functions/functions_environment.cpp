@@ -112,6 +112,7 @@ policy::StepResult FunctionsEnvironment::step(std::span<const policy::ControlAct
     result.reward = result.observation.targets.empty() ? 0.0 : sp / static_cast<double>(result.observation.targets.size());
     ++m_run->steps;
     result.done = m_run->steps >= m_options.stepsPerEpisode;
+    result.truncated = result.done; // functions never reach a terminal state
     return result;
 }
 

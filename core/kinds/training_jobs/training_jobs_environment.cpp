@@ -65,6 +65,7 @@ policy::StepResult TrainingJobsEnvironment::step(std::span<const policy::Control
     result.reward = -static_cast<double>(result.observation.targets.size());
     ++m_run->steps;
     result.done = m_run->runtime->allFinished() || m_run->steps >= m_options.stepsPerEpisode;
+    result.truncated = result.done && !m_run->runtime->allFinished(); // every job finished: terminal
     return result;
 }
 

@@ -1,0 +1,502 @@
+#include "learn/off_policy_agent.h"
+
+#include "learn/checkpoint_archive.h"
+#include "learn/torch_support.h"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+namespace orrery::learn {
+namespace {
+
+using detail::copyInto;
+using detail::linearsOf;
+using detail::softUpdate;
+
+constexpr double kLogStdMin = -20; // SB3's LOG_STD_MIN / LOG_STD_MAX (sac/policies.py)
+constexpr double kLogStdMax = 2;
+constexpr double kSdeMeanClip = 2; // SB3's clip_mean for gSDE
+constexpr double kSquashEpsilon = 1e-6;
+constexpr double kSdeEpsilon = 1e-6;
+
+//! Linear + ReLU per hidden width; ends with the last hidden ReLU.
+torch::nn::Sequential makeTrunk(std::size_t inputs, const std::vector<std::size_t>& hidden)
+{
+    torch::nn::Sequential net;
+    auto width = static_cast<std::int64_t>(inputs);
+    for (std::size_t h : hidden) {
+        net->push_back(torch::nn::Linear(width, static_cast<std::int64_t>(h)));
+        net->push_back(torch::nn::ReLU());
+        width = static_cast<std::int64_t>(h);
+    }
+    return net;
+}
+
+std::int64_t lastWidth(std::size_t inputs, const std::vector<std::size_t>& hidden)
+{
+    return static_cast<std::int64_t>(hidden.empty() ? inputs : hidden.back());
+}
+
+//! LibTorch's default U(±1/√fan_in) drawn from `generator`; `last` gets U(±finalBound) when > 0.
+void initialiseLinear(torch::nn::LinearImpl& linear, at::Generator& generator, double bound)
+{
+    torch::NoGradGuard noGrad;
+    linear.weight.uniform_(-bound, bound, generator);
+    linear.bias.uniform_(-bound, bound, generator);
+}
+
+double defaultBound(const torch::nn::LinearImpl& linear)
+{
+    return 1.0 / std::sqrt(static_cast<double>(linear.weight.size(1)));
+}
+
+//! The actor of every algorithm: a ReLU trunk, the mean head (TD3/DDPG: the pre-tanh action) and,
+//! for SAC, a log-std head or gSDE's log-std matrix.
+struct ActorImpl : torch::nn::Module {
+    torch::nn::Sequential trunk;
+    torch::nn::Linear mean{nullptr};
+    torch::nn::Linear logStd{nullptr};
+    torch::Tensor sdeLogStd;
+
+    ActorImpl(const OffPolicyConfig& c)
+    {
+        trunk = register_module("trunk", makeTrunk(c.stateDim, c.actorHidden));
+        const std::int64_t width = lastWidth(c.stateDim, c.actorHidden);
+        const auto actions = static_cast<std::int64_t>(c.actionDim);
+        mean = register_module("mean", torch::nn::Linear(width, actions));
+        if (c.algorithm == OffPolicyAlgorithm::Sac) {
+            if (c.stateDependentExploration)
+                sdeLogStd = register_parameter("sde_log_std", torch::full({width, actions}, c.sdeLogStdInit));
+            else
+                logStd = register_module("log_std", torch::nn::Linear(width, actions));
+        }
+    }
+};
+TORCH_MODULE(Actor);
+
+struct CriticImpl : torch::nn::Module {
+    torch::nn::Sequential net;
+    CriticImpl(const OffPolicyConfig& c)
+    {
+        net = makeTrunk(c.stateDim + c.actionDim, c.criticHidden);
+        net->push_back(torch::nn::Linear(lastWidth(c.stateDim + c.actionDim, c.criticHidden), 1));
+        net = register_module("net", net);
+    }
+    torch::Tensor forward(const torch::Tensor& s, const torch::Tensor& a) { return net->forward(torch::cat({s, a}, 1)); }
+};
+TORCH_MODULE(Critic);
+
+//! A policy sample: the squashed action, its log-probability (SAC) and the pre-tanh value.
+struct PolicySample {
+    torch::Tensor action;
+    torch::Tensor logProbability;
+    torch::Tensor preTanh;
+};
+
+std::vector<std::int64_t> dimsOf(const OffPolicyConfig& c)
+{
+    std::vector<std::int64_t> dims = {static_cast<std::int64_t>(c.algorithm),
+                                      static_cast<std::int64_t>(c.stateDim),
+                                      static_cast<std::int64_t>(c.actionDim),
+                                      c.stateDependentExploration ? 1 : 0,
+                                      static_cast<std::int64_t>(c.actorHidden.size()),
+                                      static_cast<std::int64_t>(c.criticHidden.size())};
+    for (std::size_t h : c.actorHidden)
+        dims.push_back(static_cast<std::int64_t>(h));
+    for (std::size_t h : c.criticHidden)
+        dims.push_back(static_cast<std::int64_t>(h));
+    return dims;
+}
+
+constexpr const char* kDimNames[] = {"algorithm (0 DDPG, 1 TD3, 2 SAC)", "state", "action", "gSDE",
+                                     "actor hidden layers", "critic hidden layers"};
+
+} // namespace
+
+struct OffPolicyAgent::Impl {
+    OffPolicyConfig config;
+    Actor actor{nullptr};
+    Actor actorTarget{nullptr}; // DDPG and TD3
+    std::vector<Critic> critics;
+    std::vector<Critic> criticTargets;
+    std::unique_ptr<torch::optim::Adam> actorOptimizer;
+    std::unique_ptr<torch::optim::Adam> criticOptimizer;
+    std::unique_ptr<torch::optim::Adam> entropyOptimizer;
+    torch::Tensor logEntropyCoefficient; // SAC: log α
+    torch::Tensor explorationMatrix;     // gSDE: latent × actions, drawn by resetNoise()
+    at::Generator generator;
+    std::size_t updates = 0;
+
+    [[nodiscard]] bool sac() const { return config.algorithm == OffPolicyAlgorithm::Sac; }
+    [[nodiscard]] bool sde() const { return sac() && config.stateDependentExploration; }
+
+    [[nodiscard]] double targetEntropy() const
+    {
+        return std::isnan(config.targetEntropy) ? -static_cast<double>(config.actionDim) : config.targetEntropy;
+    }
+
+    [[nodiscard]] torch::Tensor entropyCoefficient() const
+    {
+        return logEntropyCoefficient.detach().exp();
+    }
+
+    //! The mean head's output (pre-tanh); gSDE clips it to ±2 as SB3 does.
+    torch::Tensor meanOf(Actor& net, const torch::Tensor& latent) const
+    {
+        torch::Tensor mean = net->mean->forward(latent);
+        if (sde())
+            mean = torch::hardtanh(mean, -kSdeMeanClip, kSdeMeanClip);
+        return mean;
+    }
+
+    //! The deterministic action tanh(mean).
+    torch::Tensor deterministic(Actor& net, const torch::Tensor& state) const
+    {
+        return torch::tanh(meanOf(net, net->trunk->forward(state)));
+    }
+
+    //! SAC's reparameterised sample and log π(a|s) of the tanh-squashed Gaussian. With gSDE the
+    //! noise is latent · matrix (the latent detached, SB3's learn_features=False) and the
+    //! variance latent² · exp(logStd)².
+    PolicySample sample(const torch::Tensor& state, const torch::Tensor& matrix)
+    {
+        const torch::Tensor latent = actor->trunk->forward(state);
+        const torch::Tensor mean = meanOf(actor, latent);
+        torch::Tensor std, noise;
+        if (sde()) {
+            const torch::Tensor features = latent.detach();
+            const torch::Tensor variance = torch::mm(features.pow(2), actor->sdeLogStd.exp().pow(2));
+            std = (variance + kSdeEpsilon).sqrt();
+            noise = torch::mm(features, matrix);
+        } else {
+            std = torch::clamp(actor->logStd->forward(latent), kLogStdMin, kLogStdMax).exp();
+            noise = std * torch::randn(mean.sizes(), generator);
+        }
+        const torch::Tensor u = mean + noise;
+        const torch::Tensor action = torch::tanh(u);
+        const torch::Tensor gaussian
+            = (-noise.pow(2) / (2 * std.pow(2)) - std.log() - 0.5 * std::log(2 * std::numbers::pi)).sum(1, true);
+        const torch::Tensor squash = torch::log(1 - action.pow(2) + kSquashEpsilon).sum(1, true);
+        return {action, gaussian - squash, u};
+    }
+
+    //! gSDE's weights ~ N(0, exp(logStd)), reparameterised so the log-std gets gradients.
+    torch::Tensor drawExplorationMatrix()
+    {
+        const torch::Tensor stdMatrix = actor->sdeLogStd.exp();
+        return stdMatrix * torch::randn(stdMatrix.sizes(), generator);
+    }
+
+    torch::Tensor minimumQ(std::vector<Critic>& nets, const torch::Tensor& s, const torch::Tensor& a)
+    {
+        torch::Tensor q = nets.front()->forward(s, a);
+        for (std::size_t i = 1; i < nets.size(); ++i)
+            q = torch::min(q, nets[i]->forward(s, a));
+        return q;
+    }
+
+    std::vector<torch::Tensor> criticParameters() const
+    {
+        std::vector<torch::Tensor> out;
+        for (const Critic& c : critics)
+            for (const torch::Tensor& p : c->parameters())
+                out.push_back(p);
+        return out;
+    }
+
+    void requireState(std::span<const float> state) const
+    {
+        if (state.size() != config.stateDim)
+            throw std::invalid_argument("OffPolicyAgent: state has " + std::to_string(state.size()) + " values, expected "
+                                        + std::to_string(config.stateDim));
+    }
+
+    static std::vector<float> toVector(const torch::Tensor& t)
+    {
+        const torch::Tensor c = t.contiguous();
+        return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
+    }
+};
+
+OffPolicyAgent::OffPolicyAgent(const OffPolicyConfig& config) : m_impl(std::make_unique<Impl>())
+{
+    if (config.stateDim == 0 || config.actionDim == 0)
+        throw std::invalid_argument("OffPolicyAgent: stateDim and actionDim must be positive");
+    if (config.policyDelay == 0)
+        throw std::invalid_argument("OffPolicyAgent: policyDelay must be at least 1");
+    Impl& d = *m_impl;
+    d.config = config;
+    d.generator = detail::privateGenerator(config.seed);
+    torch::NoGradGuard noGrad;
+
+    d.actor = Actor(config);
+    const auto initialiseModule = [&](torch::nn::Module& module, const std::vector<torch::nn::Linear>& finals) {
+        for (const auto& child : module.modules(/*include_self=*/false)) {
+            if (auto linear = std::dynamic_pointer_cast<torch::nn::LinearImpl>(child)) {
+                bool isFinal = false;
+                for (const auto& f : finals)
+                    isFinal = isFinal || f.get() == linear.get();
+                const double bound = isFinal && config.finalLayerInit > 0 ? config.finalLayerInit : defaultBound(*linear);
+                initialiseLinear(*linear, d.generator, bound);
+            }
+        }
+    };
+    std::vector<torch::nn::Linear> actorFinals = {d.actor->mean};
+    if (d.actor->logStd)
+        actorFinals.push_back(d.actor->logStd);
+    initialiseModule(*d.actor, actorFinals);
+
+    const std::size_t criticCount = config.algorithm == OffPolicyAlgorithm::Ddpg ? 1 : 2;
+    for (std::size_t i = 0; i < criticCount; ++i) {
+        Critic critic(config);
+        const auto linears = linearsOf(critic->net);
+        std::vector<torch::nn::Linear> finals = {torch::nn::Linear(linears.back())};
+        initialiseModule(*critic, finals);
+        Critic target(config);
+        copyInto(*target, *critic);
+        d.critics.push_back(critic);
+        d.criticTargets.push_back(target);
+    }
+    if (!d.sac()) {
+        d.actorTarget = Actor(config);
+        copyInto(*d.actorTarget, *d.actor);
+    }
+    d.actorOptimizer = std::make_unique<torch::optim::Adam>(d.actor->parameters(),
+                                                            torch::optim::AdamOptions(config.actorLearningRate));
+    d.criticOptimizer = std::make_unique<torch::optim::Adam>(d.criticParameters(),
+                                                             torch::optim::AdamOptions(config.criticLearningRate));
+    d.logEntropyCoefficient = torch::tensor({std::log(config.initialEntropyCoefficient)}, torch::kFloat);
+    if (d.sac() && config.learnEntropyCoefficient) {
+        d.logEntropyCoefficient.set_requires_grad(true);
+        d.entropyOptimizer = std::make_unique<torch::optim::Adam>(
+            std::vector<torch::Tensor>{d.logEntropyCoefficient}, torch::optim::AdamOptions(config.entropyLearningRate));
+    }
+    if (d.sde())
+        d.explorationMatrix = d.drawExplorationMatrix().detach();
+}
+
+OffPolicyAgent::~OffPolicyAgent() = default;
+OffPolicyAgent::OffPolicyAgent(OffPolicyAgent&&) noexcept = default;
+OffPolicyAgent& OffPolicyAgent::operator=(OffPolicyAgent&&) noexcept = default;
+
+std::vector<float> OffPolicyAgent::act(std::span<const float> state, bool explore)
+{
+    Impl& d = *m_impl;
+    d.requireState(state);
+    torch::NoGradGuard noGrad;
+    const torch::Tensor s = detail::viewOf(state, {1, static_cast<std::int64_t>(state.size())});
+    if (!explore)
+        return Impl::toVector(d.deterministic(d.actor, s));
+    if (d.sac())
+        return Impl::toVector(d.sample(s, d.explorationMatrix).action);
+    const torch::Tensor noisy
+        = d.deterministic(d.actor, s)
+          + d.config.explorationNoise * torch::randn({1, static_cast<std::int64_t>(d.config.actionDim)}, d.generator);
+    return Impl::toVector(noisy.clamp(-1.0, 1.0));
+}
+
+std::vector<float> OffPolicyAgent::randomAction()
+{
+    Impl& d = *m_impl;
+    torch::NoGradGuard noGrad;
+    const torch::Tensor u = torch::rand({static_cast<std::int64_t>(d.config.actionDim)}, d.generator) * 2 - 1;
+    return Impl::toVector(u);
+}
+
+void OffPolicyAgent::resetNoise()
+{
+    Impl& d = *m_impl;
+    if (!d.sde())
+        return;
+    torch::NoGradGuard noGrad;
+    d.explorationMatrix = d.drawExplorationMatrix();
+}
+
+float OffPolicyAgent::value(std::span<const float> state, std::span<const float> action) const
+{
+    Impl& d = *m_impl; // modules' forward() is non-const
+    d.requireState(state);
+    if (action.size() != d.config.actionDim)
+        throw std::invalid_argument("OffPolicyAgent::value: action has the wrong size");
+    torch::NoGradGuard noGrad;
+    return d
+        .minimumQ(d.critics, detail::viewOf(state, {1, static_cast<std::int64_t>(state.size())}),
+                  detail::viewOf(action, {1, static_cast<std::int64_t>(action.size())}))
+        .item<float>();
+}
+
+OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
+{
+    Impl& d = *m_impl;
+    const OffPolicyConfig& c = d.config;
+    if (batch.size == 0 || batch.stateDim != c.stateDim || batch.actionDim != c.actionDim)
+        throw std::invalid_argument("OffPolicyAgent::update: empty batch or dimensions that differ from the agent's");
+    const auto n = static_cast<std::int64_t>(batch.size);
+    const auto sd = static_cast<std::int64_t>(batch.stateDim);
+    const auto ad = static_cast<std::int64_t>(batch.actionDim);
+    const torch::Tensor s = detail::viewOf(batch.states, {n, sd});
+    const torch::Tensor a = detail::viewOf(batch.actions, {n, ad});
+    const torch::Tensor r = detail::viewOf(batch.rewards, {n, 1});
+    const torch::Tensor next = detail::viewOf(batch.nextStates, {n, sd});
+    const torch::Tensor terminated = detail::viewOf(batch.dones, {n, 1});
+    ++d.updates;
+    OffPolicyUpdateStats stats;
+
+    // SAC: the policy sample on s, then α's step (SB3's order).
+    PolicySample policy;
+    torch::Tensor alpha = torch::zeros({1});
+    torch::Tensor trainMatrix;
+    if (d.sac()) {
+        if (d.sde())
+            trainMatrix = d.drawExplorationMatrix(); // SB3 redraws before every gradient step
+        policy = d.sample(s, trainMatrix);
+        alpha = d.entropyCoefficient();
+        if (d.entropyOptimizer) {
+            const torch::Tensor alphaLoss
+                = -(d.logEntropyCoefficient * (policy.logProbability.detach() + d.targetEntropy())).mean();
+            d.entropyOptimizer->zero_grad();
+            alphaLoss.backward();
+            d.entropyOptimizer->step();
+        }
+        stats.entropyCoefficient = alpha.item<double>();
+        stats.entropy = -policy.logProbability.detach().mean().item<double>();
+    }
+
+    torch::Tensor target;
+    {
+        torch::NoGradGuard noGrad;
+        torch::Tensor nextQ;
+        if (d.sac()) {
+            const PolicySample nextPolicy = d.sample(next, d.sde() ? trainMatrix.detach() : torch::Tensor());
+            nextQ = d.minimumQ(d.criticTargets, next, nextPolicy.action) - alpha * nextPolicy.logProbability;
+        } else {
+            torch::Tensor nextAction = d.deterministic(d.actorTarget, next);
+            if (c.algorithm == OffPolicyAlgorithm::Td3 && c.targetNoise > 0) {
+                const torch::Tensor smoothing = (torch::randn(nextAction.sizes(), d.generator) * c.targetNoise)
+                                                    .clamp(-c.targetNoiseClip, c.targetNoiseClip);
+                nextAction = (nextAction + smoothing).clamp(-1.0, 1.0);
+            }
+            nextQ = d.minimumQ(d.criticTargets, next, nextAction);
+        }
+        target = r + c.discount * (1.0 - terminated) * nextQ;
+    }
+
+    torch::Tensor criticLoss = torch::zeros({});
+    torch::Tensor q1;
+    for (std::size_t i = 0; i < d.critics.size(); ++i) {
+        const torch::Tensor q = d.critics[i]->forward(s, a);
+        if (i == 0)
+            q1 = q.detach();
+        criticLoss = criticLoss + torch::mse_loss(q, target);
+    }
+    if (d.sac())
+        criticLoss = 0.5 * criticLoss; // SB3's SAC halves the sum
+    d.criticOptimizer->zero_grad();
+    criticLoss.backward();
+    d.criticOptimizer->step();
+    stats.criticLoss = criticLoss.item<double>();
+    stats.qMean = q1.mean().item<double>();
+    stats.qStd = n > 1 ? q1.std().item<double>() : 0.0;
+    stats.tdError = (q1 - target).abs().mean().item<double>();
+
+    const std::size_t delay = c.algorithm == OffPolicyAlgorithm::Td3 ? c.policyDelay : 1;
+    if (d.updates % delay == 0) {
+        torch::Tensor actorLoss;
+        torch::Tensor preTanh;
+        if (d.sac()) {
+            const torch::Tensor qPi = d.minimumQ(d.critics, s, policy.action);
+            actorLoss = (alpha * policy.logProbability - qPi).mean();
+            preTanh = policy.preTanh;
+        } else {
+            preTanh = d.meanOf(d.actor, d.actor->trunk->forward(s));
+            actorLoss = -d.critics.front()->forward(s, torch::tanh(preTanh)).mean();
+        }
+        if (c.preTanhPenalty > 0)
+            actorLoss = actorLoss + c.preTanhPenalty * preTanh.pow(2).mean();
+        d.actorOptimizer->zero_grad();
+        actorLoss.backward();
+        d.actorOptimizer->step();
+        stats.actorLoss = actorLoss.item<double>();
+        stats.actorUpdated = true;
+        if (!d.sac())
+            softUpdate(*d.actorTarget, *d.actor, c.softUpdate);
+    }
+    // SAC moves its critic targets every step; TD3 and DDPG with the actor.
+    if (d.sac() || stats.actorUpdated)
+        for (std::size_t i = 0; i < d.critics.size(); ++i)
+            softUpdate(*d.criticTargets[i], *d.critics[i], c.softUpdate);
+
+    {
+        torch::NoGradGuard noGrad;
+        const torch::Tensor saturated = (d.deterministic(d.actor, s).abs() > 0.9).to(torch::kDouble).mean(0);
+        const double* p = saturated.data_ptr<double>();
+        stats.boundFraction.assign(p, p + saturated.numel());
+    }
+    return stats;
+}
+
+const OffPolicyConfig& OffPolicyAgent::config() const
+{
+    return m_impl->config;
+}
+
+std::size_t OffPolicyAgent::updates() const
+{
+    return m_impl->updates;
+}
+
+double OffPolicyAgent::entropyCoefficient() const
+{
+    return m_impl->sac() ? m_impl->entropyCoefficient().item<double>() : 0.0;
+}
+
+std::string OffPolicyAgent::saveBytes() const
+{
+    const Impl& d = *m_impl;
+    detail::CheckpointWriter out(dimsOf(d.config));
+    out.module("actor", *d.actor);
+    if (d.actorTarget)
+        out.module("actor_target", *d.actorTarget);
+    for (std::size_t i = 0; i < d.critics.size(); ++i) {
+        out.module(("critic" + std::to_string(i)).c_str(), *d.critics[i]);
+        out.module(("critic_target" + std::to_string(i)).c_str(), *d.criticTargets[i]);
+    }
+    out.optimizer("actor_optimizer", *d.actorOptimizer);
+    out.optimizer("critic_optimizer", *d.criticOptimizer);
+    if (d.entropyOptimizer)
+        out.optimizer("entropy_optimizer", *d.entropyOptimizer);
+    out.tensor("log_entropy_coefficient", d.logEntropyCoefficient.detach());
+    if (d.sde())
+        out.tensor("exploration_matrix", d.explorationMatrix);
+    out.tensor("generator", d.generator.get_state());
+    out.tensor("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
+    return out.bytes();
+}
+
+void OffPolicyAgent::loadBytes(std::string_view bytes)
+{
+    Impl& d = *m_impl;
+    detail::CheckpointReader in(bytes, "OffPolicyAgent::loadBytes", dimsOf(d.config), kDimNames);
+    in.module("actor", *d.actor);
+    if (d.actorTarget)
+        in.module("actor_target", *d.actorTarget);
+    for (std::size_t i = 0; i < d.critics.size(); ++i) {
+        in.module(("critic" + std::to_string(i)).c_str(), *d.critics[i]);
+        in.module(("critic_target" + std::to_string(i)).c_str(), *d.criticTargets[i]);
+    }
+    in.optimizer("actor_optimizer", *d.actorOptimizer);
+    in.optimizer("critic_optimizer", *d.criticOptimizer);
+    if (d.entropyOptimizer)
+        in.optimizer("entropy_optimizer", *d.entropyOptimizer);
+    {
+        torch::NoGradGuard noGrad;
+        d.logEntropyCoefficient.copy_(in.tensor("log_entropy_coefficient"));
+    }
+    if (d.sde())
+        d.explorationMatrix = in.tensor("exploration_matrix").clone();
+    d.generator.set_state(in.tensor("generator"));
+    d.updates = static_cast<std::size_t>(in.tensor("updates").item<std::int64_t>());
+}
+
+} // namespace orrery::learn
