@@ -12,6 +12,7 @@
 #include "cli/scenario_check.h"
 #include "cli/text_format.h"
 #include "cli/train_control_command.h"
+#include "cli/train_reference_command.h"
 #include "env/simulation.h"
 #include "model/did_you_mean.h"
 #include "sim/in_memory_run_recorder.h"
@@ -28,7 +29,9 @@ namespace {
 constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.yaml --project FILE.orrery [--seed N] [--quiet]\n"
                                "       (control plugins: --episodes N [--steps S] [--checkpoint-every K]\n"
                                "        [--mode one-for-all|one-for-each|transfer] [--threads N, 0 = all cores]\n"
-                               "        [--resume: continue the newest model of this plugin, scenario and seed up to N episodes])";
+                               "        [--resume: continue the newest model of this plugin, scenario and seed up to N episodes])\n"
+                               "       orrery train td3|sac|ddpg|ppo --env Pendulum-v1|MountainCarContinuous-v0|CartPole-v1\n"
+                               "        --project FILE.orrery [--timesteps N] [--seed N] [--eval-every N] [--quiet]";
 
 //! Exit 2 unless `plugin` is registered and learns; lists the trainable plugins otherwise.
 bool checkTrainable(const policy::PluginRegistry& registry, const std::string& plugin)
@@ -104,10 +107,20 @@ int runTrainCommand(const std::vector<std::string>& args)
 {
     std::set<std::string> options = {"scenario", "project", "seed"};
     options.insert(kTrainControlOptions.begin(), kTrainControlOptions.end());
+    options.insert(kTrainReferenceOptions.begin(), kTrainReferenceOptions.end());
     const CommandLine line(args, options, {"quiet", "resume"});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
     const std::string plugin = line.positionals().front();
+    if (line.value("env")) {
+        for (const auto& option : {"scenario", "episodes", "steps", "checkpoint-every", "mode", "threads"})
+            if (line.value(option))
+                throw UsageError{std::string("--") + option + " does not apply with --env (a reference task)"};
+        return runTrainReference(plugin, line);
+    }
+    for (const auto& option : kTrainReferenceOptions)
+        if (line.value(option))
+            throw UsageError{"--" + option + " applies only with --env ID (a reference task)"};
     const auto scenarioPath = line.value("scenario");
     const auto projectPath = line.value("project");
     if (!scenarioPath)

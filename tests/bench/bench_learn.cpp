@@ -9,9 +9,13 @@
 //                           critic 2 × 64 (hand-written forward passes, value included).
 //   ppo_update            — one PpoAgent::update over a 50-step trajectory: GAE, then 5 epochs of
 //                           minibatches of 5 (SIMPPO's setting, 50 gradient steps of both networks).
+//   td3_update            — one OffPolicyAgent TD3 gradient step, Pendulum's zoo shape (3 → 400 →
+//                           300 → 1, twin critics, batch 256; the actor every second step).
+//   sac_update            — one SAC gradient step (α, twin critics, actor), 256 × 256, batch 256.
 // All on one intra-op thread (makeTorchDeterministic), as runs train.
 #include "learn/ddpg_agent.h"
 #include "learn/deterministic_torch.h"
+#include "learn/off_policy_agent.h"
 #include "learn/ppo_agent.h"
 #include "learn/random_fourier_svm.h"
 #include "learn/replay_buffer.h"
@@ -131,5 +135,28 @@ int main()
     for (int i = 0; i < ppoUpdates; ++i)
         ppo.update(trajectory, 0.0f);
     std::printf("ppo_update %.3g updates/s\n", ppoUpdates / secondsSince(start));
+
+    ReplayBuffer pendulumBuffer(10000, 3, 1, 5);
+    for (int i = 0; i < 5000; ++i) {
+        const std::vector<float> s = randomVector(random, 3), a = randomVector(random, 1), n = randomVector(random, 3);
+        pendulumBuffer.add(s, a, static_cast<float>(random.uniform()), n, false);
+    }
+    for (const OffPolicyAlgorithm algorithm : {OffPolicyAlgorithm::Td3, OffPolicyAlgorithm::Sac}) {
+        OffPolicyConfig config;
+        config.algorithm = algorithm;
+        config.stateDim = 3;
+        config.actionDim = 1;
+        if (algorithm == OffPolicyAlgorithm::Td3)
+            config.actorHidden = config.criticHidden = {400, 300};
+        OffPolicyAgent learner(config);
+        const int steps = 200;
+        start = Clock::now();
+        for (int i = 0; i < steps; ++i) {
+            pendulumBuffer.sampleInto(256, batch);
+            learner.update(batch);
+        }
+        std::printf("%s_update %.3g updates/s\n", algorithm == OffPolicyAlgorithm::Td3 ? "td3" : "sac",
+                    steps / secondsSince(start));
+    }
     return 0;
 }
