@@ -18,6 +18,7 @@
 #include "learn/reference_setups.h"
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <sstream>
@@ -115,6 +116,7 @@ int runTrainReference(const std::string& algorithm, const CommandLine& line)
     std::string source;
     std::uint64_t totalSteps = 0;
     std::uint64_t updates = 0;
+    store::ModelMetrics diagnostics; // the last update's, so a stored model says how its learner ended
     const auto started = std::chrono::steady_clock::now();
     const auto report = [&](const learn::PolicyEvaluation& e) {
         if (!quiet) {
@@ -141,6 +143,14 @@ int runTrainReference(const std::string& algorithm, const CommandLine& line)
         if (log.evaluations.size() < result.evaluations.size()) // the final evaluation has no callback
             log.add(result.evaluations.back(), agent.saveBytes()), report(result.evaluations.back());
         updates = result.updates;
+        const learn::OffPolicyUpdateStats& u = result.lastUpdate;
+        double saturation = 0;
+        for (double f : u.boundFraction)
+            saturation = std::max(saturation, f);
+        diagnostics = {{"critic_loss", u.criticLoss}, {"q_mean", u.qMean},           {"q_std", u.qStd},
+                       {"td_error", u.tdError},       {"actions_at_bound", saturation}};
+        if (*offPolicy == learn::OffPolicyAlgorithm::Sac)
+            diagnostics.insert(diagnostics.end(), {{"entropy_coefficient", u.entropyCoefficient}, {"entropy", u.entropy}});
     } else {
         learn::PpoSetup setup = learn::referencePpoSetup(*env, seed);
         if (timesteps)
@@ -157,6 +167,13 @@ int runTrainReference(const std::string& algorithm, const CommandLine& line)
         if (log.evaluations.size() < result.evaluations.size())
             log.add(result.evaluations.back(), agent.saveBytes()), report(result.evaluations.back());
         updates = result.updates.size();
+        if (!result.updates.empty()) {
+            const learn::PpoUpdateStats& u = result.updates.back();
+            diagnostics = {{"approx_kl", u.approxKl},
+                           {"clip_fraction", u.clipFraction},
+                           {"explained_variance", u.explainedVariance},
+                           {"entropy", u.entropy}};
+        }
     }
     if (control.isCancelled()) {
         std::cerr << "train " << algorithm << ": cancelled; nothing stored\n";
@@ -177,6 +194,7 @@ int runTrainReference(const std::string& algorithm, const CommandLine& line)
                      {"final_evaluation_return", last.meanReturn},
                      {"steps", static_cast<double>(last.step)},
                      {"updates", static_cast<double>(updates)}};
+    model.metrics.insert(model.metrics.end(), diagnostics.begin(), diagnostics.end());
     model.report = algorithm + " on " + *envId + ", seed " + std::to_string(seed) + "; hyperparameters: " + source
                    + ".\nDeterministic evaluations on 10 fixed episodes:\n" + evaluationTable(log);
     try {

@@ -3,6 +3,7 @@
 #include "learn/actor_snapshot.h"
 #include "learn/checkpoint_archive.h"
 #include "learn/ppo_math.h"
+#include "learn/running_normalizer.h"
 #include "learn/torch_support.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -133,6 +134,10 @@ struct PpoAgent::Impl {
     mutable std::vector<float> logits;      // scratch of act() and probabilities()
     mutable std::vector<float> criticInput; // scratch of value(): state ++ criticExtra
     std::size_t updates = 0;
+    //! normalizeValues: running statistics of the λ-returns; the critic predicts them normalised.
+    RunningNormalizer valueStatistics{1, 1e6};
+
+    [[nodiscard]] double valueScale() const { return std::sqrt(valueStatistics.variance()[0] + 1e-8); }
 
     void refreshSnapshots()
     {
@@ -171,6 +176,8 @@ struct PpoAgent::Impl {
                   criticInput.begin() + static_cast<std::ptrdiff_t>(state.size()));
         float out = 0;
         criticSnapshot.forward(criticInput, std::span<float>(&out, 1));
+        if (config.normalizeValues)
+            return static_cast<float>(out * valueScale() + valueStatistics.mean()[0]);
         return out;
     }
 
@@ -333,7 +340,15 @@ PpoUpdateStats PpoAgent::update(std::span<const PpoTransition> trajectory, float
         = generalizedAdvantages(rewards, values, dones, bootstrapValue, d.config.gamma, d.config.gaeLambda);
     const std::vector<float> returns = valueTargets(advantages, values);
     normalizeAdvantages(advantages);
-    const BatchTensors all = d.tensorsOf(storage, advantages, returns);
+    std::vector<float> criticTargets = returns;
+    if (d.config.normalizeValues) { // the critic learns the returns in the units of their spread
+        for (float r : returns)
+            d.valueStatistics.update(std::span<const float>(&r, 1));
+        const double mean = d.valueStatistics.mean()[0], scale = d.valueScale();
+        for (float& r : criticTargets)
+            r = static_cast<float>((r - mean) / scale);
+    }
+    const BatchTensors all = d.tensorsOf(storage, advantages, criticTargets);
 
     const std::size_t n = trajectory.size();
     std::vector<std::int64_t> order(n);
@@ -462,6 +477,13 @@ std::string PpoAgent::saveBytes() const
     out.optimizer("critic_optimizer", *d.criticOptimizer);
     out.tensor("generator", d.generator.get_state());
     out.tensor("updates", torch::tensor(static_cast<std::int64_t>(d.updates), torch::kLong));
+    if (d.config.normalizeValues) {
+        const std::string statistics = d.valueStatistics.saveBytes();
+        out.tensor("value_statistics",
+                   torch::from_blob(const_cast<char*>(statistics.data()), {static_cast<std::int64_t>(statistics.size())},
+                                    torch::kUInt8)
+                       .clone());
+    }
     return out.bytes();
 }
 
@@ -475,6 +497,11 @@ void PpoAgent::loadBytes(std::string_view bytes)
     in.optimizer("critic_optimizer", *d.criticOptimizer);
     d.generator.set_state(in.tensor("generator"));
     d.updates = static_cast<std::size_t>(in.tensor("updates").item<std::int64_t>());
+    if (d.config.normalizeValues) {
+        const torch::Tensor statistics = in.tensor("value_statistics").contiguous();
+        d.valueStatistics.loadBytes(std::string_view(static_cast<const char*>(statistics.data_ptr()),
+                                                     static_cast<std::size_t>(statistics.numel())));
+    }
     d.refreshSnapshots();
 }
 

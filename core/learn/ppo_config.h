@@ -38,6 +38,10 @@ struct PpoConfig {
     //! rollout's policy exceeds 1.5 × targetKl, before that minibatch's step (Stable-Baselines3's
     //! target_kl; 0 = never).
     double targetKl = 0;
+    //! Value normalisation: the critic regresses on the λ-returns standardised by their running
+    //! mean and standard deviation (RunningNormalizer, saved with the checkpoint) and value()
+    //! maps its output back, so the value loss has unit scale whatever the rewards' units.
+    bool normalizeValues = false;
     std::uint64_t seed = 0;         //!< weight initialisation, action sampling, minibatch shuffles
 };
 

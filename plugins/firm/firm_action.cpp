@@ -11,6 +11,15 @@ double limitFor(double action, double base, const FirmActionScale& scale)
     return a >= 0.0 ? base * std::pow(scale.maxFraction, a) : base * std::pow(scale.minFraction, -a);
 }
 
+double actionFor(double limit, double base, const FirmActionScale& scale)
+{
+    if (!(limit > 0.0) || !(base > 0.0))
+        return 0.0;
+    const double ratio = std::log(limit / base);
+    const double a = ratio >= 0.0 ? ratio / std::log(scale.maxFraction) : -ratio / std::log(scale.minFraction);
+    return std::clamp(a, -1.0, 1.0);
+}
+
 std::vector<policy::ControlAction> limitActions(const policy::TargetObservation& target,
                                                 const policy::PerControlResource<double>& base,
                                                 std::span<const float> action, const FirmActionScale& scale)

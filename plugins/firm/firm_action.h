@@ -25,6 +25,12 @@ struct FirmActionScale {
 //! The limit for actor output `action` (clamped to [-1, 1]) and base limit `base`.
 [[nodiscard]] double limitFor(double action, double base, const FirmActionScale& scale);
 
+//! The actor output that limitFor() maps to `limit` given `base` (its inverse, clamped to
+//! [-1, 1]); 0 when either is not positive. What a transition stores as the executed action:
+//! the limit in effect after the step, whatever the environment did with the request (clamped,
+//! not sent below minRelativeChange, or converted to a scale-out).
+[[nodiscard]] double actionFor(double limit, double base, const FirmActionScale& scale);
+
 //! SetLimit actions for one target: for each FIRM resource whose base limit is known (> 0), the
 //! limit limitFor(action[r], base[r]) when it differs from the current limit by at least
 //! minRelativeChange (or the current limit is unknown).

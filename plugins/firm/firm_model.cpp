@@ -7,7 +7,8 @@ namespace orrery::plugins::firm {
 namespace {
 
 constexpr char kMagic[4] = {'F', 'I', 'R', 'M'};
-constexpr std::uint32_t kFormat = 1;
+constexpr std::uint32_t kFormat = 2;
+constexpr std::uint32_t kFormatBeforeLearner = 1;
 
 template <typename T>
 void put(std::vector<std::uint8_t>& out, T value)
@@ -75,6 +76,7 @@ std::vector<std::uint8_t> FirmModel::toBytes() const
     std::vector<std::uint8_t> out(sizeof kMagic);
     std::memcpy(out.data(), kMagic, sizeof kMagic);
     put(out, kFormat);
+    put(out, static_cast<std::uint32_t>(learner));
     put(out, static_cast<std::uint32_t>(mode));
     put(out, stateDim);
     put(out, actionDim);
@@ -95,10 +97,17 @@ FirmModel FirmModel::fromBytes(const std::vector<std::uint8_t>& bytes)
     Reader in(bytes);
     if (in.text(4, "magic") != std::string(kMagic, 4))
         throw std::runtime_error("not a firm model (no FIRM header)");
-    if (const auto format = in.get<std::uint32_t>("format"); format != kFormat)
+    const auto format = in.get<std::uint32_t>("format");
+    if (format != kFormat && format != kFormatBeforeLearner)
         throw std::runtime_error("firm model format " + std::to_string(format) + " is not supported (expected "
-                                 + std::to_string(kFormat) + ")");
+                                 + std::to_string(kFormatBeforeLearner) + " or " + std::to_string(kFormat) + ")");
     FirmModel model;
+    if (format == kFormat) {
+        const auto learner = in.get<std::uint32_t>("learner");
+        if (learner > static_cast<std::uint32_t>(FirmLearner::Sac))
+            throw std::runtime_error("firm model has unknown learner " + std::to_string(learner));
+        model.learner = static_cast<FirmLearner>(learner);
+    }
     const auto mode = in.get<std::uint32_t>("mode");
     if (mode > static_cast<std::uint32_t>(policy::ControlTrainingMode::Transfer))
         throw std::runtime_error("firm model has unknown mode " + std::to_string(mode));

@@ -1,4 +1,5 @@
 #pragma once
+#include "firm_agent.h"
 #include "firm_action.h"
 #include "policy/control_training.h"
 
@@ -9,14 +10,16 @@
 
 namespace orrery::plugins::firm {
 
-//! A trained FIRM model as stored in the project: a small header, then one DdpgAgent checkpoint
-//! (DdpgAgent::saveBytes) per agent. Layout, little-endian:
-//!   "FIRM" | u32 format (1) | u32 mode (ControlTrainingMode) | u32 stateDim | u32 actionDim |
-//!   f64 minFraction | f64 maxFraction | u32 agentCount |
+//! A trained FIRM model as stored in the project: a small header, then one FirmAgent checkpoint
+//! (FirmAgent::saveBytes) per agent. Layout, little-endian:
+//!   "FIRM" | u32 format (2) | u32 learner (FirmLearner) | u32 mode (ControlTrainingMode) |
+//!   u32 stateDim | u32 actionDim | f64 minFraction | f64 maxFraction | u32 agentCount |
 //!   agentCount × (u32 nameLength | name | u64 blobLength | blob)
 //! The agent named "" is the shared one (one-for-all; under transfer the base it started from),
-//! used for targets without an agent of their own.
+//! used for targets without an agent of their own. Format 1 (before the learner field) is read as
+//! seed-ddpg, the only learner it could hold.
 struct FirmModel {
+    FirmLearner learner = FirmLearner::SeedDdpg;
     policy::ControlTrainingMode mode = policy::ControlTrainingMode::OneForAll;
     std::uint32_t stateDim = kStateDim;
     std::uint32_t actionDim = kActionDim;

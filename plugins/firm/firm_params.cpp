@@ -18,6 +18,10 @@ FirmParams FirmParams::from(const policy::ParamSet& params)
     p.environmentReward = params.getString("reward") == "environment";
     p.batchSize = static_cast<std::size_t>(params.getInt("batchSize"));
     p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));
+    p.learner = *firmLearnerNamed(params.getString("learner")); // the schema admits only known names
+    p.warmupSteps = static_cast<std::uint64_t>(params.getInt("warmupSteps"));
+    p.agentOptions.explorationNoise = params.getDouble("explorationNoise");
+    p.agentOptions.preTanhPenalty = params.getDouble("preTanhPenalty");
     return p;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "firm_agent.h"
 #include "firm_action.h"
 #include "policy/param_set.h"
 
@@ -15,6 +16,11 @@ struct FirmParams {
     bool environmentReward = true;  //!< train on StepResult::reward, not per-target firmReward
     std::size_t batchSize = 64;     //!< Table 3.3 minibatch
     std::size_t replayCapacity = 100000; //!< Table 3.3 replay buffer
+    FirmLearner learner = FirmLearner::SeedDdpg;
+    //! Training: steps (all targets together) of uniformly random actions before the agents act
+    //! and learn (SB3's learning_starts); 0 = none, as the seed.
+    std::uint64_t warmupSteps = 0;
+    FirmAgentOptions agentOptions;
 
     [[nodiscard]] static FirmParams from(const policy::ParamSet& params);
 };

@@ -13,20 +13,19 @@ FirmPolicy::FirmPolicy(const policy::PolicyContext& context) : m_params(FirmPara
         m_params.scale.minFraction = model.scale.minFraction;
         m_params.scale.maxFraction = model.scale.maxFraction;
         for (const auto& [name, blob] : model.agents) {
-            auto agent = std::make_unique<learn::DdpgAgent>(learn::DdpgConfig{});
+            auto agent = std::make_unique<FirmAgent>(model.learner, 0);
             agent->loadBytes(blob);
             m_agents.emplace(name, std::move(agent));
         }
     } else if (m_params.actUntrained) {
-        learn::DdpgConfig config;
-        config.seed = context.rng != nullptr ? context.rng->nextU64() : 0;
-        m_agents.emplace("", std::make_unique<learn::DdpgAgent>(config));
+        const std::uint64_t seed = context.rng != nullptr ? context.rng->nextU64() : 0;
+        m_agents.emplace("", std::make_unique<FirmAgent>(m_params.learner, seed, m_params.agentOptions));
     }
 }
 
 FirmPolicy::~FirmPolicy() = default;
 
-learn::DdpgAgent* FirmPolicy::agentFor(const std::string& target)
+FirmAgent* FirmPolicy::agentFor(const std::string& target)
 {
     if (const auto own = m_agents.find(target); own != m_agents.end())
         return own->second.get();
@@ -43,7 +42,7 @@ std::vector<policy::ControlAction> FirmPolicy::decide(const policy::Observation&
         const auto& base = m_baseLimits.try_emplace(target.name, target.limit).first->second;
         if (!m_params.allTargets && !target.critical)
             continue;
-        learn::DdpgAgent* agent = agentFor(target.name);
+        FirmAgent* agent = agentFor(target.name);
         if (agent == nullptr)
             continue;
         const FirmState state = firmState(target, observation.requestComposition);

@@ -1,6 +1,6 @@
 #pragma once
 #include "firm_params.h"
-#include "learn/ddpg_agent.h"
+#include "firm_agent.h"
 #include "policy/control_policy.h"
 #include "policy/policy_context.h"
 
@@ -32,10 +32,10 @@ public:
     [[nodiscard]] bool acts() const { return !m_agents.empty(); }
 
 private:
-    learn::DdpgAgent* agentFor(const std::string& target);
+    FirmAgent* agentFor(const std::string& target);
 
     FirmParams m_params;
-    std::map<std::string, std::unique_ptr<learn::DdpgAgent>> m_agents; //!< "" = shared
+    std::map<std::string, std::unique_ptr<FirmAgent>> m_agents; //!< "" = shared
     std::map<std::string, policy::PerControlResource<double>> m_baseLimits;
 };
 

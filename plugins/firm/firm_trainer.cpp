@@ -53,6 +53,9 @@ FirmTrainer::FirmTrainer(FirmParams params, const policy::ControlTrainingConfig&
         if (base.mode != ControlTrainingMode::OneForAll || shared == nullptr)
             throw std::invalid_argument(std::string("firm transfer learning starts from a one-for-all model, not a ")
                                         + toString(base.mode) + " one");
+        if (base.learner != m_params.learner)
+            throw std::invalid_argument(std::string("firm transfer learning: the base model was trained with learner ")
+                                        + toString(base.learner) + ", this run asks for " + toString(m_params.learner));
         m_baseAgent = *shared;
     }
     m_config.baseModel = nullptr; // the caller's bytes need not outlive the constructor
@@ -66,12 +69,10 @@ FirmTrainer::Learner& FirmTrainer::learnerFor(const std::string& target)
     auto it = m_learners.find(key);
     if (it != m_learners.end())
         return *it->second;
-    learn::DdpgConfig ddpg; // Table 3.3 defaults
-    ddpg.seed = key.empty() ? m_config.seed : m_config.seed ^ nameHash(key);
-    auto learner = std::make_unique<Learner>(Learner{learn::DdpgAgent(ddpg),
-                                                     learn::ReplayBuffer(m_params.replayCapacity, kStateDim, kActionDim,
-                                                                         ddpg.seed + 1),
-                                                     false});
+    const std::uint64_t seed = key.empty() ? m_config.seed : m_config.seed ^ nameHash(key);
+    auto learner = std::make_unique<Learner>(
+        Learner{FirmAgent(m_params.learner, seed, m_params.agentOptions),
+                learn::ReplayBuffer(m_params.replayCapacity, kStateDim, kActionDim, seed + 1), false});
     if (m_config.mode == ControlTrainingMode::Transfer)
         learner->agent.loadBytes(m_baseAgent);
     return *m_learners.emplace(key, std::move(learner)).first->second;
@@ -82,7 +83,7 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
     policy::ControlEpisodeReport report;
     report.episode = episode;
     for (auto& [name, learner] : m_learners)
-        learner->agent.resetNoise();
+        learner->agent.startEpisode();
     policy::Observation observation = environment.reset(m_config.seed + episode - 1);
     std::map<std::string, policy::PerControlResource<double>> baseLimits;
     std::vector<Pending> pending;
@@ -98,7 +99,7 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
                 continue;
             Learner& learner = learnerFor(target.name);
             Pending step{&learner, target.name, firmState(target, observation.requestComposition), {}};
-            step.action = learner.agent.act(step.state, true);
+            step.action = m_steps < m_params.warmupSteps ? learner.agent.randomAction() : learner.agent.act(step.state, true);
             for (auto& limit : limitActions(target, base, step.action, m_params.scale))
                 actions.push_back(std::move(limit));
             pending.push_back(std::move(step));
@@ -118,8 +119,17 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
             const auto& next = result.observation.targets[found->second];
             const FirmState nextState = firmState(next, result.observation.requestComposition);
             const double reward = m_params.environmentReward ? result.reward : firmReward(next, m_params.alpha);
+            // Learn from the action as executed (issue 32): the limits in effect after the step,
+            // mapped back to the actor's scale, not the request the environment may have changed.
+            std::vector<float> executed = step.action;
+            const auto& base = baseLimits.at(step.target);
+            for (std::size_t r = 0; r < kFirmResources.size() && r < executed.size(); ++r) {
+                const std::size_t i = policy::indexOf(kFirmResources[r]);
+                if (base[i] > 0.0 && next.limit[i] > 0.0)
+                    executed[r] = static_cast<float>(actionFor(next.limit[i], base[i], m_params.scale));
+            }
             // Only a terminal state stops the bootstrap; the time limit is not one (issue 32).
-            step.learner->replay.add(step.state, step.action, static_cast<float>(reward), nextState,
+            step.learner->replay.add(step.state, executed, static_cast<float>(reward), nextState,
                                      result.done && !result.truncated);
             step.learner->hasNewTransition = true;
         }
@@ -127,10 +137,10 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
             if (!learner->hasNewTransition)
                 continue;
             learner->hasNewTransition = false;
-            if (learner->replay.size() < m_params.batchSize)
+            if (learner->replay.size() < m_params.batchSize || m_steps <= m_params.warmupSteps)
                 continue;
             learner->replay.sampleInto(m_params.batchSize, m_batch);
-            (void)learner->agent.update(m_batch);
+            learner->agent.update(m_batch);
             ++m_updates;
         }
         observation = std::move(result.observation);
@@ -144,6 +154,7 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
 FirmModel FirmTrainer::model() const
 {
     FirmModel model;
+    model.learner = m_params.learner;
     model.mode = m_config.mode;
     model.scale = m_params.scale;
     if (m_config.mode == ControlTrainingMode::Transfer)
@@ -151,7 +162,7 @@ FirmModel FirmTrainer::model() const
     for (const auto& [name, learner] : m_learners) // std::map: sorted by name, so bytes are stable
         model.agents.emplace_back(name, learner->agent.saveBytes());
     if (model.agents.empty()) // nothing ever acted: keep an untrained shared agent, so the model loads
-        model.agents.emplace_back(std::string(), learn::DdpgAgent(learn::DdpgConfig{.seed = m_config.seed}).saveBytes());
+        model.agents.emplace_back(std::string(), FirmAgent(m_params.learner, m_config.seed).saveBytes());
     return model;
 }
 

@@ -2,7 +2,7 @@
 #include "firm_model.h"
 #include "firm_params.h"
 #include "firm_state.h"
-#include "learn/ddpg_agent.h"
+#include "firm_agent.h"
 #include "learn/replay_buffer.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
@@ -16,15 +16,19 @@
 
 namespace orrery::plugins::firm {
 
-//! FIRM's DDPG training loop (seed 001 Alg. 3.3, §3.3.3) over a policy::Environment.
+//! FIRM's training loop (seed 001 Alg. 3.3, §3.3.3) over a policy::Environment, for the seed's
+//! DDPG or the learning core's DDPG, TD3 or SAC (FirmParams::learner).
 //!
 //! Episode k (1-based) resets the environment with seed + k − 1 and runs at most stepsPerEpisode
 //! steps, ending early when the environment says done. Each step, every acting target (critical,
 //! or all with `targets: all`) gets a noisy action from its agent; after env.step each such
-//! target adds (s, a, r, s', done) to its agent's replay buffer, r being StepResult::reward
-//! (`reward: environment`) or the target's own firmReward (`reward: firm`); then every agent that
-//! received a transition takes one update on a minibatch of batchSize once its buffer holds that
-//! many. An episode's reward is the sum of StepResult::reward.
+//! target adds (s, a, r, s', terminated) to its agent's replay buffer, r being StepResult::reward
+//! (`reward: environment`) or the target's own firmReward (`reward: firm`), a the action as
+//! executed (actionFor of the limits in effect after the step) and terminated only for a real
+//! termination (the time limit is bootstrapped); then every agent that received a transition
+//! takes one update on a minibatch of batchSize once its buffer holds that many. During the
+//! first warmupSteps steps actions are uniformly random and nothing learns. An episode's reward
+//! is the sum of StepResult::reward.
 //!
 //! Agents: one shared (one-for-all), one per target name (one-for-each; seeded from the seed and
 //! the name), or one per target name initialised from a one-for-all base model (transfer).
@@ -42,7 +46,7 @@ public:
 
 private:
     struct Learner {
-        learn::DdpgAgent agent;
+        FirmAgent agent;
         learn::ReplayBuffer replay;
         bool hasNewTransition = false;
     };

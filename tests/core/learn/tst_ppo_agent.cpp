@@ -379,6 +379,47 @@ private slots:
         }
     }
 
+    void normalizedValuesLearnLargeReturnsAndRoundTrip()
+    {
+        // Every step pays 1,000, one-step episodes: the value of every state is 1,000. The critic
+        // learns it in units of the returns' spread and value() maps back to reward units.
+        PpoConfig c = smallConfig(13);
+        c.normalizeValues = true;
+        c.criticLearningRate = 3e-3;
+        PpoAgent agent(c);
+        for (int round = 0; round < 30; ++round) {
+            std::vector<PpoTransition> trajectory = probeTrajectory(agent, 40, round * 40);
+            for (std::size_t i = 0; i < trajectory.size(); ++i) {
+                trajectory[i].reward = 1000.0f + static_cast<float>(i % 5); // 1,000–1,004
+                trajectory[i].done = true;
+            }
+            const PpoUpdateStats stats = agent.update(trajectory, 0.0f);
+            QVERIFY(stats.valueLoss < 1e3); // unit-scale targets, not (1,000)² squared errors
+        }
+        const float v = agent.value(probeState(3), probeExtra(3));
+        QVERIFY2(std::abs(v - 1002.0f) < 10.0f, qPrintable(QString::number(v)));
+        PpoAgent restored(c);
+        restored.loadBytes(agent.saveBytes());
+        QCOMPARE(restored.value(probeState(5), probeExtra(5)), agent.value(probeState(5), probeExtra(5)));
+    }
+
+    void targetKlStopsTheEpochsEarly()
+    {
+        PpoConfig c = smallConfig(21);
+        c.epochs = 50;
+        c.actorLearningRate = 1e-2; // large steps: the policy leaves the rollout's quickly
+        c.targetKl = 1e-4;
+        PpoAgent agent(c);
+        const PpoUpdateStats stats = agent.update(probeTrajectory(agent, 60, 0), 0.0f);
+        QVERIFY(stats.stoppedEarly);
+        QVERIFY(stats.minibatches < 50 * 12);
+        c.targetKl = 0;
+        PpoAgent unlimited(c);
+        const PpoUpdateStats all = unlimited.update(probeTrajectory(unlimited, 60, 0), 0.0f);
+        QVERIFY(!all.stoppedEarly);
+        QCOMPARE(all.minibatches, std::size_t{50 * 12});
+    }
+
     void loadRejectsForeignBytes()
     {
         PpoAgent agent(smallConfig(1));

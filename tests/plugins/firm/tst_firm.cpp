@@ -9,6 +9,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace orrery;
 using namespace orrery::plugins::firm;
 
@@ -136,6 +139,17 @@ private slots:
         QFETCH(double, action);
         QFETCH(double, expected);
         QVERIFY(qFuzzyCompare(limitFor(action, 2.0, FirmActionScale{}), expected));
+        // The executed action a transition stores maps the limit back: the inverse, clamped.
+        const double back = actionFor(expected, 2.0, FirmActionScale{});
+        QVERIFY2(std::abs(back - std::clamp(action, -1.0, 1.0)) < 1e-12, qPrintable(QString::number(back)));
+    }
+
+    void executedActionOfALimitOutsideTheRangeIsTheBound()
+    {
+        QCOMPARE(actionFor(100.0, 2.0, FirmActionScale{}), 1.0);
+        QCOMPARE(actionFor(0.01, 2.0, FirmActionScale{}), -1.0);
+        QCOMPARE(actionFor(0.0, 2.0, FirmActionScale{}), 0.0); // unknown limit
+        QCOMPARE(actionFor(1.0, 0.0, FirmActionScale{}), 0.0); // unlimited base
     }
 
     void actionsStayWithinBoundsAndSkipNoOps()
@@ -169,6 +183,20 @@ private slots:
         QCOMPARE(back.toBytes(), bytes);
         QCOMPARE(*back.agentFor("a"), std::string("\x01\x02", 2));
         QCOMPARE(*back.agentFor("other"), std::string("shared"));
+
+        model.learner = FirmLearner::Sac;
+        QVERIFY(FirmModel::fromBytes(model.toBytes()).learner == FirmLearner::Sac);
+        // Format 1, from before the learner field, holds seed-ddpg agents.
+        std::vector<std::uint8_t> formatOne = bytes;
+        formatOne[4] = 1;
+        formatOne.erase(formatOne.begin() + 8, formatOne.begin() + 12);
+        const FirmModel old = FirmModel::fromBytes(formatOne);
+        QVERIFY(old.learner == FirmLearner::SeedDdpg);
+        QVERIFY(old.mode == policy::ControlTrainingMode::OneForEach);
+        QCOMPARE(*old.agentFor("a"), std::string("\x01\x02", 2));
+        auto future = bytes;
+        future[4] = 3;
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, (void)FirmModel::fromBytes(future));
 
         auto truncated = bytes;
         truncated.resize(bytes.size() - 3);

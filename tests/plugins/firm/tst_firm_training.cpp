@@ -89,10 +89,24 @@ class TestFirmTraining : public QObject {
     Q_OBJECT
 
 private slots:
+    void improvesRewardWithinSeededBudget_data()
+    {
+        QTest::addColumn<QString>("learner");
+        QTest::addColumn<QString>("warmup");
+        QTest::newRow("seed-ddpg") << "seed-ddpg" << "0";
+        QTest::newRow("td3, random warm-up") << "td3" << "200";
+        QTest::newRow("sac") << "sac" << "0";
+    }
+
     void improvesRewardWithinSeededBudget()
     {
+        QFETCH(QString, learner);
+        QFETCH(QString, warmup);
         testing::FakeLimitEnvironment environment;
-        const Run run = train(environment, smallConfig(40, 50));
+        const Run run = train(environment, smallConfig(40, 50),
+                              {{"learner", learner.toStdString()}, {"warmupSteps", warmup.toStdString()}});
+        QCOMPARE(plugins::firm::FirmModel::fromBytes(run.result.model).learner,
+                 *plugins::firm::firmLearnerNamed(learner.toStdString()));
         QCOMPARE(run.episodes.size(), std::size_t(40));
         const double first = meanReward(run.episodes, 0, 5);
         const double last = meanReward(run.episodes, 35, 40);
