@@ -88,7 +88,7 @@ private slots:
         QTest::newRow("noDestroy") << 1 << "declares kind 'control' but lacks createControl or destroyControl";
         QTest::newRow("factoryWithoutKind") << 2 << "has createControl or destroyControl but does not declare kind 'control'";
         QTest::newRow("queueWithoutFactory") << 3 << "declares kind 'queue' but lacks createQueue or destroyQueue";
-        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 10";
+        QTest::newRow("oldAbi") << 4 << "built for plugin ABI version 2, but this Orrery expects ABI version 11";
     }
 
     void descriptorChecks()

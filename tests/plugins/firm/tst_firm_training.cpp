@@ -95,7 +95,7 @@ private slots:
         QTest::addColumn<QString>("warmup");
         QTest::newRow("seed-ddpg") << "seed-ddpg" << "0";
         QTest::newRow("td3, random warm-up") << "td3" << "200";
-        QTest::newRow("sac") << "sac" << "0";
+        QTest::newRow("ddpg of the learning core, random warm-up") << "ddpg" << "200";
     }
 
     void improvesRewardWithinSeededBudget()
