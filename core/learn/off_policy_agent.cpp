@@ -4,6 +4,7 @@
 #include "learn/torch_support.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <stdexcept>
 
@@ -157,22 +158,30 @@ struct OffPolicyAgent::Impl {
     }
 
     //! SAC's reparameterised sample and log π(a|s) of the tanh-squashed Gaussian. With gSDE the
-    //! noise is latent · matrix (the latent detached, SB3's learn_features=False) and the
-    //! variance latent² · exp(logStd)².
+    //! noise is latent · matrix and the variance latent² · exp(logStd)², the latent not detached
+    //! (SB3's SAC actor builds its gSDE distribution with learn_features=True, so the trunk learns
+    //! features that carry exploration too), and log π is taken at atanh of the squashed action
+    //! clamped to ±(1 − float ε), as SB3's gSDE log_prob does through TanhBijector.inverse.
     PolicySample sample(const torch::Tensor& state, const torch::Tensor& matrix)
     {
         const torch::Tensor latent = actor->trunk->forward(state);
         const torch::Tensor mean = meanOf(actor, latent);
-        torch::Tensor std, noise;
         if (sde()) {
-            const torch::Tensor features = latent.detach();
-            const torch::Tensor variance = torch::mm(features.pow(2), actor->sdeLogStd.exp().pow(2));
-            std = (variance + kSdeEpsilon).sqrt();
-            noise = torch::mm(features, matrix);
-        } else {
-            std = torch::clamp(actor->logStd->forward(latent), kLogStdMin, kLogStdMax).exp();
-            noise = std * torch::randn(mean.sizes(), generator);
+            const torch::Tensor variance = torch::mm(latent.pow(2), actor->sdeLogStd.exp().pow(2));
+            const torch::Tensor std = (variance + kSdeEpsilon).sqrt();
+            const torch::Tensor u = mean + torch::mm(latent, matrix);
+            const torch::Tensor action = torch::tanh(u);
+            const double edge = 1.0 - std::numeric_limits<float>::epsilon();
+            const torch::Tensor gaussianAction = torch::atanh(action.clamp(-edge, edge));
+            const torch::Tensor gaussian = (-(gaussianAction - mean).pow(2) / (2 * std.pow(2)) - std.log()
+                                            - 0.5 * std::log(2 * std::numbers::pi))
+                                               .sum(1, true);
+            const torch::Tensor squash
+                = torch::log(1 - torch::tanh(gaussianAction).pow(2) + kSquashEpsilon).sum(1, true);
+            return {action, gaussian - squash, u};
         }
+        const torch::Tensor std = torch::clamp(actor->logStd->forward(latent), kLogStdMin, kLogStdMax).exp();
+        const torch::Tensor noise = std * torch::randn(mean.sizes(), generator);
         const torch::Tensor u = mean + noise;
         const torch::Tensor action = torch::tanh(u);
         const torch::Tensor gaussian
