@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <thread>
 
 using namespace orrery;
 using namespace orrery::learn;
@@ -194,6 +195,38 @@ private slots:
         };
         QCOMPARE(train(4), train(4));
         QVERIFY(train(4) != train(5));
+    }
+
+    void agentsTrainedSideBySideOnThreadsMatchTrainingAlone()
+    {
+        // Runs share the process's BLAS: two agents updating at once on two threads must learn
+        // exactly what each learns alone (no shared scratch buffers, no order effects).
+        const auto train = [](std::uint64_t seed) {
+            TargetActionTask env, evalEnv;
+            OffPolicyConfig c = smallConfig(OffPolicyAlgorithm::Sac, seed);
+            c.actorHidden = c.criticHidden = {128, 128}; // large enough for BLAS's blocked kernels
+            OffPolicyAgent agent(c);
+            OffPolicyTrainingConfig t;
+            t.totalSteps = 400;
+            t.warmupSteps = 50;
+            t.batchSize = 128;
+            t.seed = seed;
+            trainOffPolicy(env, evalEnv, agent, t);
+            std::vector<float> out;
+            for (float x = -1; x <= 1; x += 0.25f) {
+                const float s[] = {x}, a[] = {x / 2};
+                out.push_back(agent.value(s, a));
+            }
+            return out;
+        };
+        const std::vector<float> aloneA = train(21), aloneB = train(22);
+        std::vector<float> sideA, sideB;
+        std::thread first([&] { sideA = train(21); });
+        std::thread second([&] { sideB = train(22); });
+        first.join();
+        second.join();
+        QCOMPARE(sideA, aloneA);
+        QCOMPARE(sideB, aloneB);
     }
 
     void checkpointsContinueExactly_data()
