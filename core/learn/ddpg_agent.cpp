@@ -182,14 +182,7 @@ DdpgUpdateStats DdpgAgent::updateWithBehaviourCloning(const ReplayBatch& batch, 
     Impl& d = *m_impl;
     if (batch.size == 0 || batch.stateDim != d.config.stateDim || batch.actionDim != d.config.actionDim)
         throw std::invalid_argument("DdpgAgent::update: empty batch or dimensions that differ from the agent's");
-    const auto n = static_cast<std::int64_t>(batch.size);
-    const auto sd = static_cast<std::int64_t>(batch.stateDim);
-    const auto ad = static_cast<std::int64_t>(batch.actionDim);
-    const torch::Tensor s = detail::viewOf(batch.states, {n, sd});
-    const torch::Tensor a = detail::viewOf(batch.actions, {n, ad});
-    const torch::Tensor r = detail::viewOf(batch.rewards, {n, 1});
-    const torch::Tensor next = detail::viewOf(batch.nextStates, {n, sd});
-    const torch::Tensor done = detail::viewOf(batch.dones, {n, 1});
+    const auto [s, a, r, next, done] = detail::viewsOf(batch);
 
     torch::Tensor target;
     {

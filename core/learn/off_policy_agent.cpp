@@ -341,14 +341,8 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
     const OffPolicyConfig& c = d.config;
     if (batch.size == 0 || batch.stateDim != c.stateDim || batch.actionDim != c.actionDim)
         throw std::invalid_argument("OffPolicyAgent::update: empty batch or dimensions that differ from the agent's");
+    const auto [s, a, r, next, terminated] = detail::viewsOf(batch);
     const auto n = static_cast<std::int64_t>(batch.size);
-    const auto sd = static_cast<std::int64_t>(batch.stateDim);
-    const auto ad = static_cast<std::int64_t>(batch.actionDim);
-    const torch::Tensor s = detail::viewOf(batch.states, {n, sd});
-    const torch::Tensor a = detail::viewOf(batch.actions, {n, ad});
-    const torch::Tensor r = detail::viewOf(batch.rewards, {n, 1});
-    const torch::Tensor next = detail::viewOf(batch.nextStates, {n, sd});
-    const torch::Tensor terminated = detail::viewOf(batch.dones, {n, 1});
     ++d.updates;
     OffPolicyUpdateStats stats;
 

@@ -1,6 +1,8 @@
 #pragma once
 // Private to orrery_learn's .cpp files: LibTorch helpers shared by the learners. Never include
 // this from a public header (it pulls in <torch/torch.h>).
+#include "learn/replay_batch.h"
+
 #include <torch/torch.h>
 
 #include <cstdint>
@@ -46,6 +48,21 @@ inline void softUpdate(const torch::nn::Module& target, const torch::nn::Module&
     const auto from = source.parameters();
     for (std::size_t i = 0; i < to.size(); ++i)
         to[i].mul_(1.0 - tau).add_(from[i], tau);
+}
+
+//! A replay minibatch as read-only tensor views (no copies; the batch must outlive them):
+//! states and next states n × stateDim, actions n × actionDim, rewards and dones n × 1.
+struct ReplayBatchViews {
+    torch::Tensor states, actions, rewards, nextStates, dones;
+};
+
+inline ReplayBatchViews viewsOf(const ReplayBatch& batch)
+{
+    const auto n = static_cast<std::int64_t>(batch.size);
+    const auto sd = static_cast<std::int64_t>(batch.stateDim);
+    const auto ad = static_cast<std::int64_t>(batch.actionDim);
+    return {viewOf(batch.states, {n, sd}), viewOf(batch.actions, {n, ad}), viewOf(batch.rewards, {n, 1}),
+            viewOf(batch.nextStates, {n, sd}), viewOf(batch.dones, {n, 1})};
 }
 
 //! A LibTorch CPU generator of its own, so initialisation does not depend on (or disturb) the
