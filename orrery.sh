@@ -6,6 +6,8 @@
 #                         (no ARGS: the window when a display exists, else the headless demo)
 #   ./orrery.sh test      the same set-up, build everything (tests, benchmarks), run ctest
 #   ./orrery.sh build     set-up and build everything only
+#   ./orrery.sh package   set-up, build what is installed, write the Debian package
+#                         build/orrery_<version>-1_<arch>.deb with CPack (docs/packaging.md)
 #
 # Environment: ORRERY_WERROR=ON (warnings are errors; CI sets it), ORRERY_CMAKE_ARGS (extra
 # configure arguments), ORRERY_JOBS (parallel jobs; default: all cores).
@@ -19,6 +21,7 @@ readonly PACKAGES=(
   libsqlite3-dev sqlite3 libtorch-dev libopenblas0-pthread libcurl4-openssl-dev libyaml-cpp-dev nlohmann-json3-dev
   libgraphviz-dev coinor-libcbc-dev libxgboost-dev
   prometheus poppler-utils xvfb xauth openssl slurm-wlm munge
+  dpkg-dev desktop-file-utils appstream shared-mime-info groff-base
 )
 readonly JOBS="${ORRERY_JOBS:-$(nproc)}"
 
@@ -75,6 +78,12 @@ main() {
       ;;
     build)
       configure_and_build
+      ;;
+    package)
+      configure_and_build orrery_installed_files
+      say "writing the Debian package with CPack (dpkg-shlibdeps computes Depends)"
+      (cd build && cpack -G DEB)
+      ls -1 build/orrery_*.deb
       ;;
     *)
       # Only what the app runs: the executable, its plugins (dependencies of `orrery`, with the

@@ -2,6 +2,8 @@
 
 #include "cli/command_line.h"
 #include "cli/plugin_setup.h"
+#include "model/executable_location.h"
+#include "model/installation_layout.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -16,7 +18,10 @@ int runPluginsCommand(const std::vector<std::string>& args)
     loadPlugins(registry, std::cerr);
     const auto& plugins = registry.plugins();
     if (plugins.empty()) {
-        std::cerr << "no plugins found in " << executableDirectory() << "/plugins or ORRERY_PLUGIN_PATH\n";
+        const auto dir = model::executableDirectory();
+        std::cerr << "no plugins found in " << (dir / "plugins").string() << ", "
+                  << (dir / model::installation_layout::kPluginDirFromExecutable).lexically_normal().string()
+                  << " or ORRERY_PLUGIN_PATH\n";
         return kExitRunFailed;
     }
     std::size_t idWidth = 2;

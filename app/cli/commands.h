@@ -30,6 +30,9 @@ int runGenerateCommand(const std::vector<std::string>& args);
 //! `orrery meta-train`: AWARE's meta learner over the project's trajectories (docs/learning.md).
 int runMetaTrainCommand(const std::vector<std::string>& args);
 
+//! The subcommands runCli() dispatches, sorted (`help` and `--version` are answered by runCli itself).
+std::vector<std::string> commandNames();
+
 //! Dispatches `orrery <subcommand> …` (args exclude the program name). Returns the exit code.
 int runCli(const std::vector<std::string>& args);
 

@@ -1,22 +1,14 @@
 #include "cli/plugin_setup.h"
 
-#include <filesystem>
+#include "model/executable_location.h"
+
 #include <ostream>
 
 namespace orrery::app {
 
-std::string executableDirectory()
-{
-    std::error_code error;
-    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
-    if (error)
-        return std::filesystem::current_path().string();
-    return self.parent_path().string();
-}
-
 void loadPlugins(policy::PluginRegistry& registry, std::ostream& warnings)
 {
-    for (const auto& warning : registry.loadDefaultLocations(executableDirectory()))
+    for (const auto& warning : registry.loadDefaultLocations(model::executableDirectory().string()))
         warnings << "warning: plugin " << warning.file << " skipped: " << warning.reason << '\n';
 }
 

@@ -35,10 +35,7 @@ CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginR
 
 scenario::ScenarioLoadOptions resourceLoadOptions()
 {
-    scenario::ScenarioLoadOptions options;
-    options.resourcePath = scenario::defaultResourcePath(std::filesystem::path(executableDirectory()) / ".." / "share"
-                                                         / "orrery" / "resources");
-    return options;
+    return scenario::ScenarioLoadOptions::defaults();
 }
 
 bool isExperimentFile(const std::string& path)

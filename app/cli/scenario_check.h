@@ -25,7 +25,7 @@ struct CheckedExperiment {
 };
 
 //! Where the CLI finds built-in resources: ORRERY_RESOURCE_PATH, the build's or installation's
-//! share/orrery/resources next to the executable, then the source tree.
+//! share/orrery/resources next to the executable (scenario::defaultResourcePath()).
 scenario::ScenarioLoadOptions resourceLoadOptions();
 
 //! Whether `path` holds an experiment (a top-level `kind: Experiment`) rather than a scenario.

@@ -34,7 +34,11 @@ int runGui(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Orrery"));
     QApplication::setOrganizationName(QStringLiteral("Orrery"));
     QApplication::setApplicationVersion(QStringLiteral(ORRERY_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("orrery"));
+    // The desktop entry's name (packaging/linux/org.orrery.Orrery.desktop): the shell groups the
+    // window with its launcher and shows the installed icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.orrery.Orrery"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.orrery.Orrery"),
+                                                 QIcon(QStringLiteral(":/icons/org.orrery.Orrery.svg"))));
     language_setting::install(app); // before any window builds its strings
 
     policy::PluginRegistry registry;

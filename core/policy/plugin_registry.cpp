@@ -1,6 +1,7 @@
 #include "policy/plugin_registry.h"
 
 #include "model/did_you_mean.h"
+#include "model/installation_layout.h"
 #include "policy/param_schema.h"
 
 #include <algorithm>
@@ -111,7 +112,10 @@ std::vector<PluginWarning> PluginRegistry::loadDirectory(const std::string& dir)
 
 std::vector<PluginWarning> PluginRegistry::loadDefaultLocations(const std::string& executableDir)
 {
-    std::vector<std::string> dirs{(fs::path(executableDir) / "plugins").string()};
+    // A build folder keeps plugins in <bin>/plugins, an installation in its private plugin folder.
+    std::vector<std::string> dirs{
+        (fs::path(executableDir) / "plugins").string(),
+        (fs::path(executableDir) / model::installation_layout::kPluginDirFromExecutable).lexically_normal().string()};
     if (const char* path = std::getenv("ORRERY_PLUGIN_PATH")) {
         std::string_view rest(path);
         while (!rest.empty()) {

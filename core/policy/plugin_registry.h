@@ -54,8 +54,9 @@ public:
     //! files): two plugins answering to one name is never what the user meant.
     std::vector<PluginWarning> loadDirectory(const std::string& dir);
 
-    //! Loads `<executableDir>/plugins`, then each directory of the colon-separated environment
-    //! variable ORRERY_PLUGIN_PATH. Missing directories and repeated ones are ignored.
+    //! Loads `<executableDir>/plugins` (a build folder), `<executableDir>/../lib/orrery/plugins`
+    //! (an installation: model/installation_layout.h), then each directory of the colon-separated
+    //! environment variable ORRERY_PLUGIN_PATH. Missing directories and repeated ones are ignored.
     std::vector<PluginWarning> loadDefaultLocations(const std::string& executableDir);
 
     //! Registered plugins, sorted by id.

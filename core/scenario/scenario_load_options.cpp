@@ -1,5 +1,8 @@
 #include "scenario/scenario_load_options.h"
 
+#include "model/executable_location.h"
+#include "model/installation_layout.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <system_error>
@@ -45,8 +48,18 @@ std::vector<std::filesystem::path> defaultResourcePath(const std::filesystem::pa
         }
     }
     appendUnique(path, installedResources);
-    appendUnique(path, std::filesystem::path(ORRERY_SOURCE_RESOURCE_DIR));
+    // The source tree only for a build run in place without the copied resources (tests): where
+    // an installation's resources exist they alone answer, so an installed Orrery never depends
+    // on the checkout it was built from.
+    std::error_code ec;
+    if (installedResources.empty() || !std::filesystem::is_directory(installedResources, ec))
+        appendUnique(path, std::filesystem::path(ORRERY_SOURCE_RESOURCE_DIR));
     return path;
+}
+
+std::filesystem::path installedResourceDirectory()
+{
+    return model::besideExecutable(std::filesystem::path(model::installation_layout::kDataDirFromExecutable) / "resources");
 }
 
 std::optional<std::filesystem::path> findResource(const std::vector<std::filesystem::path>& resourcePath,

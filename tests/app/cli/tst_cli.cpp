@@ -194,6 +194,36 @@ private slots:
         QVERIFY(result.out.contains("random"));
     }
 
+    void projectArgumentWithoutDisplayNamesTheFileAndExitsTwo()
+    {
+        // `orrery FILE.orrery` (the desktop entry's %f) opens the window; headless it says why not
+        // and names the file, and leaves the project as it was.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("demo-copy.orrery");
+        QVERIFY(runOrrery({"demo"}, dir.path()).exitCode == 0);
+        QVERIFY(QFile::copy(dir.filePath("orrery-demo/demo.orrery"), path));
+        const QByteArray before = readAll(path);
+        const CliResult result = runOrrery({path}, dir.path());
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains(path + " is a project") && result.err.contains("display"), qPrintable(result.err));
+        QCOMPARE(readAll(path), before);
+    }
+
+    void helpAndManualPageComeFromOneTable()
+    {
+        QTemporaryDir dir;
+        const CliResult help = runOrrery({"help"}, dir.path());
+        const CliResult man = runOrrery({"help", "--man"}, dir.path());
+        QCOMPARE(help.exitCode, 0);
+        QCOMPARE(man.exitCode, 0);
+        QVERIFY(man.out.startsWith(".TH ORRERY 1"));
+        for (const QString& command : {QStringLiteral("export-traces"), QStringLiteral("meta-train"), QStringLiteral("serve SCENARIO")}) {
+            QVERIFY2(help.out.contains("  " + command), qPrintable(command));
+            QVERIFY2(man.out.contains(".B " + QString(command).replace('-', QStringLiteral("\\-"))), qPrintable(command));
+        }
+        QCOMPARE(runOrrery({"help", "--bogus"}, dir.path()).exitCode, 2);
+    }
+
     void usageErrorsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -295,6 +295,21 @@ private slots:
         QVERIFY(QString::fromStdString(registry.find("random")->origin).startsWith(extraDir.path()));
     }
 
+    void defaultLocationsFindAnInstalledTree()
+    {
+        // An installation: <prefix>/bin/orrery and <prefix>/lib/orrery/plugins, nothing in bin/plugins.
+        QTemporaryDir prefix;
+        QVERIFY(prefix.isValid());
+        QVERIFY(QDir(prefix.path()).mkpath(QStringLiteral("bin")));
+        QVERIFY(QDir(prefix.path()).mkpath(QStringLiteral("lib/orrery/plugins")));
+        QVERIFY(copyInto(pluginFile("first-fit"), prefix.filePath(QStringLiteral("lib/orrery/plugins"))));
+        ScopedEnv env("ORRERY_PLUGIN_PATH", "");
+        PluginRegistry registry;
+        QVERIFY(registry.loadDefaultLocations(prefix.filePath(QStringLiteral("bin")).toStdString()).empty());
+        QCOMPARE(registry.ids(), std::vector<std::string>{"first-fit"});
+        QVERIFY(QString::fromStdString(registry.find("first-fit")->origin).startsWith(prefix.path() + "/lib/orrery/plugins/"));
+    }
+
     void defaultLocationsWithoutPathOrDirectory()
     {
         QTemporaryDir exeDir;

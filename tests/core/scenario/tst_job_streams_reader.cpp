@@ -21,6 +21,7 @@ private slots:
     void defaults();
     void builtinGraph();
     void resourcePathFromEnvironment();
+    void installedResourcesReplaceTheSourceTree();
     void batchArrivalRateMergesStreams();
     void absoluteSloAndFixedJobSize();
     void graphProblemsPointIntoTheGraphFile();
@@ -190,6 +191,21 @@ void TestJobStreamsReader::resourcePathFromEnvironment()
     QCOMPARE(QString::fromStdString(path[3].string()), QStringLiteral(ORRERY_SOURCE_DIR "/resources"));
     QVERIFY2(result.ok(), qPrintable(describe(result)));
     QCOMPARE(streams(result).graph->name, std::string("minimal"));
+}
+
+void TestJobStreamsReader::installedResourcesReplaceTheSourceTree()
+{
+    // Where the installed directory exists (an installation, or a build's copy), the checkout the
+    // library was built from is not searched: an installed Orrery must work with it gone.
+    QTemporaryDir installed;
+    QVERIFY(installed.isValid());
+    const QByteArray previous = qgetenv("ORRERY_RESOURCE_PATH");
+    qunsetenv("ORRERY_RESOURCE_PATH");
+    const auto path = scenario::defaultResourcePath(installed.path().toStdString());
+    if (!previous.isNull())
+        qputenv("ORRERY_RESOURCE_PATH", previous);
+    QCOMPARE(path.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(path[0].string()), installed.path());
 }
 
 void TestJobStreamsReader::batchArrivalRateMergesStreams()
