@@ -21,7 +21,7 @@ readonly PACKAGES=(
   libsqlite3-dev sqlite3 libtorch-dev libopenblas0-pthread libcurl4-openssl-dev libyaml-cpp-dev nlohmann-json3-dev
   libgraphviz-dev coinor-libcbc-dev libxgboost-dev
   prometheus poppler-utils xvfb xauth openssl slurm-wlm munge
-  dpkg-dev desktop-file-utils appstream shared-mime-info groff-base
+  dpkg-dev desktop-file-utils appstream shared-mime-info groff-base x11-utils
 )
 readonly JOBS="${ORRERY_JOBS:-$(nproc)}"
 
