@@ -4,7 +4,6 @@
 #include "cli/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/scenario_check.h"
 
 #include "live/context_resolver.h"
 #include "live/kube_client.h"
@@ -224,7 +223,7 @@ int snapshot(const CommandLine& line)
     const live::ClusterSnapshot& snap = captured.snapshot;
     const std::string& text = captured.text;
     // What is written must be a scenario Orrery accepts; a failure here is a bug, and no file is written.
-    const auto loaded = scenario::parseScenario(text, *out, resourceLoadOptions());
+    const auto loaded = scenario::parseScenario(text, *out, scenario::ScenarioLoadOptions::defaults());
     if (!loaded.ok()) {
         std::cerr << "orrery live snapshot: internal error: the generated scenario is not valid:\n";
         for (const auto& diagnostic : loaded.diagnostics)

@@ -3,7 +3,6 @@
 #include "cli/command_line.h"
 #include "cli/plugin_setup.h"
 #include "model/executable_location.h"
-#include "model/installation_layout.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -18,10 +17,10 @@ int runPluginsCommand(const std::vector<std::string>& args)
     loadPlugins(registry, std::cerr);
     const auto& plugins = registry.plugins();
     if (plugins.empty()) {
-        const auto dir = model::executableDirectory();
-        std::cerr << "no plugins found in " << (dir / "plugins").string() << ", "
-                  << (dir / model::installation_layout::kPluginDirFromExecutable).lexically_normal().string()
-                  << " or ORRERY_PLUGIN_PATH\n";
+        std::cerr << "no plugins found in";
+        for (const auto& dir : policy::PluginRegistry::defaultLocations(model::executableDirectory().string()))
+            std::cerr << ' ' << dir;
+        std::cerr << " (ORRERY_PLUGIN_PATH adds folders)\n";
         return kExitRunFailed;
     }
     std::size_t idWidth = 2;

@@ -33,11 +33,6 @@ CheckedScenario checkPolicies(scenario::LoadResult loaded, const policy::PluginR
 
 } // namespace
 
-scenario::ScenarioLoadOptions resourceLoadOptions()
-{
-    return scenario::ScenarioLoadOptions::defaults();
-}
-
 bool isExperimentFile(const std::string& path)
 {
     // A top-level `kind:` line decides; anything unreadable or over the cap (a FIFO, /dev/zero)
@@ -57,7 +52,7 @@ bool isExperimentFile(const std::string& path)
 CheckedExperiment checkExperimentFile(const std::string& path, const policy::PluginRegistry& registry)
 {
     CheckedExperiment checked;
-    experiment::ExperimentLoadResult loaded = experiment::loadExperimentFile(path, resourceLoadOptions());
+    experiment::ExperimentLoadResult loaded = experiment::loadExperimentFile(path, scenario::ScenarioLoadOptions::defaults());
     checked.warnings = std::move(loaded.warnings);
     checked.diagnostics = std::move(loaded.diagnostics);
     if (!loaded.experiment)
@@ -70,12 +65,12 @@ CheckedExperiment checkExperimentFile(const std::string& path, const policy::Plu
 
 CheckedScenario checkScenarioFile(const std::string& path, const policy::PluginRegistry& registry)
 {
-    return checkPolicies(scenario::loadScenarioFile(path, resourceLoadOptions()), registry);
+    return checkPolicies(scenario::loadScenarioFile(path, scenario::ScenarioLoadOptions::defaults()), registry);
 }
 
 CheckedScenario checkScenarioText(std::string_view text, const std::string& name, const policy::PluginRegistry& registry)
 {
-    return checkPolicies(scenario::parseScenario(text, name, resourceLoadOptions()), registry);
+    return checkPolicies(scenario::parseScenario(text, name, scenario::ScenarioLoadOptions::defaults()), registry);
 }
 
 } // namespace orrery::app

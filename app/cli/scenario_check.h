@@ -24,10 +24,6 @@ struct CheckedExperiment {
     model::Diagnostics warnings;
 };
 
-//! Where the CLI finds built-in resources: ORRERY_RESOURCE_PATH, the build's or installation's
-//! share/orrery/resources next to the executable (scenario::defaultResourcePath()).
-scenario::ScenarioLoadOptions resourceLoadOptions();
-
 //! Whether `path` holds an experiment (a top-level `kind: Experiment`) rather than a scenario.
 bool isExperimentFile(const std::string& path);
 

@@ -1,15 +1,12 @@
 #include "gui/language_setting.h"
 
 #include "model/executable_location.h"
-#include "model/installation_layout.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QTranslator>
-
-#include <filesystem>
 
 namespace orrery::app::language_setting {
 
@@ -48,9 +45,7 @@ bool loadTranslation(QTranslator& translator, const QString& language)
         return false;
     // An installation's share/orrery/translations first (a translation updated there wins), then
     // the copy embedded in the executable, so a build run in place is translated too.
-    const QString installed = QString::fromStdString(
-        model::besideExecutable(std::filesystem::path(model::installation_layout::kDataDirFromExecutable) / "translations")
-            .string());
+    const QString installed = QString::fromStdString((model::installedDataDirectory() / "translations").string());
     return translator.load(QStringLiteral("orrery_") + resolved, installed)
         || translator.load(QStringLiteral("orrery_") + resolved, QStringLiteral(":/i18n"));
 }

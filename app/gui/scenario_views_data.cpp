@@ -1,7 +1,6 @@
 #include "gui/scenario_views_data.h"
 
 #include "analysis/critical_components.h"
-#include "cli/scenario_check.h"
 #include "model/cluster.h"
 #include "model/scenario.h"
 #include "scenario/scenario_loader.h"
@@ -42,7 +41,7 @@ ScenarioViewsData loadRunViewsData(const std::string& projectPath, store::RunId 
         }
         const std::optional<store::RunSummary> run = project.run(runId);
         const std::string name = run ? run->scenarioName + ".yaml" : std::string("scenario.yaml");
-        const scenario::LoadResult loaded = scenario::parseScenario(*text, name, resourceLoadOptions());
+        const scenario::LoadResult loaded = scenario::parseScenario(*text, name, scenario::ScenarioLoadOptions::defaults());
         if (!loaded.scenario) {
             data.error = QString::fromStdString(model::formatAll(loaded.diagnostics));
             return data;

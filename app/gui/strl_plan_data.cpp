@@ -1,6 +1,5 @@
 #include "gui/strl_plan_data.h"
 
-#include "cli/scenario_check.h"
 #include "kinds/strl_jobs/job_stream.h"
 #include "kinds/strl_jobs/strl_jobs_spec.h"
 #include "model/cluster.h"
@@ -227,7 +226,7 @@ StrlPlanRunData loadStrlPlanRunData(const std::string& projectPath, store::RunId
         const std::optional<std::string> text = project.scenarioText(runId);
         if (!text)
             return data;
-        const scenario::LoadResult loaded = scenario::parseScenario(*text, summary->scenarioName + ".yaml", resourceLoadOptions());
+        const scenario::LoadResult loaded = scenario::parseScenario(*text, summary->scenarioName + ".yaml", scenario::ScenarioLoadOptions::defaults());
         if (!loaded.scenario) {
             data.error = QString::fromStdString(model::formatAll(loaded.diagnostics));
             return data;

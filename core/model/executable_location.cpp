@@ -1,5 +1,7 @@
 #include "model/executable_location.h"
 
+#include "model/installation_layout.h"
+
 #include <system_error>
 
 namespace orrery::model {
@@ -16,6 +18,11 @@ std::filesystem::path executableDirectory()
 std::filesystem::path besideExecutable(const std::filesystem::path& relative)
 {
     return (executableDirectory() / relative).lexically_normal();
+}
+
+std::filesystem::path installedDataDirectory()
+{
+    return besideExecutable(installation_layout::kDataDirFromExecutable);
 }
 
 } // namespace orrery::model

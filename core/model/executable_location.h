@@ -11,4 +11,8 @@ namespace orrery::model {
 //! `<executable dir>/<relative>`, lexically normalised ("bin/../share/orrery" → "share/orrery").
 [[nodiscard]] std::filesystem::path besideExecutable(const std::filesystem::path& relative);
 
+//! `<executable dir>/../share/orrery`: Orrery's data (resources/, translations/) in a build folder
+//! or an installation (installation_layout.h).
+[[nodiscard]] std::filesystem::path installedDataDirectory();
+
 } // namespace orrery::model

@@ -110,7 +110,7 @@ std::vector<PluginWarning> PluginRegistry::loadDirectory(const std::string& dir)
     return warnings;
 }
 
-std::vector<PluginWarning> PluginRegistry::loadDefaultLocations(const std::string& executableDir)
+std::vector<std::string> PluginRegistry::defaultLocations(const std::string& executableDir)
 {
     // A build folder keeps plugins in <bin>/plugins, an installation in its private plugin folder.
     std::vector<std::string> dirs{
@@ -126,9 +126,13 @@ std::vector<PluginWarning> PluginRegistry::loadDefaultLocations(const std::strin
             rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
         }
     }
+    return dirs;
+}
 
+std::vector<PluginWarning> PluginRegistry::loadDefaultLocations(const std::string& executableDir)
+{
     std::vector<PluginWarning> warnings;
-    for (const auto& dir : dirs) {
+    for (const auto& dir : defaultLocations(executableDir)) {
         std::error_code error;
         if (!fs::is_directory(dir, error))
             continue;

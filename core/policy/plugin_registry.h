@@ -58,6 +58,8 @@ public:
     //! (an installation: model/installation_layout.h), then each directory of the colon-separated
     //! environment variable ORRERY_PLUGIN_PATH. Missing directories and repeated ones are ignored.
     std::vector<PluginWarning> loadDefaultLocations(const std::string& executableDir);
+    //! The folders loadDefaultLocations() searches, in order (for messages naming them).
+    [[nodiscard]] static std::vector<std::string> defaultLocations(const std::string& executableDir);
 
     //! Registered plugins, sorted by id.
     [[nodiscard]] const std::vector<PluginInfo>& plugins() const { return m_plugins; }

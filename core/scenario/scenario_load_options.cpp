@@ -1,7 +1,6 @@
 #include "scenario/scenario_load_options.h"
 
 #include "model/executable_location.h"
-#include "model/installation_layout.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -59,7 +58,7 @@ std::vector<std::filesystem::path> defaultResourcePath(const std::filesystem::pa
 
 std::filesystem::path installedResourceDirectory()
 {
-    return model::besideExecutable(std::filesystem::path(model::installation_layout::kDataDirFromExecutable) / "resources");
+    return model::installedDataDirectory() / "resources";
 }
 
 std::optional<std::filesystem::path> findResource(const std::vector<std::filesystem::path>& resourcePath,

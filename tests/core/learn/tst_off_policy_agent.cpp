@@ -66,6 +66,31 @@ OffPolicyConfig smallConfig(OffPolicyAlgorithm algorithm, std::uint64_t seed)
     return c;
 }
 
+enum class Probe { Values, ActionsAndValues };
+
+//! Trains an agent of `config` on TargetActionTask (50 warm-up steps, the training seed the
+//! config's) and reads it back on a grid of states: the deterministic action (when asked) and the
+//! critic's value of the action x/2, so two trainings compare bit for bit.
+std::vector<float> trainedProbe(const OffPolicyConfig& config, std::uint64_t steps, std::size_t batchSize, Probe probe)
+{
+    TargetActionTask env, evalEnv;
+    OffPolicyAgent agent(config);
+    OffPolicyTrainingConfig t;
+    t.totalSteps = steps;
+    t.warmupSteps = 50;
+    t.batchSize = batchSize;
+    t.seed = config.seed;
+    trainOffPolicy(env, evalEnv, agent, t);
+    std::vector<float> out;
+    for (float x = -1; x <= 1; x += 0.25f) {
+        const float s[] = {x}, a[] = {x / 2};
+        if (probe == Probe::ActionsAndValues)
+            out.push_back(agent.act(s, false)[0]);
+        out.push_back(agent.value(s, a));
+    }
+    return out;
+}
+
 ReplayBatch oneTransition(float reward, bool terminated)
 {
     ReplayBatch b;
@@ -176,22 +201,7 @@ private slots:
     void trainingIsBitIdenticalForASeed()
     {
         const auto train = [](std::uint64_t seed) {
-            TargetActionTask env, evalEnv;
-            OffPolicyAgent agent(smallConfig(OffPolicyAlgorithm::Sac, seed));
-            OffPolicyTrainingConfig t;
-            t.totalSteps = 300;
-            t.warmupSteps = 50;
-            t.batchSize = 16;
-            t.seed = seed;
-            trainOffPolicy(env, evalEnv, agent, t);
-            std::vector<float> out;
-            for (float x = -1; x <= 1; x += 0.25f) {
-                const float s[] = {x};
-                out.push_back(agent.act(s, false)[0]);
-                const float a[] = {x / 2};
-                out.push_back(agent.value(s, a));
-            }
-            return out;
+            return trainedProbe(smallConfig(OffPolicyAlgorithm::Sac, seed), 300, 16, Probe::ActionsAndValues);
         };
         QCOMPARE(train(4), train(4));
         QVERIFY(train(4) != train(5));
@@ -202,22 +212,9 @@ private slots:
         // Runs share the process's BLAS: two agents updating at once on two threads must learn
         // exactly what each learns alone (no shared scratch buffers, no order effects).
         const auto train = [](std::uint64_t seed) {
-            TargetActionTask env, evalEnv;
             OffPolicyConfig c = smallConfig(OffPolicyAlgorithm::Sac, seed);
             c.actorHidden = c.criticHidden = {128, 128}; // large enough for BLAS's blocked kernels
-            OffPolicyAgent agent(c);
-            OffPolicyTrainingConfig t;
-            t.totalSteps = 400;
-            t.warmupSteps = 50;
-            t.batchSize = 128;
-            t.seed = seed;
-            trainOffPolicy(env, evalEnv, agent, t);
-            std::vector<float> out;
-            for (float x = -1; x <= 1; x += 0.25f) {
-                const float s[] = {x}, a[] = {x / 2};
-                out.push_back(agent.value(s, a));
-            }
-            return out;
+            return trainedProbe(c, 400, 128, Probe::Values);
         };
         const std::vector<float> aloneA = train(21), aloneB = train(22);
         std::vector<float> sideA, sideB;
