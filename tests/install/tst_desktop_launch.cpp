@@ -10,7 +10,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 
 using namespace orrery::testing;
 
@@ -45,11 +44,13 @@ private slots:
         const QStringList exec = execLine().split(QLatin1Char(' '), Qt::SkipEmptyParts);
         QCOMPARE(exec, (QStringList{QStringLiteral("orrery"), QStringLiteral("%f")}));
 
-        // A private X server; -displayfd reports the display number it took.
+        // A private X server; -displayfd reports the display number it took. -noreset: by default
+        // the server resets when its last client leaves, and a client connecting during that reset
+        // is refused; each xwininfo poll below is such a last client, racing orrery's connect.
         QProcess xvfb;
         xvfb.setProcessChannelMode(QProcess::SeparateChannels);
-        xvfb.start(QStringLiteral("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-nolisten"),
-                                            QStringLiteral("tcp"), QStringLiteral("-screen"), QStringLiteral("0"),
+        xvfb.start(QStringLiteral("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-noreset"),
+                                            QStringLiteral("-nolisten"), QStringLiteral("tcp"), QStringLiteral("-screen"), QStringLiteral("0"),
                                             QStringLiteral("1280x800x24")});
         QVERIFY2(xvfb.waitForStarted(), "Xvfb (Debian package xvfb) is needed");
         QDeadlineTimer xDeadline(20000);
@@ -84,7 +85,7 @@ private slots:
             windows = QString::fromUtf8(xwininfo.readAllStandardOutput());
             if (windows.contains(title))
                 break;
-            QThread::msleep(250);
+            orrery.waitForFinished(250); // also notices an orrery that has exited
         }
         const bool opened = windows.contains(title);
         orrery.terminate();
