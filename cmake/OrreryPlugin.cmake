@@ -14,8 +14,7 @@
 # Plugins link orrery_policy (which exports orrery_model and orrery_sim) and whatever LIBS names
 # from core (orrery_analysis, orrery_learn); never orrery_store, orrery_live or Qt.
 
-set(ORRERY_PLUGIN_VERSION_SCRIPT ${CMAKE_BINARY_DIR}/orrery_plugin.map)
-file(WRITE ${ORRERY_PLUGIN_VERSION_SCRIPT} "{\n  global: orrery_plugin;\n  local: *;\n};\n")
+include(${CMAKE_CURRENT_LIST_DIR}/sdk/OrreryPluginModule.cmake)
 set(ORRERY_PLUGIN_HEADER_DIR ${CMAKE_BINARY_DIR}/generated/plugins)
 
 function(orrery_add_plugin id)
@@ -51,17 +50,9 @@ function(orrery_add_plugin id)
   set(module_target orrery_${id})
   add_library(${module_target} MODULE ${P_SOURCES} ${P_ENTRY})
   target_include_directories(${module_target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${ORRERY_PLUGIN_HEADER_DIR})
-  target_compile_definitions(${module_target} PRIVATE ORRERY_PLUGIN_MODULE)
   target_link_libraries(${module_target} PRIVATE orrery_policy ${P_LIBS} orrery_warnings)
-  target_link_options(${module_target} PRIVATE
-    -Wl,--version-script=${ORRERY_PLUGIN_VERSION_SCRIPT} -Wl,--no-undefined)
-  set_target_properties(${module_target} PROPERTIES
-    PREFIX "lib"
-    OUTPUT_NAME orrery_${id}
-    LIBRARY_OUTPUT_DIRECTORY ${ORRERY_PLUGIN_OUTPUT_DIR}
-    CXX_VISIBILITY_PRESET hidden
-    VISIBILITY_INLINES_HIDDEN ON
-    LINK_DEPENDS ${ORRERY_PLUGIN_VERSION_SCRIPT})
+  orrery_configure_plugin_module(${module_target} ${id})
+  set_target_properties(${module_target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ORRERY_PLUGIN_OUTPUT_DIR})
   install(TARGETS ${module_target} LIBRARY DESTINATION ${ORRERY_INSTALL_PLUGINDIR})
 
   set_property(GLOBAL APPEND PROPERTY ORRERY_PLUGIN_IDS ${id})

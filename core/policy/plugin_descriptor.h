@@ -22,10 +22,21 @@ struct TrainingResult;
 
 extern "C" {
 
-//! Bumped whenever this struct, OrreryParamSpec or a policy interface changes layout (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features; 9: BatchJob::request, a job's own STRL; 10: PlacementPolicy::admit, the scheduling queue; 11: StepResult::truncated).
+//! Bumped with the policy API's major version (the rule below); before 1.5 with every layout change (4: TargetObservation::group, ControlEpisodeReport's agent rewards; 5: ControlTrainingConfig::threads and ::resume, Environment::resumeAfter, TargetObservation::node, nodeCores and evaluation; 6: ControlPolicy::targetLabels; 7: createBatchPlacement/destroyBatchPlacement, BatchPlacementPolicy; 8: queue policies (createQueue/destroyQueue), ControlResource::GpuFrequency, TargetObservation and PendingUnit features; 9: BatchJob::request, a job's own STRL; 10: PlacementPolicy::admit, the scheduling queue; 11: StepResult::truncated).
 #define ORRERY_PLUGIN_ABI_VERSION 11u
 //! The policy API version (major.minor) this Orrery provides; a plugin's compatVersion names the
 //! API version it needs: same major, and a minor no newer than the host's.
+//!
+//! The compatibility rule, from 1.5 (ABI 11, the first release of the plugin SDK; see
+//! docs/writing-a-policy.md). A plugin built against any 1.x SDK loads in every later 1.y host:
+//!  - A minor version only adds what no plugin built earlier can see: fields at the end of
+//!    OrreryPluginDescriptor (the host reads one only when the plugin's structSize covers it),
+//!    virtual functions after the last one of an interface (the host calls one only on plugins
+//!    whose compatVersion names that minor or later), new headers and free functions.
+//!  - Anything else a plugin sees (the size or layout of a type it reads or writes, a signature,
+//!    the meaning of a field or an enum value) is a new major version and a new
+//!    ORRERY_PLUGIN_ABI_VERSION; the host then refuses older plugins with a message naming both.
+//! tests/core/policy/tst_policy_api_layout.cpp fails when a type's layout moves within an ABI.
 //! 1.2 added the control decision point (ControlPolicy, createControl/destroyControl).
 //! 1.3 added batch placement (BatchPlacementPolicy, createBatchPlacement/destroyBatchPlacement).
 //! 1.4 added the queue decision point (QueuePolicy, createQueue/destroyQueue) and GPU-frequency control.

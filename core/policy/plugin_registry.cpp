@@ -116,6 +116,11 @@ std::vector<std::string> PluginRegistry::defaultLocations(const std::string& exe
     std::vector<std::string> dirs{
         (fs::path(executableDir) / "plugins").string(),
         (fs::path(executableDir) / model::installation_layout::kPluginDirFromExecutable).lexically_normal().string()};
+    // The user's own plugins (the XDG base directory for user data), installed without root.
+    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome != nullptr && *dataHome == '/')
+        dirs.push_back((fs::path(dataHome) / "orrery" / "plugins").string());
+    else if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
+        dirs.push_back((fs::path(home) / ".local" / "share" / "orrery" / "plugins").string());
     if (const char* path = std::getenv("ORRERY_PLUGIN_PATH")) {
         std::string_view rest(path);
         while (!rest.empty()) {

@@ -55,7 +55,8 @@ public:
     std::vector<PluginWarning> loadDirectory(const std::string& dir);
 
     //! Loads `<executableDir>/plugins` (a build folder), `<executableDir>/../lib/orrery/plugins`
-    //! (an installation: model/installation_layout.h), then each directory of the colon-separated
+    //! (an installation: model/installation_layout.h), the user's `$XDG_DATA_HOME/orrery/plugins`
+    //! (`~/.local/share/orrery/plugins` when unset), then each directory of the colon-separated
     //! environment variable ORRERY_PLUGIN_PATH. Missing directories and repeated ones are ignored.
     std::vector<PluginWarning> loadDefaultLocations(const std::string& executableDir);
     //! The folders loadDefaultLocations() searches, in order (for messages naming them).

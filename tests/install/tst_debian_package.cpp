@@ -78,7 +78,11 @@ private slots:
                                     QStringLiteral("./usr/share/metainfo/org.orrery.Orrery.metainfo.xml"),
                                     QStringLiteral("./usr/share/mime/packages/org.orrery.Orrery.xml"),
                                     QStringLiteral("./usr/share/icons/hicolor/256x256/apps/org.orrery.Orrery.png"),
-                                    QStringLiteral("./usr/share/doc/orrery/README.md")})
+                                    QStringLiteral("./usr/share/doc/orrery/README.md"),
+                                    // the plugin SDK (docs/writing-a-policy.md)
+                                    QStringLiteral("./usr/include/orrery/policy/plugin_export.h"),
+                                    QStringLiteral("./usr/lib/orrery/liborrery_policy_api.a"),
+                                    QStringLiteral("./usr/lib/cmake/Orrery/OrreryConfig.cmake")})
             QVERIFY2(contents.out.contains(QRegularExpression(QStringLiteral(" %1(\n| ->)").arg(QRegularExpression::escape(path)))),
                      qPrintable(path));
         for (const QString& plugin : builtPluginFiles())

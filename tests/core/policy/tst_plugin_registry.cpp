@@ -287,6 +287,8 @@ private slots:
 
         const QByteArray path = "/nonexistent/a::" + extraDir.path().toUtf8() + ':' + exeDir.filePath("plugins").toUtf8();
         ScopedEnv env("ORRERY_PLUGIN_PATH", path);
+        QTemporaryDir userData; // no user plugins
+        ScopedEnv dataHome("XDG_DATA_HOME", userData.path().toUtf8());
         PluginRegistry registry;
         const auto warnings = registry.loadDefaultLocations(exeDir.path().toStdString());
         QVERIFY(warnings.empty());
@@ -304,16 +306,44 @@ private slots:
         QVERIFY(QDir(prefix.path()).mkpath(QStringLiteral("lib/orrery/plugins")));
         QVERIFY(copyInto(pluginFile("first-fit"), prefix.filePath(QStringLiteral("lib/orrery/plugins"))));
         ScopedEnv env("ORRERY_PLUGIN_PATH", "");
+        ScopedEnv dataHome("XDG_DATA_HOME", prefix.filePath(QStringLiteral("no-user-data")).toUtf8());
         PluginRegistry registry;
         QVERIFY(registry.loadDefaultLocations(prefix.filePath(QStringLiteral("bin")).toStdString()).empty());
         QCOMPARE(registry.ids(), std::vector<std::string>{"first-fit"});
         QVERIFY(QString::fromStdString(registry.find("first-fit")->origin).startsWith(prefix.path() + "/lib/orrery/plugins/"));
     }
 
+    void defaultLocationsFindTheUsersOwnPlugins()
+    {
+        // A plugin installed without root: $XDG_DATA_HOME/orrery/plugins, or ~/.local/share/… unset.
+        QTemporaryDir exeDir;
+        QTemporaryDir home;
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".local/share/orrery/plugins")));
+        QVERIFY(copyInto(pluginFile("random"), home.filePath(QStringLiteral(".local/share/orrery/plugins"))));
+        ScopedEnv env("ORRERY_PLUGIN_PATH", "");
+        ScopedEnv homeEnv("HOME", home.path().toUtf8());
+        {
+            ScopedEnv dataHome("XDG_DATA_HOME", ""); // empty counts as unset (XDG Base Directory)
+            PluginRegistry registry;
+            QVERIFY(registry.loadDefaultLocations(exeDir.path().toStdString()).empty());
+            QCOMPARE(registry.ids(), std::vector<std::string>{"random"});
+        }
+        QTemporaryDir dataHome;
+        QVERIFY(QDir(dataHome.path()).mkpath(QStringLiteral("orrery/plugins")));
+        QVERIFY(copyInto(pluginFile("first-fit"), dataHome.filePath(QStringLiteral("orrery/plugins"))));
+        ScopedEnv dataHomeEnv("XDG_DATA_HOME", dataHome.path().toUtf8());
+        PluginRegistry registry;
+        QVERIFY(registry.loadDefaultLocations(exeDir.path().toStdString()).empty());
+        QCOMPARE(registry.ids(), std::vector<std::string>{"first-fit"}); // XDG_DATA_HOME replaces ~/.local/share
+        const auto locations = PluginRegistry::defaultLocations(exeDir.path().toStdString());
+        QCOMPARE(QString::fromStdString(locations.at(2)), dataHome.filePath(QStringLiteral("orrery/plugins")));
+    }
+
     void defaultLocationsWithoutPathOrDirectory()
     {
         QTemporaryDir exeDir;
         ScopedEnv env("ORRERY_PLUGIN_PATH", "");
+        ScopedEnv dataHome("XDG_DATA_HOME", exeDir.filePath(QStringLiteral("no-user-data")).toUtf8());
         PluginRegistry registry;
         QVERIFY(registry.loadDefaultLocations(exeDir.path().toStdString()).empty());
         QVERIFY(registry.plugins().empty());
