@@ -19,3 +19,11 @@ function(orrery_configure_plugin_module target id)
     VISIBILITY_INLINES_HIDDEN ON
     LINK_DEPENDS ${script})
 endfunction()
+
+# orrery_check_plugin_id(<caller> <id>): a plugin id is the descriptor's id, the name scenarios and
+# experiments use and part of the file name, so it is [a-z0-9][a-z0-9-]* (policy/plugin_descriptor_check.h).
+function(orrery_check_plugin_id caller id)
+  if(NOT id MATCHES "^[a-z0-9][a-z0-9-]*$")
+    message(FATAL_ERROR "${caller}: id '${id}' must match [a-z0-9][a-z0-9-]* (the descriptor's id)")
+  endif()
+endfunction()

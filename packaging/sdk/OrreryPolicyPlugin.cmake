@@ -13,9 +13,7 @@ set(ORRERY_POLICY_PLUGIN_DESTINATION lib/orrery/plugins CACHE STRING
 
 function(orrery_add_policy_plugin id)
   cmake_parse_arguments(P "" "DESTINATION" "SOURCES;LIBS" ${ARGN})
-  if(NOT id MATCHES "^[a-z0-9][a-z0-9-]*$")
-    message(FATAL_ERROR "orrery_add_policy_plugin: id '${id}' must match [a-z0-9][a-z0-9-]* (the descriptor's id)")
-  endif()
+  orrery_check_plugin_id(orrery_add_policy_plugin ${id})
   if(NOT P_SOURCES)
     message(FATAL_ERROR "orrery_add_policy_plugin(${id}): SOURCES is required")
   endif()

@@ -80,10 +80,10 @@ private slots:
         QVERIFY(!headers.contains(QStringLiteral("policy/plugin_registry.h"))); // the host's side stays out
 
         const QString project = m_root.filePath(QStringLiteral("headers"));
+        QVERIFY(QDir().mkpath(project));
         QStringList sources;
         for (const QString& header : headers) {
             const QString source = QString(header).replace('/', '_').replace(QStringLiteral(".h"), QStringLiteral(".cpp"));
-            QVERIFY(QDir().mkpath(project));
             QVERIFY(writeFile(project + '/' + source, "#include \"" + header.toUtf8() + "\"\n"));
             sources << source;
         }
@@ -112,10 +112,7 @@ private slots:
             writeFile(project + QStringLiteral("/CMakeLists.txt"),
                       "cmake_minimum_required(VERSION 3.25)\nproject(Needs LANGUAGES CXX)\n"
                       "find_package(Orrery " + version.toUtf8() + " REQUIRED)\n");
-            return m_hider.run(QStringLiteral(ORRERY_CMAKE_COMMAND),
-                               {QStringLiteral("-S"), project, QStringLiteral("-B"), project + QStringLiteral("/build"),
-                                QStringLiteral("-DCMAKE_PREFIX_PATH=") + m_prefix},
-                               project);
+            return configureProject(project);
         };
         QCOMPARE(configure(QStringLiteral("1.0")).exitCode, 0);
         QVERIFY(configure(QStringLiteral("1.99")).exitCode != 0); // a newer minor: API this Orrery lacks
@@ -175,17 +172,22 @@ private:
     QString orrery() const { return m_prefix + QStringLiteral("/bin/orrery"); }
 
     //! Configures and builds a CMake project against the installed prefix, the checkout hidden.
+    //! Configures a CMake project in `<source>/build` against the installed prefix, the checkout hidden.
+    CliResult configureProject(const QString& source, const QStringList& options = {}) const
+    {
+        return m_hider.run(QStringLiteral(ORRERY_CMAKE_COMMAND),
+                           QStringList{QStringLiteral("-S"), source, QStringLiteral("-B"), source + QStringLiteral("/build"),
+                                       QStringLiteral("-G"), QStringLiteral("Ninja"), QStringLiteral("-DCMAKE_PREFIX_PATH=") + m_prefix}
+                               + options,
+                           source);
+    }
+
     void buildProject(const QString& source, const QStringList& options = {})
     {
-        const QString build = source + QStringLiteral("/build");
-        const CliResult configure = m_hider.run(QStringLiteral(ORRERY_CMAKE_COMMAND),
-                                                QStringList{QStringLiteral("-S"), source, QStringLiteral("-B"), build,
-                                                            QStringLiteral("-G"), QStringLiteral("Ninja"),
-                                                            QStringLiteral("-DCMAKE_PREFIX_PATH=") + m_prefix}
-                                                    + options,
-                                                source);
+        const CliResult configure = configureProject(source, options);
         QVERIFY2(configure.exitCode == 0, qPrintable(configure.out + configure.err));
-        const CliResult built = m_hider.run(QStringLiteral(ORRERY_CMAKE_COMMAND), {QStringLiteral("--build"), build}, source);
+        const CliResult built = m_hider.run(QStringLiteral(ORRERY_CMAKE_COMMAND),
+                                            {QStringLiteral("--build"), source + QStringLiteral("/build")}, source);
         QVERIFY2(built.exitCode == 0, qPrintable(built.out + built.err));
     }
 
