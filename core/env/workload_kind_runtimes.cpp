@@ -62,4 +62,22 @@ std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenari
     return std::make_unique<SimulatedEnvironment>(scenario, options);
 }
 
+ControlEnvironmentTraits controlEnvironmentTraits(const model::Scenario& scenario, const SimulatedEnvironmentOptions& options)
+{
+    for (const model::WorkloadSpec& workload : scenario.workloads) {
+        const auto* kind = std::get_if<model::KindWorkload>(&workload);
+        if (!kind || (!options.workload.empty() && kind->name != options.workload))
+            continue;
+        const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(kind->spec->kind);
+        if (runtime && runtime->makeEnvironment)
+            return {kind->spec->kind, kind->name, runtime->controlKnobs,
+                    runtime->controlTargetCapacity ? runtime->controlTargetCapacity(*kind->spec) : 0};
+        if (!options.workload.empty())
+            throw std::invalid_argument("workload '" + kind->name + "' (kind " + kind->spec->kind
+                                        + ") has no control environment");
+    }
+    // The microservice SimulatedEnvironment: FIRM's knobs (seed 001 §3.2.5: CPU limit, scale out/in).
+    return {"Microservices", options.workload, {"cpu", "replicas"}, 0};
+}
+
 } // namespace orrery::env

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace orrery::model {
 class Cluster;
@@ -62,6 +63,12 @@ struct WorkloadKindRuntime {
     std::function<std::unique_ptr<policy::Environment>(const model::Scenario& scenario, const model::KindSpec& spec,
                                                        const SimulatedEnvironmentOptions& options)>
         makeEnvironment;
+    //! What a fixed-shape (Gymnasium-style) agent sets on each target by default: "replicas" or a
+    //! ControlResource name (core/control_gym). Empty when the kind has no control environment.
+    std::vector<std::string> controlKnobs;
+    //! The most control targets one episode can have (training jobs: every job), so fixed-shape
+    //! observations have room for all; empty = the targets of the episode's first observation.
+    std::function<std::size_t(const model::KindSpec& spec)> controlTargetCapacity;
 };
 
 //! Registers (or replaces) a kind's runtime factories; kinds call it once at start-up.
@@ -74,5 +81,18 @@ void registerWorkloadKindRuntime(WorkloadKindRuntime runtime);
 //! SimulatedEnvironment. Throws std::invalid_argument as SimulatedEnvironment does.
 [[nodiscard]] std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenario& scenario,
                                                                           const SimulatedEnvironmentOptions& options);
+
+//! What makeControlEnvironment would build, described for fixed-shape adapters: the workload's
+//! kind ("Microservices" for the SimulatedEnvironment), its default knobs and its target
+//! capacity (0 = unknown: the first observation's targets).
+struct ControlEnvironmentTraits {
+    std::string kind;
+    std::string workload;
+    std::vector<std::string> knobs;
+    std::size_t targetCapacity = 0;
+};
+//! Throws std::invalid_argument when `options.workload` names a workload without a control environment.
+[[nodiscard]] ControlEnvironmentTraits controlEnvironmentTraits(const model::Scenario& scenario,
+                                                                const SimulatedEnvironmentOptions& options);
 
 } // namespace orrery::env

@@ -37,7 +37,9 @@ void registerFunctionsKind()
              [](const model::Scenario& scenario, const model::KindSpec& spec,
                 const env::SimulatedEnvironmentOptions& options) -> std::unique_ptr<policy::Environment> {
                  return std::make_unique<FunctionsEnvironment>(scenario, functionsSpecOf(spec), options);
-             }});
+             },
+             {"cpu", "memory", "replicas"}, // SIMPPO's three knobs (seed 001 §4.3)
+             {}});
     });
 }
 

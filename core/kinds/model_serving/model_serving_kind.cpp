@@ -1,6 +1,7 @@
 #include "kinds/model_serving/model_serving_kind.h"
 
 #include "env/workload_kind_runtimes.h"
+#include "kinds/model_serving/model_serving_environment.h"
 #include "kinds/model_serving/model_serving_reader.h"
 #include "kinds/model_serving/model_serving_runtime.h"
 #include "scenario/workload_kind_readers.h"
@@ -22,13 +23,17 @@ void registerModelServingKind()
                                                  const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
                                                   return readModelServingWorkload(reader, context, cluster);
                                               }});
-        // No control Environment for training yet: the μ-Serve policies are not learned.
         env::registerWorkloadKindRuntime(
             {kKind,
              [](const model::KindSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
                 env::NodeContention&) -> std::unique_ptr<env::KindRuntime> {
                  return std::make_unique<ModelServingRuntime>(dynamic_cast<const ModelServingSpec&>(spec), scenario, cluster);
              },
+             [](const model::Scenario& scenario, const model::KindSpec& spec,
+                const env::SimulatedEnvironmentOptions& options) -> std::unique_ptr<policy::Environment> {
+                 return std::make_unique<ModelServingEnvironment>(scenario, dynamic_cast<const ModelServingSpec&>(spec), options);
+             },
+             {"gpu-frequency"},
              {}});
     });
 }

@@ -272,27 +272,35 @@ void ModelServingRuntime::tick(sim::SimTime now)
         m_replicaSamples += 1;
     }
     if (m_control) {
-        std::vector<policy::ControlAction> clocks;
-        std::vector<policy::ActionOutcome> outcomes;
         const std::vector<policy::ControlAction> decided = m_control->decide(observation);
         m_labels.update(m_control->targetLabels(), now, *m_recorder);
-        for (const policy::ControlAction& action : decided) {
-            if (action.kind == policy::ControlAction::Kind::SetReplicas)
-                outcomes.push_back(scale(action, outcomes.size(), now));
-            else
-                clocks.push_back(action);
-        }
-        launchRound(outcomes, now);
-        retireRound(now);
-        for (policy::ActionOutcome& outcome : m_platform.apply(clocks, now))
-            outcomes.push_back(std::move(outcome));
-        for (const policy::ActionOutcome& outcome : outcomes) {
-            if (outcome.status == policy::ActionOutcome::Status::Rejected)
-                ++m_rejected;
-            else
-                ++m_applied;
-        }
+        applyControl(decided, now);
     }
+    if (m_steeredExternally)
+        m_lastObservation = observation;
+}
+
+std::vector<policy::ActionOutcome> ModelServingRuntime::applyControl(const std::vector<policy::ControlAction>& actions, sim::SimTime now)
+{
+    std::vector<policy::ControlAction> clocks;
+    std::vector<policy::ActionOutcome> outcomes;
+    for (const policy::ControlAction& action : actions) {
+        if (action.kind == policy::ControlAction::Kind::SetReplicas)
+            outcomes.push_back(scale(action, outcomes.size(), now));
+        else
+            clocks.push_back(action);
+    }
+    launchRound(outcomes, now);
+    retireRound(now);
+    for (policy::ActionOutcome& outcome : m_platform.apply(clocks, now))
+        outcomes.push_back(std::move(outcome));
+    for (const policy::ActionOutcome& outcome : outcomes) {
+        if (outcome.status == policy::ActionOutcome::Status::Rejected)
+            ++m_rejected;
+        else
+            ++m_applied;
+    }
+    return outcomes;
 }
 
 void ModelServingRuntime::handleEvent(const sim::Event& event, sim::Engine& engine)

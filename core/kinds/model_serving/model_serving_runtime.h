@@ -29,6 +29,15 @@ public:
 
     [[nodiscard]] const ModelServingPlatform& platform() const { return m_platform; }
 
+    //! Control from outside the event loop (ModelServingEnvironment): every control period keeps
+    //! its observation for lastObservation() instead of calling a policy.
+    void steerExternally() { m_steeredExternally = true; }
+    //! The observation of the last control period (steerExternally() only).
+    [[nodiscard]] const policy::Observation& lastObservation() const { return m_lastObservation; }
+    //! Applies a control decision now, as a policy's decide() result would be: SetReplicas on
+    //! model targets (launch and retire rounds), GPU clocks on devices.
+    std::vector<policy::ActionOutcome> applyControl(const std::vector<policy::ControlAction>& actions, sim::SimTime now);
+
 private:
     void placeReplicas(sim::SimTime now);
     //! The node the placement policy (or, without one, the most free GPU memory) gives `unit`, or none.
@@ -75,6 +84,8 @@ private:
     std::vector<Retirement> m_retirements;
     double m_replicaSamples = 0, m_replicaSum = 0;  //!< serving replicas, sampled every control period
     sim::SeriesId m_replicaSeries = 0, m_costSeries = 0;
+    bool m_steeredExternally = false;
+    policy::Observation m_lastObservation;
     env::TargetLabelLog m_labels; //!< the control policy's labels of its targets (policy.label annotations)
 };
 

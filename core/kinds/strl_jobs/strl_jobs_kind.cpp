@@ -28,6 +28,8 @@ void registerStrlJobsKind()
                 env::NodeContention&) -> std::unique_ptr<env::KindRuntime> {
                  return std::make_unique<StrlJobsRuntime>(dynamic_cast<const StrlJobsSpec&>(spec), scenario, cluster);
              },
+             {}, // no control environment: the jobs run whole nodes to completion
+             {},
              {}});
     });
 }

@@ -37,6 +37,11 @@ void registerTrainingJobsKind()
              [](const model::Scenario& scenario, const model::KindSpec& spec,
                 const env::SimulatedEnvironmentOptions& options) -> std::unique_ptr<policy::Environment> {
                  return std::make_unique<TrainingJobsEnvironment>(scenario, trainingSpecOf(spec), options);
+             },
+             {"cpu"}, // FlowCon's one knob: the container's CPU limit (seed 004 §4)
+             [](const model::KindSpec& spec) -> std::size_t {
+                 const TrainingJobsSpec& jobs = trainingSpecOf(spec); // one container per job
+                 return static_cast<std::size_t>(jobs.count) + jobs.jobs.size();
              }});
     });
 }
