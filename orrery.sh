@@ -19,7 +19,7 @@ readonly PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n libqt6opengl6-dev libxkbcommon-dev libgl-dev fonts-dejavu-core
   libsqlite3-dev sqlite3 libtorch-dev libopenblas0-pthread libcurl4-openssl-dev libyaml-cpp-dev nlohmann-json3-dev
-  libgraphviz-dev coinor-libcbc-dev libxgboost-dev
+  libgraphviz-dev coinor-libcbc-dev libxgboost-dev pybind11-dev python3-dev python3-numpy
   prometheus poppler-utils xvfb xauth openssl slurm-wlm munge
   dpkg-dev desktop-file-utils appstream shared-mime-info groff-base x11-utils
 )

@@ -31,15 +31,15 @@ say() { printf '[sanitize.sh] %s\n' "$*" >&2; }
 build=build-asan
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 flags="-O1 -g1 -fno-omit-frame-pointer $sanitizers"
-settings="flags=$flags"
+settings="flags=$flags python=off"
 export CCACHE_BASEDIR="$PWD"
 if [[ ! -f $build/build.ninja || "$(cat $build/.orrery-settings 2>/dev/null)" != "$settings" ]]; then
-  say "configuring $build/ (GCC, ASan+UBSan, GUI and Torch off)"
+  say "configuring $build/ (GCC, ASan+UBSan, GUI, Torch and Python off)"
   # Warnings are checked by the normal build; -O1 with sanitizers gives GCC 12 false positives.
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
     "-DCMAKE_C_FLAGS=$flags" "-DCMAKE_CXX_FLAGS=$flags" \
     "-DCMAKE_EXE_LINKER_FLAGS=$sanitizers" "-DCMAKE_SHARED_LINKER_FLAGS=$sanitizers" \
-    -DORRERY_BUILD_GUI=OFF -DORRERY_WITH_TORCH=OFF -DORRERY_WERROR=OFF -DBUILD_TESTING=ON >/dev/null
+    -DORRERY_BUILD_GUI=OFF -DORRERY_WITH_TORCH=OFF -DORRERY_BUILD_PYTHON=OFF -DORRERY_WERROR=OFF -DBUILD_TESTING=ON >/dev/null
   printf '%s' "$settings" >"$build/.orrery-settings"
 fi
 say "building with $jobs jobs"

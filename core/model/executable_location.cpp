@@ -5,9 +5,22 @@
 #include <system_error>
 
 namespace orrery::model {
+namespace {
+
+std::filesystem::path& hostOverride()
+{
+    static std::filesystem::path directory;
+    return directory;
+}
+
+} // namespace
+
+void setExecutableDirectory(std::filesystem::path directory) { hostOverride() = std::move(directory); }
 
 std::filesystem::path executableDirectory()
 {
+    if (!hostOverride().empty())
+        return hostOverride();
     std::error_code error;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
     if (error)

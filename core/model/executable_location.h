@@ -8,6 +8,11 @@ namespace orrery::model {
 //! (installation_layout.h), so an installed tree works under any prefix and after a move.
 [[nodiscard]] std::filesystem::path executableDirectory();
 
+//! For a host that is not Orrery's executable (the Python module, python/): the directory Orrery's
+//! executable is in, or would be in, so executableDirectory() and everything found relative to it
+//! answer for Orrery rather than for the host. Call before any other thread uses this file.
+void setExecutableDirectory(std::filesystem::path directory);
+
 //! `<executable dir>/<relative>`, lexically normalised ("bin/../share/orrery" → "share/orrery").
 [[nodiscard]] std::filesystem::path besideExecutable(const std::filesystem::path& relative);
 
