@@ -111,7 +111,9 @@ std::vector<policy::ControlAction> ControlGymEnvironment::controlActions(std::sp
                     out.push_back(policy::ControlAction::setReplicas(target->name, wanted));
                 continue;
             }
-            const double current = target->limit[policy::indexOf(m_knobs[k].resource)];
+            double current = target->limit[policy::indexOf(m_knobs[k].resource)];
+            if (current <= 0 && m_knobs[k].resource == policy::ControlResource::Cpu)
+                current = target->nodeCores; // unlimited on a known node: it may use the whole node
             if (current <= 0) // unlimited or unknown: nothing to scale from
                 continue;
             const double wanted = current * factor;

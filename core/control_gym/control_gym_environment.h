@@ -31,7 +31,8 @@ struct StepInfo {
 //!  - observation: ObservationLayout's features, one block per target slot, then the period's
 //!    global figures; slots keep their target for as long as it exists (TargetSlots);
 //!  - action: a Box [-1, 1]^(slots × knobs); value a sets the knob to current × 2^a (halve to
-//!    double; replicas rounded, at least 1), so 0 keeps everything as it is;
+//!    double; replicas rounded, at least 1; an unlimited CPU counts as its node's cores), so 0
+//!    keeps everything as it is;
 //!  - reward, terminated and truncated: the kind environment's own.
 //! Same scenario, options and seed ⇒ bit-identical observations and rewards for the same actions.
 class ControlGymEnvironment final : public gym::Environment {

@@ -13,6 +13,10 @@ namespace orrery::kinds::training_jobs {
 using model::ContendedResource;
 
 namespace {
+
+//! Docker refuses --cpus below 0.01 ("Range of CPUs is from 0.01 to N.00"): FlowCon's containers
+//! (seed 004 §5) cannot be limited further, and a limit near 0 would stretch an epoch past SimTime.
+constexpr double kMinimumLimitCores = 0.01;
 constexpr double kEpochTolerance = 1e-9;
 
 int indexOf(ContendedResource resource)
@@ -283,7 +287,13 @@ std::vector<policy::ActionOutcome> TrainingJobsPlatform::apply(const std::vector
             outcome.reason = "a CPU limit must be ≥ 0 cores (0 = none)";
         } else {
             const double cores = m_workers[it->worker].cores;
-            const double limit = action.value >= cores ? 0.0 : action.value;
+            double limit = action.value >= cores ? 0.0 : action.value;
+            if (limit > 0.0 && limit < kMinimumLimitCores) {
+                limit = kMinimumLimitCores;
+                outcome.status = policy::ActionOutcome::Status::Converted;
+                outcome.applied.value = limit;
+                outcome.reason = "the smallest CPU limit a container can have is 0.01 cores";
+            }
             if (limit != it->limitCores) {
                 it->limitCores = limit;
                 ++m_limitChanges;
