@@ -84,9 +84,9 @@ class Environment(_EnvBase):
     def step(self, action):
         if not self._started:
             raise RuntimeError(f"{self._env.id}: step() before reset()")
-        action = np.asarray(action, dtype=np.float32).reshape(-1)
-        observation, reward, terminated, truncated = self._env.step(action)
-        return observation, reward, terminated, truncated, self._env.info()
+        if not (isinstance(action, np.ndarray) and action.dtype == np.float32 and action.ndim == 1):
+            action = np.asarray(action, dtype=np.float32).reshape(-1)
+        return self._env.step(action)
 
     def render(self):
         return None

@@ -108,8 +108,9 @@ void bindEnvironments(py::module_& module)
             } catch (const std::logic_error& error) {
                 throw py::value_error(error.what());
             }
-            return py::make_tuple(toArray(std::move(result.observation)), result.reward, result.terminated, result.truncated);
-        }, py::arg("action"))
+            return py::make_tuple(toArray(std::move(result.observation)), result.reward, result.terminated, result.truncated,
+                                  infoOf(e));
+        }, py::arg("action"), "(observation, reward, terminated, truncated, info) as Gymnasium's step() returns them")
         .def("info", &infoOf, "What the last reset() or step() did (Gymnasium's info dict)");
 }
 
