@@ -7,11 +7,12 @@ simulators.
     >>> observation, info = env.reset(seed=1)
     >>> observation, reward, terminated, truncated, info = env.step(env.action_space.sample())
 """
-from ._orrery import Scenario, __version__, load_scenario, run
+from ._orrery import Scenario, __version__, load_scenario
 from .environment import Environment, make
 from .errors import ExperimentError, ProjectError, ScenarioError, SimulationError
 from .experiments import run_experiment
 from .project import Project
+from .runs import run
 
 __all__ = [
     "Environment", "ExperimentError", "Project", "ProjectError", "Scenario", "ScenarioError", "SimulationError",

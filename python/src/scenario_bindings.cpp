@@ -108,7 +108,7 @@ void bindScenarios(py::module_& module)
 
     module.def("load_scenario", &loadScenarioHandle, py::arg("path"),
                "Reads and validates a scenario file; raises ScenarioError naming file, line, column and field.");
-    module.def("run", &runScenario, py::arg("scenario"), py::arg("seed") = py::none(),
+    module.def("run_scenario", &runScenario, py::arg("scenario"), py::arg("seed") = py::none(),
                "Runs a scenario to its horizon with its policies (built-in and installed plugins) and returns "
                "{status, message, events, policies, metrics, units}. The GIL is released while it runs.");
 }

@@ -82,7 +82,9 @@ private slots:
                                     // the plugin SDK (docs/writing-a-policy.md)
                                     QStringLiteral("./usr/include/orrery/policy/plugin_export.h"),
                                     QStringLiteral("./usr/lib/orrery/liborrery_policy_api.a"),
-                                    QStringLiteral("./usr/lib/cmake/Orrery/OrreryConfig.cmake")})
+                                    QStringLiteral("./usr/lib/cmake/Orrery/OrreryConfig.cmake"),
+                                    // the Python module (docs/python.md), on Debian's default sys.path
+                                    QStringLiteral("./usr/lib/python3/dist-packages/orrery/__init__.py")})
             QVERIFY2(contents.out.contains(QRegularExpression(QStringLiteral(" %1(\n| ->)").arg(QRegularExpression::escape(path)))),
                      qPrintable(path));
         for (const QString& plugin : builtPluginFiles())

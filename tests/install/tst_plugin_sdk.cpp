@@ -168,6 +168,31 @@ private slots:
         QVERIFY(text.contains(metric));
     }
 
+    void thePythonModuleRunsFromTheInstalledTree()
+    {
+#ifndef ORRERY_PYTHON_EXECUTABLE
+        QSKIP("built without the Python module (ORRERY_BUILD_PYTHON=OFF)");
+#else
+        // docs/python.md's first lines, from the installed data folder, the checkout hidden: the
+        // module finds the plugins (first-fit for demo.yaml) and resources beside it.
+        const QString script = QStringLiteral(
+            "import orrery\n"
+            "e = orrery.make('resources/scenarios/socialnetwork-steady.yaml')\n"
+            "print(e.reset(seed=1)[0].shape)\n"
+            "r = orrery.run('resources/scenarios/octopus-small.yaml')\n"
+            "print(r['status'], r['policies']['placement'])\n"
+            "print(orrery.__file__)\n");
+        const CliResult run = m_hider.run(QStringLiteral("/usr/bin/env"),
+                                          {QStringLiteral("PYTHONPATH=") + m_prefix + QStringLiteral("/lib/python3/dist-packages"),
+                                           QStringLiteral(ORRERY_PYTHON_EXECUTABLE), QStringLiteral("-c"), script},
+                                          m_prefix + QStringLiteral("/share/orrery"));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        QVERIFY2(run.out.contains(QRegularExpression(QStringLiteral("^\\(\\d+,\\)\n"))), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QStringLiteral("completed")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(m_prefix + QStringLiteral("/lib/python3/dist-packages/orrery/__init__.py")), qPrintable(run.out));
+#endif
+    }
+
 private:
     QString orrery() const { return m_prefix + QStringLiteral("/bin/orrery"); }
 
