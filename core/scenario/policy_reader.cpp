@@ -36,19 +36,36 @@ std::optional<model::PolicyChoice> readChoice(const YamlNode& node, const std::s
                                       + " (write {plugin: " + node.scalar() + "})");
         return std::nullopt;
     }
-    MapReader reader(node, path, context, {"plugin", "params"}, "a mapping with plugin and optional params");
+    MapReader reader(node, path, context, {"plugin", "python", "params"},
+                     "a mapping with plugin (or python) and optional params");
     if (!reader.isMap())
         return std::nullopt;
     const std::size_t errorsBefore = context.errorCount();
     model::PolicyChoice choice;
     choice.fieldPath = path;
     choice.location = context.locationOf(node);
-    if (const YamlNode* plugin = reader.require("plugin", "a plugin id such as first-fit")) {
+    const YamlNode* python = reader.get("python");
+    if (python && reader.get("plugin")) {
+        context.error(*python, reader.pathOf("python"), "give either plugin or python, not both");
+    } else if (python) {
+        // {python: "module:Class"} is {plugin: python, params: {class: "module:Class"}} (docs/python.md).
+        if (const auto value = readString(*python, reader.pathOf("python"), context, "a Python class as module:Class")) {
+            choice.plugin = "python";
+            choice.params.push_back({"class", *value, context.locationOf(*python)});
+        }
+    } else if (const YamlNode* plugin = reader.require("plugin", "a plugin id such as first-fit")) {
         if (const auto value = readString(*plugin, reader.pathOf("plugin"), context, "a plugin id such as first-fit"))
             choice.plugin = *value;
     }
-    if (const YamlNode* params = reader.get("params"))
-        choice.params = readParams(*params, reader.pathOf("params"), context);
+    if (const YamlNode* params = reader.get("params")) {
+        std::vector<model::PolicyParam> given = readParams(*params, reader.pathOf("params"), context);
+        for (model::PolicyParam& param : given) {
+            if (python && param.name == "class")
+                context.error(*params, reader.pathOf("params") + ".class", "the class is already given by python");
+            else
+                choice.params.push_back(std::move(param));
+        }
+    }
     if (context.errorCount() != errorsBefore)
         return std::nullopt;
     return choice;
