@@ -193,6 +193,40 @@ private slots:
 #endif
     }
 
+    void aPythonPolicyRunsAsAnArmOfTheInstalledOrrery()
+    {
+#ifndef ORRERY_PYTHON_EXECUTABLE
+        QSKIP("built without the Python module and plugin (ORRERY_BUILD_PYTHON=OFF)");
+#else
+        // docs/python.md, "Python policies": a class in the user's folder, named by an arm.
+        const QString folder = m_root.filePath(QStringLiteral("py-policies"));
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(QFile::copy(QStringLiteral(ORRERY_SOURCE_DIR "/tests/fixtures/python-policies/example_policies.py"),
+                            folder + QStringLiteral("/example_policies.py")));
+        QVERIFY(writeFile(folder + QStringLiteral("/python-ab.yaml"),
+                          "apiVersion: orrery.dev/v1\nkind: Experiment\nmetadata: {name: python-ab}\nspec:\n"
+                          "  scenario: spread-cluster.yaml\n  arms:\n"
+                          "    - {name: first-fit, policies: {placement: {plugin: first-fit}}}\n"
+                          "    - {name: py-least-allocated, policies: {placement: {python: example_policies:LeastAllocated}}}\n"
+                          "  seeds: {count: 2}\n  metrics: [job.completion_time.mean]\n"));
+        QVERIFY(QFile::copy(m_example + QStringLiteral("/spread-cluster.yaml"), folder + QStringLiteral("/spread-cluster.yaml")));
+        const QString project = folder + QStringLiteral("/results.orrery");
+        const CliResult run = m_hider.run(orrery(), {QStringLiteral("experiment"), QStringLiteral("python-ab.yaml"),
+                                                     QStringLiteral("--project"), project},
+                                          folder);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QStringLiteral("py-least-allocated")), qPrintable(run.out));
+        const QString report = folder + QStringLiteral("/report.html");
+        const CliResult written = m_hider.run(orrery(), {QStringLiteral("report"), QStringLiteral("--project"), project,
+                                                         QStringLiteral("--out"), report},
+                                              folder);
+        QVERIFY2(written.exitCode == 0, qPrintable(written.err));
+        QFile html(report);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(html.readAll()).contains(QStringLiteral("py-least-allocated")));
+#endif
+    }
+
 private:
     QString orrery() const { return m_prefix + QStringLiteral("/bin/orrery"); }
 
