@@ -21,6 +21,7 @@ private slots:
     void minimalFixture();
     void fullFixture();
     void documentationExample();
+    void pythonNamesThePythonPluginAndItsClass();
     void goodFixtures_data();
     void goodFixtures();
     void badFixtures_data();
@@ -142,6 +143,8 @@ const BadCase kBadCases[] = {
     {"empty_workloads", 23, 14, "spec.workloads", "expected a non-empty sequence of workloads", 1},
     {"policy_param_not_scalar", 33, 18, "spec.policies.placement.params.weights", "expected a parameter value (a number, string or duration), got a sequence", 1},
     {"policy_shorthand", 30, 16, "spec.policies.placement", "got \"first-fit\" (write {plugin: first-fit})", 1},
+    {"python_and_plugin", 30, 44, "spec.policies.placement.python", "give either plugin or python, not both", 1},
+    {"python_class_twice", 30, 48, "spec.policies.placement.params.class", "the class is already given by python", 1},
     // unknown fields at every level, with did-you-mean
     {"unknown_field_top", 29, 1, "statuss", "unknown field 'statuss'; expected one of: apiVersion, kind, metadata, spec", 1},
     {"unknown_field_pool", 15, 9, "spec.cluster.pools[0].pricePerHr", "unknown field 'pricePerHr' (did you mean 'pricePerHour'?)", 1},
@@ -368,6 +371,20 @@ void TestScenarioParser::fullFixture()
     QCOMPARE(full.policies.at("queue").plugin, std::string("sjf"));
     QVERIFY(full.policies.at("queue").params.empty());
     QCOMPARE(full.policies.at("placement").plugin, std::string("first-fit"));
+}
+
+void TestScenarioParser::pythonNamesThePythonPluginAndItsClass()
+{
+    QByteArray source = readAll(fixture("bad/python_and_plugin.yaml"));
+    source.replace("{plugin: first-fit, python: \"mine:Spread\"}", "{python: \"mine:Spread\", params: {args: fast}}");
+    const auto result = scenario::parseScenario(text(source), "python.yaml");
+    QVERIFY2(result.ok(), qPrintable(describe(result)));
+    const model::PolicyChoice& placement = result.scenario->policies.at("placement");
+    QCOMPARE(placement.plugin, std::string("python"));
+    QCOMPARE(placement.params.size(), std::size_t{2});
+    QCOMPARE(placement.params[0].name, std::string("class"));
+    QCOMPARE(placement.params[0].value, std::string("mine:Spread"));
+    QCOMPARE(placement.params[1].name, std::string("args"));
 }
 
 void TestScenarioParser::documentationExample()
