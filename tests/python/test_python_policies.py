@@ -95,6 +95,20 @@ class PythonPolicies(unittest.TestCase):
                     orrery.run_experiment(file, os.path.join(self.folder, cls.replace(":", "_") + ".orrery"))
                 self.assertIn(expected, str(raised.exception))
 
+    def test_a_python_policy_runs_inside_a_python_host_too(self):
+        # orrery.run in this interpreter: the plugin uses the host's interpreter, not a second one.
+        with open(os.path.join(SCENARIOS, "octopus-small.yaml"), encoding="utf-8") as original:
+            text = original.read()
+        policy = f'    placement: {{python: "example_policies:LeastAllocated", params: {{path: "{POLICIES}"}}}}\n'
+        self.assertIn("    placement:\n      plugin: first-fit\n", text)
+        path = os.path.join(self.folder, "octopus-python.yaml")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text.replace("    placement:\n      plugin: first-fit\n", policy))
+        first = orrery.run(path)
+        self.assertEqual(first["status"], "completed", first["message"])
+        self.assertTrue(first["policies"]["placement"].startswith("python"))
+        self.assertEqual(orrery.run(path)["metrics"], first["metrics"])  # deterministic per seed
+
     def test_python_and_plugin_together_are_refused_by_name(self):
         file = experiment(self.folder, "python-both", os.path.join(SCENARIOS, "demo.yaml"),
                           [("both", "{placement: {plugin: first-fit, python: 'example_policies:LeastAllocated'}}")],
