@@ -65,19 +65,20 @@ std::uint32_t ControlGymEnvironment::maxEpisodeSteps() const
     return static_cast<std::uint32_t>(m_options.environment.stepsPerEpisode);
 }
 
-std::vector<float> ControlGymEnvironment::encode(const policy::Observation& observation)
+std::vector<float> ControlGymEnvironment::encode(policy::Observation observation)
 {
-    m_last = observation;
-    m_byslot = m_slots.assign(observation.targets);
+    m_last = std::move(observation); // kept for controlActions(); moved, the targets' maps are not copied
+    const policy::Observation& last = m_last;
+    m_byslot = m_slots.assign(last.targets);
     const std::vector<std::size_t>& byslot = m_byslot;
     std::vector<float> out(m_layout.dimension());
     const std::size_t block = m_layout.perTarget();
     for (std::size_t slot = 0; slot < byslot.size(); ++slot) {
-        const policy::TargetObservation* target = byslot[slot] == TargetSlots::kFree ? nullptr : &observation.targets[byslot[slot]];
+        const policy::TargetObservation* target = byslot[slot] == TargetSlots::kFree ? nullptr : &last.targets[byslot[slot]];
         m_layout.encodeTarget(target, std::span<float>(out).subspan(slot * block, block));
     }
-    m_layout.encodeGlobal(observation, std::span<float>(out).subspan(byslot.size() * block));
-    m_info.timeSeconds = sim::toSeconds(observation.time);
+    m_layout.encodeGlobal(last, std::span<float>(out).subspan(byslot.size() * block));
+    m_info.timeSeconds = sim::toSeconds(last.time);
     m_info.slotTargets = m_slots.names();
     m_info.unobservedTargets = m_slots.unobserved();
     return out;
@@ -129,7 +130,7 @@ gym::StepResult ControlGymEnvironment::stepTask(std::span<const float> action)
     const std::vector<policy::ControlAction> actions = controlActions(action);
     policy::StepResult step = m_environment->step(actions);
     gym::StepResult out;
-    out.observation = encode(step.observation);
+    out.observation = encode(std::move(step.observation));
     out.reward = step.reward;
     out.terminated = step.done && !step.truncated;
     out.truncated = step.truncated;

@@ -68,7 +68,7 @@ private:
         bool replicas = false;
         policy::ControlResource resource = policy::ControlResource::Cpu;
     };
-    std::vector<float> encode(const policy::Observation& observation);
+    std::vector<float> encode(policy::Observation observation);
 
     std::string m_scenarioName;
     std::string m_kind;

@@ -45,8 +45,16 @@ const WorkloadKindRuntime* findWorkloadKindRuntime(const std::string& kind)
     return nullptr;
 }
 
-std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenario& scenario,
-                                                            const SimulatedEnvironmentOptions& options)
+namespace {
+
+//! The registered-kind workload whose control environment a trainer gets (see
+//! makeControlEnvironment), with its factories; {nullptr, nullptr} for the microservice one.
+struct ControlledWorkload {
+    const model::KindWorkload* workload = nullptr;
+    const WorkloadKindRuntime* runtime = nullptr;
+};
+
+ControlledWorkload findControlledWorkload(const model::Scenario& scenario, const SimulatedEnvironmentOptions& options)
 {
     for (const model::WorkloadSpec& workload : scenario.workloads) {
         const auto* kind = std::get_if<model::KindWorkload>(&workload);
@@ -54,27 +62,32 @@ std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenari
             continue;
         const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(kind->spec->kind);
         if (runtime && runtime->makeEnvironment)
-            return runtime->makeEnvironment(scenario, *kind->spec, options);
+            return {kind, runtime};
         if (!options.workload.empty())
             throw std::invalid_argument("workload '" + kind->name + "' (kind " + kind->spec->kind
                                         + ") has no control environment");
     }
+    return {};
+}
+
+} // namespace
+
+std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenario& scenario,
+                                                            const SimulatedEnvironmentOptions& options)
+{
+    const ControlledWorkload found = findControlledWorkload(scenario, options);
+    if (found.runtime)
+        return found.runtime->makeEnvironment(scenario, *found.workload->spec, options);
     return std::make_unique<SimulatedEnvironment>(scenario, options);
 }
 
 ControlEnvironmentTraits controlEnvironmentTraits(const model::Scenario& scenario, const SimulatedEnvironmentOptions& options)
 {
-    for (const model::WorkloadSpec& workload : scenario.workloads) {
-        const auto* kind = std::get_if<model::KindWorkload>(&workload);
-        if (!kind || (!options.workload.empty() && kind->name != options.workload))
-            continue;
-        const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(kind->spec->kind);
-        if (runtime && runtime->makeEnvironment)
-            return {kind->spec->kind, kind->name, runtime->controlKnobs,
-                    runtime->controlTargetCapacity ? runtime->controlTargetCapacity(*kind->spec) : 0};
-        if (!options.workload.empty())
-            throw std::invalid_argument("workload '" + kind->name + "' (kind " + kind->spec->kind
-                                        + ") has no control environment");
+    const ControlledWorkload found = findControlledWorkload(scenario, options);
+    if (found.runtime) {
+        const WorkloadKindRuntime& runtime = *found.runtime;
+        return {found.workload->spec->kind, found.workload->name, runtime.controlKnobs,
+                runtime.controlTargetCapacity ? runtime.controlTargetCapacity(*found.workload->spec) : 0};
     }
     // The microservice SimulatedEnvironment: FIRM's knobs (seed 001 §3.2.5: CPU limit, scale out/in).
     return {"Microservices", options.workload, {"cpu", "replicas"}, 0};

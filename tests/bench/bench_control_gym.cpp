@@ -1,5 +1,5 @@
 // bench_control_gym: the fixed-shape control environments (core/control_gym) the learners and the
-// Python module step through. Prints "<figure> <value> <unit>" lines (DESIGN.md §11):
+// Python module step through. Prints "<figure> <value> <unit>" lines (docs/performance.md):
 //   control_gym_steps.<kind> — environment steps per wall second over whole episodes (reset
 //       included) with an all-zero action (the simulator's own work, nothing actuated), on the
 //       shipped scenario of each kind; tests/bench/bench_python_env.py measures the same episodes
