@@ -4,6 +4,7 @@
 #include "model/scenario.h"
 
 #include <algorithm>
+#include <array>
 #include <variant>
 
 namespace orrery::env {
@@ -35,6 +36,8 @@ NodeContention::ResidentId NodeContention::add(std::uint32_t node, const model::
     resident.limits = limits;
     resident.owner = owner;
     resident.tag = tag;
+    updateOpenShare(resident);
+    updateOwnExcess(resident);
     resident.slot = static_cast<std::uint32_t>(m_nodes[node].residents.size());
     m_nodes[node].residents.push_back(id);
     markDirty(node);
@@ -61,6 +64,8 @@ void NodeContention::setDemand(ResidentId id, const Vector& demand)
     if (resident.demand == demand)
         return;
     resident.demand = demand;
+    if (resident.hasOwnBound)
+        updateOwnExcess(resident);
     markDirty(resident.node);
 }
 
@@ -69,6 +74,8 @@ void NodeContention::setLimits(ResidentId id, const Vector& limits)
     if (m_residents[id].limits == limits)
         return;
     m_residents[id].limits = limits;
+    updateOpenShare(m_residents[id]);
+    updateOwnExcess(m_residents[id]);
     markDirty(m_residents[id].node);
 }
 
@@ -77,6 +84,7 @@ void NodeContention::setFloor(ResidentId id, const Vector& floor)
     if (m_residents[id].floor == floor)
         return;
     m_residents[id].floor = floor;
+    updateOwnExcess(m_residents[id]);
     markDirty(m_residents[id].node);
 }
 
@@ -109,6 +117,34 @@ void NodeContention::markDirty(std::uint32_t node)
     m_dirty.push_back(node);
 }
 
+void NodeContention::updateOpenShare(Resident& resident) const
+{
+    const Vector& capacity = m_nodes[resident.node].capacity;
+    for (std::size_t r = 0; r < capacity.size(); ++r)
+        resident.openShare[r] = 1.0 - (capacity[r] > 0.0 ? std::clamp(resident.limits[r] / capacity[r], 0.0, 1.0) : 0.0);
+}
+
+void NodeContention::updateOwnExcess(Resident& resident) const
+{
+    constexpr auto kCpu = static_cast<std::size_t>(model::ContendedResource::Cpu);
+    resident.hasOwnExcess = false;
+    resident.hasOwnBound = false;
+    for (std::size_t r = 0; r < resident.limits.size(); ++r)
+        resident.hasOwnBound = resident.hasOwnBound || resident.floor[r] > 0.0 || (r != kCpu && resident.limits[r] > 0.0);
+    if (!resident.hasOwnBound) {
+        resident.ownExcess = {};
+        return;
+    }
+    for (std::size_t r = 0; r < resident.ownExcess.size(); ++r) {
+        const double limit = resident.limits[r];
+        double own = resident.floor[r];
+        if (r != kCpu && limit > 0.0)
+            own = std::max(own, resident.demand[r] / limit);
+        resident.ownExcess[r] = own > 0.0 ? m_spec.curves[r].stretch(own) - 1.0 : 0.0;
+        resident.hasOwnExcess = resident.hasOwnExcess || resident.ownExcess[r] != 0.0;
+    }
+}
+
 void NodeContention::recomputeNode(std::uint32_t index)
 {
     Node& node = m_nodes[index];
@@ -118,27 +154,31 @@ void NodeContention::recomputeNode(std::uint32_t index)
         for (int r = 0; r < model::kContendedResourceCount; ++r)
             total[static_cast<std::size_t>(r)] += resident.demand[static_cast<std::size_t>(r)];
     }
-    Vector stretch{};
+    // The node's excess stretch per resource, and which resources have any (most have none).
+    Vector excess{};
+    std::array<std::uint8_t, model::kContendedResourceCount> stretched{};
+    std::size_t stretchedCount = 0;
     for (int r = 0; r < model::kContendedResourceCount; ++r) {
         const auto i = static_cast<std::size_t>(r);
         node.utilization[i] = node.capacity[i] > 0.0 ? total[i] / node.capacity[i] : 0.0;
-        stretch[i] = m_spec.enabled ? m_spec.curves[i].stretch(node.utilization[i]) : 1.0;
+        excess[i] = m_spec.enabled ? m_spec.curves[i].stretch(node.utilization[i]) - 1.0 : 0.0;
+        if (excess[i] != 0.0)
+            stretched[stretchedCount++] = static_cast<std::uint8_t>(i);
     }
-    constexpr auto kCpu = static_cast<std::size_t>(model::ContendedResource::Cpu);
     for (const ResidentId id : node.residents) {
         Resident& resident = m_residents[id];
         double factor = 1.0;
-        if (m_spec.enabled) {
-            for (std::size_t r = 0; r < stretch.size(); ++r) {
-                const double limit = resident.limits[r];
-                double own = resident.floor[r];
-                if (r != kCpu && limit > 0.0)
-                    own = std::max(own, resident.demand[r] / limit);
-                const double ownStretch = own > 0.0 ? m_spec.curves[r].stretch(own) : 1.0;
-                if (stretch[r] == 1.0 && ownStretch == 1.0)
+        if (!m_spec.enabled) {
+        } else if (!resident.hasOwnExcess) {
+            for (std::size_t k = 0; k < stretchedCount; ++k) {
+                const std::size_t r = stretched[k];
+                factor *= 1.0 + resident.sensitivity.value[r] * (resident.openShare[r] * excess[r] + 0.0);
+            }
+        } else {
+            for (std::size_t r = 0; r < excess.size(); ++r) {
+                if (excess[r] == 0.0 && resident.ownExcess[r] == 0.0)
                     continue;
-                const double reserved = node.capacity[r] > 0.0 ? std::clamp(limit / node.capacity[r], 0.0, 1.0) : 0.0;
-                factor *= 1.0 + resident.sensitivity.value[r] * ((1.0 - reserved) * (stretch[r] - 1.0) + (ownStretch - 1.0));
+                factor *= 1.0 + resident.sensitivity.value[r] * (resident.openShare[r] * excess[r] + resident.ownExcess[r]);
             }
         }
         resident.slowdown = factor;

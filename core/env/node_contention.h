@@ -80,6 +80,11 @@ private:
         Vector limits{};
         Vector demand{};
         Vector floor{};
+        // Cached from the above (they change per change of the resident, not per recomputation):
+        Vector openShare{};  //!< 1 − g_r: the share of r its limits do not reserve
+        Vector ownExcess{};  //!< f_r(o_r) − 1: its stretch from its own utilization of its limit
+        bool hasOwnExcess = false;
+        bool hasOwnBound = false; //!< a floor, or a limit on a resource other than CPU
         double slowdown = 1.0;
         double reported = 1.0;
         ContentionListener* owner = nullptr;
@@ -92,6 +97,8 @@ private:
         bool dirty = false;
     };
     void markDirty(std::uint32_t node);
+    void updateOpenShare(Resident& resident) const;
+    void updateOwnExcess(Resident& resident) const;
     void recomputeNode(std::uint32_t node);
 
     model::ContentionSpec m_spec;

@@ -1,6 +1,7 @@
 #include "env/simulation.h"
 
 #include "analysis/sample_summary.h"
+#include "env/contended_work.h"
 #include "env/control_loop.h"
 #include "env/microservice_simulator.h"
 #include "env/node_contention.h"
@@ -50,7 +51,7 @@ public:
 } // namespace
 
 //! The run's state and event handlers, hidden so the header stays light.
-class Simulation::Impl final : public sim::EventHandler, public ContentionListener {
+class Simulation::Impl final : public sim::EventHandler, public WorkCompletionListener {
 public:
     Impl(const model::Scenario& scenario, const policy::PluginRegistry& registry, const PolicyModels& models)
         : m_scenario(scenario)
@@ -230,6 +231,7 @@ public:
 
         m_arrivalKind = m_engine.registerHandler(*this);
         m_completionKind = m_engine.registerHandler(*this);
+        m_contendedWork = std::make_unique<ContendedWork>(*m_contention, m_engine, *this);
         m_sampleKind = m_engine.registerHandler(*this);
         for (std::uint32_t w = 0; w < m_generators.size(); ++w)
             scheduleNextArrival(w);
@@ -279,10 +281,8 @@ public:
     {
         if (event.kind == m_arrivalKind)
             onArrival(event.target, engine.now());
-        else if (event.kind == m_completionKind) {
-            if (event.target == m_tasks[event.payload].generation)
-                onCompletion(event.payload, engine.now());
-        }
+        else if (event.kind == m_completionKind)
+            onCompletion(event.payload, engine.now());
         else
             onSample(engine.now());
     }
@@ -344,15 +344,14 @@ private:
         TaskState& task = m_tasks[taskId];
         task.finishedAt = now;
         m_cluster.release(task.node, task.held);
-        if (task.resident >= 0) {
+        if (task.contended) {
             // How much contention stretched it: its time over its work at speed 1.
             const auto work = static_cast<double>(task.spec.durationOn[static_cast<int>(task.compute)]);
             if (work > 0.0) {
                 m_stretchSum += static_cast<double>(now - task.startedAt) / work;
                 ++m_stretchCount;
             }
-            m_contention->remove(static_cast<NodeContention::ResidentId>(task.resident));
-            task.resident = -1;
+            task.contended = false; // ContendedWork already took it off its node's contention
         }
         --m_running;
         if (m_sampleSink)
@@ -372,9 +371,10 @@ private:
         m_queue->markCapacityFreed();
         schedule(now);
         // After the tasks the freed capacity admits joined: one recomputation of the node.
-        if (m_contention->dirty())
-            m_contention->refresh(now);
+        m_contendedWork->flush(now);
     }
+
+    void workCompleted(std::uint64_t taskId, sim::SimTime now) override { onCompletion(taskId, now); }
 
     policy::PlacementSample sampleOf(const TaskState& task) const
     {
@@ -413,29 +413,20 @@ private:
             task.placedCpuPressure = pressure[static_cast<std::size_t>(model::ContendedResource::Cpu)];
             task.placedMemoryPressure = pressure[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)];
             if (m_contention->spec().enabled && task.spec.demand.any()) {
-                becomeResident(task, startAt, work); // its completion is scheduled below, at its slowdown
-                m_newResidents.push_back(task.spec.unit.id);
+                becomeResident(task, startAt, work, now); // ContendedWork schedules its completion
             } else {
                 m_engine.schedule(startAt + work, m_completionKind, 0, task.spec.unit.id);
             }
         });
         if (started) {
             updateIntegrals(now);
-            if (m_contention->dirty())
-                m_contention->refresh(now);
-            // New residents whose slowdown stayed 1 were not told; the others already scheduled.
-            for (const std::uint64_t id : m_newResidents) {
-                const TaskState& task = m_tasks[id];
-                if (task.generation == 0)
-                    m_engine.schedule(task.progressAt + static_cast<sim::SimTime>(task.remainingWorkNs), m_completionKind, 0, id);
-            }
-            m_newResidents.clear();
+            m_contendedWork->flush(now);
         }
     }
 
     // A task that demands shared resources joins its node's contention for as long as it runs
     // (it counts from its decision, which precedes its start by the modelled decision cost).
-    void becomeResident(TaskState& task, sim::SimTime startAt, sim::SimTime work)
+    void becomeResident(TaskState& task, sim::SimTime startAt, sim::SimTime work, sim::SimTime now)
     {
         const double cores = static_cast<double>(task.held.millicores) / 1000.0;
         const model::ResourceDemand& demand = task.spec.demand;
@@ -443,27 +434,12 @@ private:
         model::ResourceSensitivity sensitivity = task.spec.sensitivity;
         if (task.compute != model::ComputeKind::Cpu)
             sensitivity.value = {0, 0, 0, 0, 0, 1};
-        const auto id = m_contention->add(task.node, sensitivity, {cores, 0, 0, 0, 0, 0}, this, task.spec.unit.id);
-        m_contention->setDemand(id, {cores, cores * demand.memoryBandwidthPerCore, demand.llcWays, cores * demand.diskPerCore,
-                                     cores * demand.networkPerCore, 0.0});
-        task.resident = id;
-        task.remainingWorkNs = static_cast<double>(work);
-        task.slowdown = 1.0;
-        task.progressAt = startAt;
+        m_contendedWork->start(task.node, sensitivity, {cores, 0, 0, 0, 0, 0},
+                               {cores, cores * demand.memoryBandwidthPerCore, demand.llcWays, cores * demand.diskPerCore,
+                                cores * demand.networkPerCore, 0.0},
+                               static_cast<double>(work), startAt, now, task.spec.unit.id);
+        task.contended = true;
     }
-
-    void slowdownChanged(std::uint64_t tag, double slowdown, sim::SimTime now) override
-    {
-        TaskState& task = m_tasks[tag];
-        const sim::SimTime at = std::max(now, task.progressAt);
-        task.remainingWorkNs = std::max(0.0, task.remainingWorkNs - static_cast<double>(at - task.progressAt) / task.slowdown);
-        task.progressAt = at;
-        task.slowdown = slowdown;
-        ++task.generation;
-        const auto left = static_cast<sim::SimTime>(std::ceil(task.remainingWorkNs * slowdown));
-        m_engine.schedule(at + left, m_completionKind, task.generation, tag);
-    }
-
 
     void updateIntegrals(sim::SimTime now)
     {
@@ -595,7 +571,7 @@ private:
     trace::SpanSink* m_spanSink = nullptr;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;
     std::vector<JobState> m_jobs;
-    std::vector<std::uint64_t> m_newResidents; // scratch for schedule()
+    std::unique_ptr<ContendedWork> m_contendedWork; // tasks that demand shared resources, while they run
     double m_stretchSum = 0.0;                  // Σ (run time / work) of completed contending tasks
     std::int64_t m_stretchCount = 0;
     TaskTable m_tasks;

@@ -19,13 +19,8 @@ struct TaskState {
     std::uint32_t node = 0;
     model::ComputeKind compute = model::ComputeKind::Cpu;
     model::Resources held;       //!< what it holds while running
-    // Contention (docs/model.md, "Contention"): progress is tracked in work so a slowdown
-    // change moves the completion.
-    std::int64_t resident = -1;  //!< its NodeContention resident while running, -1 = none
-    double remainingWorkNs = 0;  //!< work left at progressAt, at speed 1
-    double slowdown = 1.0;
-    sim::SimTime progressAt = 0;
-    std::uint32_t generation = 0; //!< completion events of older generations are stale
+    //! Runs as contended work (env::ContendedWork tracks its progress, docs/model.md, "Contention").
+    bool contended = false;
     double placedCpuPressure = 0; //!< its node's CPU utilization when it was placed
     double placedMemoryPressure = 0; //!< … and memory-bandwidth utilization
 };

@@ -17,6 +17,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <string_view>
 
 using namespace orrery;
 
@@ -161,14 +163,21 @@ double kubeDecisionsPerSecond(const policy::PluginRegistry& registry, const char
 
 int main(int argc, char** argv)
 {
+    // bench_placement [scale] [figure]: only that figure (for a profiler:
+    // `perf record build/bench/bench_placement 5 firstfit_dispatch_contended`).
     const double scale = argc > 1 ? std::atof(argv[1]) : 1.0;
+    const std::string only = argc > 2 ? argv[2] : "";
+    const auto wanted = [&](std::string_view figure) { return only.empty() || only == figure; };
     policy::PluginRegistry registry;
     policy::registerBuiltinPlugins(registry);
-    std::printf("firstfit_dispatch %.3g jobs/s\n",
-                firstFitDispatchJobsPerSecond(registry, static_cast<std::int64_t>(100000 * scale), false));
-    std::printf("firstfit_dispatch_contended %.3g jobs/s\n",
-                firstFitDispatchJobsPerSecond(registry, static_cast<std::int64_t>(100000 * scale), true));
-    std::printf("kube_5000_nodes %.3g decisions/s\n", kubeDecisionsPerSecond(registry, "0"));
-    std::printf("kube_5000_nodes_score_all %.3g decisions/s\n", kubeDecisionsPerSecond(registry, "100"));
+    const auto jobs = static_cast<std::int64_t>(100000 * scale);
+    if (wanted("firstfit_dispatch"))
+        std::printf("firstfit_dispatch %.3g jobs/s\n", firstFitDispatchJobsPerSecond(registry, jobs, false));
+    if (wanted("firstfit_dispatch_contended"))
+        std::printf("firstfit_dispatch_contended %.3g jobs/s\n", firstFitDispatchJobsPerSecond(registry, jobs, true));
+    if (wanted("kube_5000_nodes"))
+        std::printf("kube_5000_nodes %.3g decisions/s\n", kubeDecisionsPerSecond(registry, "0"));
+    if (wanted("kube_5000_nodes_score_all"))
+        std::printf("kube_5000_nodes_score_all %.3g decisions/s\n", kubeDecisionsPerSecond(registry, "100"));
     return 0;
 }
