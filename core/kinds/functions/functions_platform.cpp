@@ -101,8 +101,8 @@ void FunctionsPlatform::handleEvent(const sim::Event& event, sim::Engine& engine
     if (event.kind == m_arrivalKind) {
         onArrival(event.target, now);
     } else if (event.kind == m_completeKind) {
-        if (m_containers[event.target].generation == event.payload && m_containers[event.target].state == ContainerState::Busy)
-            onComplete(event.target, now);
+        if (m_invokers[event.target].wakeGeneration == event.payload)
+            onInvokerDue(event.target, now);
     } else if (event.kind == m_readyKind) {
         if (m_containers[event.target].generation == event.payload && m_containers[event.target].state == ContainerState::Starting)
             onReady(event.target, now);
@@ -357,7 +357,39 @@ void FunctionsPlatform::reschedule(std::uint32_t c, sim::SimTime now)
     ++container.generation;
     const sim::SimTime from = std::max(now, container.progressFrom);
     const double left = std::max(0.0, container.remaining) / container.rate;
-    m_engine->schedule(from + static_cast<sim::SimTime>(std::ceil(left * 1e9)), m_completeKind, c, container.generation);
+    container.completesAt = from + static_cast<sim::SimTime>(std::ceil(left * 1e9));
+    wakeInvokerBy(container.invoker, container.completesAt);
+}
+
+void FunctionsPlatform::wakeInvokerBy(std::uint32_t i, sim::SimTime at)
+{
+    Invoker& invoker = m_invokers[i];
+    if (invoker.wakeAt >= 0 && invoker.wakeAt <= at)
+        return;
+    ++invoker.wakeGeneration;
+    invoker.wakeAt = at;
+    m_engine->schedule(at, m_completeKind, i, invoker.wakeGeneration);
+}
+
+void FunctionsPlatform::onInvokerDue(std::uint32_t i, sim::SimTime now)
+{
+    m_invokers[i].wakeAt = -1;
+    // The busy container that ends first (ties: the lowest index), if it ends now.
+    const auto first = [&]() -> std::int64_t {
+        std::int64_t best = -1;
+        for (const std::uint32_t c : m_invokers[i].busy) {
+            if (best < 0 || m_containers[c].completesAt < m_containers[best].completesAt
+                || (m_containers[c].completesAt == m_containers[best].completesAt && c < best))
+                best = c;
+        }
+        return best;
+    };
+    const std::int64_t due = first();
+    if (due >= 0 && m_containers[due].completesAt <= now)
+        onComplete(static_cast<std::uint32_t>(due), now);
+    const std::int64_t next = first();
+    if (next >= 0)
+        wakeInvokerBy(i, std::max(now, m_containers[next].completesAt));
 }
 
 void FunctionsPlatform::addBusy(std::uint32_t c, sim::SimTime now)

@@ -122,6 +122,7 @@ private:
         sim::SimTime progressFrom = 0;  //!< progress accrues after the warm-start delay
         double remaining = 0;           //!< isolated seconds of execution left
         double rate = 1.0;              //!< isolated seconds per second
+        sim::SimTime completesAt = 0;   //!< while busy: when its invocation ends at the current rate
         bool oom = false;
         // accumulators for the contention period
         double busyCpuSeconds = 0;
@@ -132,6 +133,12 @@ private:
         std::uint32_t node = 0;
         double cores = 1;
         std::vector<std::uint32_t> busy;
+        // One completion event per invoker, never later than its busy containers' earliest end
+        // (a lower bound: a completion that moved later is found when the event fires), so a
+        // reallocation that moves every busy container's end costs no events (docs/model.md,
+        // "Contention: incremental sharing").
+        sim::SimTime wakeAt = -1;            //!< its pending completion event, -1 = none
+        std::uint32_t wakeGeneration = 0;    //!< completion events of older generations are stale
     };
     struct FunctionState {
         FunctionSpec spec;
@@ -178,6 +185,8 @@ private:
     void removeBusy(std::uint32_t c, sim::SimTime now);
     void reallocate(std::uint32_t invoker, sim::SimTime now);
     void reschedule(std::uint32_t c, sim::SimTime now);
+    void wakeInvokerBy(std::uint32_t invoker, sim::SimTime at);
+    void onInvokerDue(std::uint32_t invoker, sim::SimTime now);
     double dilation(const Container& container) const;
     double memoryInUse(const Container& container) const;
     void addLive(std::uint32_t c, double sign);
