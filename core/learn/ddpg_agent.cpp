@@ -1,5 +1,6 @@
 #include "learn/ddpg_agent.h"
 
+#include "learn/adam_step.h"
 #include "learn/checkpoint_archive.h"
 
 #include "learn/actor_snapshot.h"
@@ -193,7 +194,7 @@ DdpgUpdateStats DdpgAgent::updateWithBehaviourCloning(const ReplayBatch& batch, 
     const torch::Tensor criticLoss = torch::mse_loss(d.critic->forward(torch::cat({s, a}, 1)), target);
     d.criticOptimizer->zero_grad();
     criticLoss.backward();
-    d.criticOptimizer->step();
+    detail::stepAdam(*d.criticOptimizer);
 
     const torch::Tensor policyAction = d.actor->forward(s);
     const torch::Tensor q = d.critic->forward(torch::cat({s, policyAction}, 1));
@@ -206,7 +207,7 @@ DdpgUpdateStats DdpgAgent::updateWithBehaviourCloning(const ReplayBatch& batch, 
     }
     d.actorOptimizer->zero_grad();
     actorLoss.backward();
-    d.actorOptimizer->step();
+    detail::stepAdam(*d.actorOptimizer);
 
     softUpdate(*d.actorTarget, *d.actor, d.config.softUpdate);
     softUpdate(*d.criticTarget, *d.critic, d.config.softUpdate);

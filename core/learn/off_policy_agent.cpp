@@ -1,8 +1,11 @@
 #include "learn/off_policy_agent.h"
 
+#include "learn/adam_step.h"
 #include "learn/checkpoint_archive.h"
 #include "learn/torch_support.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -345,6 +348,12 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
     const auto n = static_cast<std::int64_t>(batch.size);
     ++d.updates;
     OffPolicyUpdateStats stats;
+    auto lap = std::chrono::steady_clock::now();
+    const auto endPhase = [&](UpdatePhase phase) {
+        const auto now = std::chrono::steady_clock::now();
+        stats.phaseSeconds[static_cast<std::size_t>(phase)] += std::chrono::duration<double>(now - lap).count();
+        lap = now;
+    };
 
     // SAC: the policy sample on s, then α's step (SB3's order).
     PolicySample policy;
@@ -360,10 +369,11 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
                 = -(d.logEntropyCoefficient * (policy.logProbability.detach() + d.targetEntropy())).mean();
             d.entropyOptimizer->zero_grad();
             alphaLoss.backward();
-            d.entropyOptimizer->step();
+            detail::stepAdam(*d.entropyOptimizer);
         }
         stats.entropyCoefficient = alpha.item<double>();
         stats.entropy = -policy.logProbability.detach().mean().item<double>();
+        endPhase(UpdatePhase::Actor);
     }
 
     torch::Tensor target;
@@ -376,14 +386,21 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
         } else {
             torch::Tensor nextAction = d.deterministic(d.actorTarget, next);
             if (c.algorithm == OffPolicyAlgorithm::Td3 && c.targetNoise > 0) {
-                const torch::Tensor smoothing = (torch::randn(nextAction.sizes(), d.generator) * c.targetNoise)
-                                                    .clamp(-c.targetNoiseClip, c.targetNoiseClip);
-                nextAction = (nextAction + smoothing).clamp(-1.0, 1.0);
+                // clamp(a + clamp(σ·ε, ±c), ±1), in one pass over the floats.
+                const torch::Tensor noise = torch::randn(nextAction.sizes(), d.generator);
+                nextAction = nextAction.contiguous();
+                float* out = nextAction.data_ptr<float>();
+                const float* e = noise.data_ptr<float>();
+                const auto sigma = static_cast<float>(c.targetNoise);
+                const auto clip = static_cast<float>(c.targetNoiseClip);
+                for (std::int64_t i = 0; i < nextAction.numel(); ++i)
+                    out[i] = std::clamp(out[i] + std::clamp(e[i] * sigma, -clip, clip), -1.0f, 1.0f);
             }
             nextQ = d.minimumQ(d.criticTargets, next, nextAction);
         }
         target = r + c.discount * (1.0 - terminated) * nextQ;
     }
+    endPhase(UpdatePhase::Target);
 
     torch::Tensor criticLoss = torch::zeros({});
     torch::Tensor q1;
@@ -395,15 +412,15 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
     }
     if (d.sac())
         criticLoss = 0.5 * criticLoss; // SB3's SAC halves the sum
+    endPhase(UpdatePhase::CriticForward);
     d.criticOptimizer->zero_grad();
     criticLoss.backward();
-    d.criticOptimizer->step();
-    stats.criticLoss = criticLoss.item<double>();
-    stats.qMean = q1.mean().item<double>();
-    stats.qStd = n > 1 ? q1.std().item<double>() : 0.0;
-    stats.tdError = (q1 - target).abs().mean().item<double>();
+    endPhase(UpdatePhase::CriticBackward);
+    detail::stepAdam(*d.criticOptimizer);
+    endPhase(UpdatePhase::CriticOptimizer);
 
     const std::size_t delay = c.algorithm == OffPolicyAlgorithm::Td3 ? c.policyDelay : 1;
+    torch::Tensor deterministicActions;
     if (d.updates % delay == 0) {
         torch::Tensor actorLoss;
         torch::Tensor preTanh;
@@ -419,23 +436,60 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
             actorLoss = actorLoss + c.preTanhPenalty * preTanh.pow(2).mean();
         d.actorOptimizer->zero_grad();
         actorLoss.backward();
-        d.actorOptimizer->step();
+        endPhase(UpdatePhase::Actor);
+        detail::stepAdam(*d.actorOptimizer);
         stats.actorLoss = actorLoss.item<double>();
         stats.actorUpdated = true;
+        endPhase(UpdatePhase::ActorOptimizer);
         if (!d.sac())
             softUpdate(*d.actorTarget, *d.actor, c.softUpdate);
+        // The deterministic actions of this batch, before the step, for the saturation figure
+        // (DDPG and TD3: tanh of the pre-tanh outputs just computed; no second forward).
+        if (!d.sac())
+            deterministicActions = torch::tanh(preTanh.detach());
     }
     // SAC moves its critic targets every step; TD3 and DDPG with the actor.
     if (d.sac() || stats.actorUpdated)
         for (std::size_t i = 0; i < d.critics.size(); ++i)
             softUpdate(*d.criticTargets[i], *d.critics[i], c.softUpdate);
+    endPhase(UpdatePhase::TargetUpdate);
 
     {
+        // Read straight from the batch's float tensors: a handful of .item() and reductions
+        // dispatched through LibTorch cost more than the update's optimizer steps.
         torch::NoGradGuard noGrad;
-        const torch::Tensor saturated = (d.deterministic(d.actor, s).abs() > 0.9).to(torch::kDouble).mean(0);
-        const double* p = saturated.data_ptr<double>();
-        stats.boundFraction.assign(p, p + saturated.numel());
+        stats.criticLoss = criticLoss.item<double>();
+        const torch::Tensor qs = q1.contiguous();
+        const torch::Tensor targets = target.contiguous();
+        const float* q = qs.data_ptr<float>();
+        const float* y = targets.data_ptr<float>();
+        double sum = 0;
+        double absError = 0;
+        for (std::int64_t i = 0; i < n; ++i) {
+            sum += q[i];
+            absError += std::abs(static_cast<double>(q[i]) - y[i]);
+        }
+        stats.qMean = sum / static_cast<double>(n);
+        double squares = 0;
+        for (std::int64_t i = 0; i < n; ++i)
+            squares += (q[i] - stats.qMean) * (q[i] - stats.qMean);
+        stats.qStd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0; // unbiased, as Tensor::std
+        stats.tdError = absError / static_cast<double>(n);
+        // Saturation of the deterministic policy on this batch: from the actor step's forward
+        // when there was one; on TD3's delayed steps (actor unchanged since) from one forward.
+        if (!deterministicActions.defined())
+            deterministicActions = d.deterministic(d.actor, s);
+        const torch::Tensor actions = deterministicActions.contiguous();
+        const float* action = actions.data_ptr<float>();
+        const auto dims = static_cast<std::int64_t>(c.actionDim);
+        stats.boundFraction.assign(c.actionDim, 0.0);
+        for (std::int64_t i = 0; i < n; ++i)
+            for (std::int64_t k = 0; k < dims; ++k)
+                stats.boundFraction[static_cast<std::size_t>(k)] += std::abs(action[i * dims + k]) > 0.9f ? 1.0 : 0.0;
+        for (double& fraction : stats.boundFraction)
+            fraction /= static_cast<double>(n);
     }
+    endPhase(UpdatePhase::Diagnostics);
     return stats;
 }
 

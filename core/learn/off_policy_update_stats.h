@@ -1,8 +1,30 @@
 #pragma once
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace orrery::learn {
+
+//! The phases of one gradient step, for where the time goes (docs/performance.md, "Learning").
+enum class UpdatePhase : std::uint8_t {
+    Target,          //!< the bootstrapped target: target actor and critics, no gradient
+    CriticForward,   //!< Q(s, a) of each critic and the loss
+    CriticBackward,
+    CriticOptimizer,
+    Actor,           //!< the actor's forward, loss and backward (SAC: also α's step)
+    ActorOptimizer,
+    TargetUpdate,    //!< Polyak averaging of the target networks
+    Diagnostics      //!< the statistics below
+};
+inline constexpr std::size_t kUpdatePhaseCount = 8;
+constexpr std::string_view toString(UpdatePhase phase)
+{
+    constexpr std::string_view names[] = {"target", "critic_forward", "critic_backward", "critic_optimizer",
+                                          "actor", "actor_optimizer", "target_update", "diagnostics"};
+    return names[static_cast<std::size_t>(phase)];
+}
 
 //! What one OffPolicyAgent gradient step measured, for the training diagnostics a researcher
 //! reads next to the reward curve (docs/learning.md): are the critics fitting, how large and
@@ -19,6 +41,8 @@ struct OffPolicyUpdateStats {
     //! Per action dimension, the fraction of the batch's deterministic policy actions within 5 %
     //! of a bound (|a| > 0.9 in [-1, 1]): 1 means the actor is saturated there.
     std::vector<double> boundFraction;
+    //! Wall seconds spent in each phase of this step (steady clock; ~20 ns to read).
+    std::array<double, kUpdatePhaseCount> phaseSeconds{};
 };
 
 } // namespace orrery::learn

@@ -1,6 +1,7 @@
 #include "learn/ppo_agent.h"
 
 #include "learn/actor_snapshot.h"
+#include "learn/adam_step.h"
 #include "learn/checkpoint_archive.h"
 #include "learn/ppo_math.h"
 #include "learn/running_normalizer.h"
@@ -374,8 +375,8 @@ PpoUpdateStats PpoAgent::update(std::span<const PpoTransition> trajectory, float
                 torch::nn::utils::clip_grad_norm_(d.actor->parameters(), d.config.maxGradientNorm);
                 torch::nn::utils::clip_grad_norm_(d.critic->parameters(), d.config.maxGradientNorm);
             }
-            d.actorOptimizer->step();
-            d.criticOptimizer->step();
+            detail::stepAdam(*d.actorOptimizer);
+            detail::stepAdam(*d.criticOptimizer);
             sums += torch::stack({loss.policyLoss.detach(), loss.valueLoss.detach(), loss.entropy.detach(),
                                   loss.approxKl, loss.clipFraction})
                         .to(torch::kDouble);

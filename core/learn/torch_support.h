@@ -40,16 +40,6 @@ inline void copyInto(const torch::nn::Module& target, const torch::nn::Module& s
         to[i].copy_(from[i]);
 }
 
-//! Polyak averaging of a target network: θ' ← τθ + (1 − τ)θ'.
-inline void softUpdate(const torch::nn::Module& target, const torch::nn::Module& source, double tau)
-{
-    torch::NoGradGuard noGrad;
-    const auto to = target.parameters();
-    const auto from = source.parameters();
-    for (std::size_t i = 0; i < to.size(); ++i)
-        to[i].mul_(1.0 - tau).add_(from[i], tau);
-}
-
 //! A replay minibatch as read-only tensor views (no copies; the batch must outlive them):
 //! states and next states n × stateDim, actions n × actionDim, rewards and dones n × 1.
 struct ReplayBatchViews {

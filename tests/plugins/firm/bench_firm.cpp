@@ -1,17 +1,20 @@
 // Training speed of the firm plugin in the Social Network SimulatedEnvironment: steps/s and
-// updates/s over a few short episodes, the cost of a pure DDPG update and of one decision, and
+// updates/s over a few short episodes, the cost of a pure DDPG update and of one decision, a
+// FIRM-sized TD3 update of the learning core by phase (firm_td3_updates, firm_td3_phase_*), and
 // the episodes of 300 steps that fit in an hour at that rate. Never run as a test.
 //   bench_firm [SCENARIO.yaml] [EPISODES] [STEPS] [one-for-all|one-for-each]
 #include "env/simulated_environment.h"
 #include "firm_model.h"
 #include "firm_state.h"
 #include "learn/ddpg_agent.h"
+#include "learn/off_policy_agent.h"
 #include "learn/deterministic_torch.h"
 #include "learn/replay_buffer.h"
 #include "orrery_plugin_firm.h"
 #include "policy/plugin_registry.h"
 #include "scenario/scenario_loader.h"
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -61,6 +64,42 @@ int main(int argc, char** argv)
     for (int i = 0; i < kDecisions; ++i)
         sink += agent.act(s, false)[0];
     std::printf("firm_actor_inference %.4g us/decision\n", secondsSince(start) * 1e6 / kDecisions + sink * 0);
+
+    // TD3 at FIRM's size (8 → 40 → 40 → 5 actor, twin 13 → 40 → 40 → 1 critics, batch 64): the
+    // learning core's per-update cost, and where it goes (docs/performance.md, "Learning").
+    {
+        learn::OffPolicyConfig td3;
+        td3.algorithm = learn::OffPolicyAlgorithm::Td3;
+        td3.stateDim = plugins::firm::kStateDim;
+        td3.actionDim = plugins::firm::kActionDim;
+        td3.actorHidden = {40, 40};
+        td3.criticHidden = {40, 40};
+        td3.seed = 1;
+        learn::OffPolicyAgent learner(td3);
+        learn::ReplayBuffer td3Replay(100000, td3.stateDim, td3.actionDim, 3);
+        for (int i = 0; i < 1000; ++i) {
+            for (auto& x : s)
+                x = static_cast<float>((i * 37 + 11) % 101) / 101.0f;
+            td3Replay.add(s, a, static_cast<float>(i % 7) / 7.0f, s, false);
+        }
+        constexpr int kTd3Updates = 2000;
+        std::array<double, learn::kUpdatePhaseCount> phases{};
+        double sampling = 0;
+        start = std::chrono::steady_clock::now();
+        for (int i = 0; i < kTd3Updates; ++i) {
+            const auto sampleStart = std::chrono::steady_clock::now();
+            td3Replay.sampleInto(64, batch);
+            sampling += secondsSince(sampleStart);
+            const learn::OffPolicyUpdateStats stats = learner.update(batch);
+            for (std::size_t p = 0; p < phases.size(); ++p)
+                phases[p] += stats.phaseSeconds[p];
+        }
+        std::printf("firm_td3_updates %.4g updates/s\n", kTd3Updates / secondsSince(start));
+        std::printf("firm_td3_phase_sampling %.3g us/update\n", sampling * 1e6 / kTd3Updates);
+        for (std::size_t p = 0; p < phases.size(); ++p)
+            std::printf("firm_td3_phase_%s %.3g us/update\n", std::string(learn::toString(static_cast<learn::UpdatePhase>(p))).c_str(),
+                        phases[p] * 1e6 / kTd3Updates);
+    }
 
     // Training in the simulated environment.
     env::SimulatedEnvironmentOptions options;
