@@ -2,6 +2,7 @@
 
 #include "learn/adam_step.h"
 #include "learn/checkpoint_archive.h"
+#include "learn/dense_network_pass.h"
 #include "learn/torch_support.h"
 
 #include <algorithm>
@@ -131,6 +132,11 @@ struct OffPolicyAgent::Impl {
     torch::Tensor explorationMatrix;     // gSDE: latent × actions, drawn by resetNoise()
     at::Generator generator;
     std::size_t updates = 0;
+    // The plain backend's passes and scratch (reused: no allocation per update once grown).
+    bool plain = false;
+    detail::DenseNetworkPass actorPass;
+    std::vector<detail::DenseNetworkPass> criticPasses;
+    std::vector<float> nextActions, criticInputs, targets, firstQ, outputGradient, inputGradient, actorActions;
 
     [[nodiscard]] bool sac() const { return config.algorithm == OffPolicyAlgorithm::Sac; }
     [[nodiscard]] bool sde() const { return sac() && config.stateDependentExploration; }
@@ -206,6 +212,52 @@ struct OffPolicyAgent::Impl {
         for (std::size_t i = 1; i < nets.size(); ++i)
             q = torch::min(q, nets[i]->forward(s, a));
         return q;
+    }
+
+    //! The dense layers of a network as plain views; with `gradients`, gradient buffers are
+    //! created (zero) where missing so the optimizer finds them in p.grad().
+    static std::vector<detail::DenseLayerView> denseLayers(const std::vector<torch::nn::LinearImpl*>& linears, bool gradients)
+    {
+        std::vector<detail::DenseLayerView> layers;
+        for (torch::nn::LinearImpl* linear : linears) {
+            detail::DenseLayerView view;
+            view.weight = linear->weight.data_ptr<float>();
+            view.bias = linear->bias.data_ptr<float>();
+            view.inputs = static_cast<std::size_t>(linear->weight.size(1));
+            view.outputs = static_cast<std::size_t>(linear->weight.size(0));
+            if (gradients) {
+                for (torch::Tensor* p : {&linear->weight, &linear->bias}) {
+                    if (!p->grad().defined())
+                        p->mutable_grad() = torch::zeros_like(*p);
+                }
+                view.weightGradient = linear->weight.mutable_grad().data_ptr<float>();
+                view.biasGradient = linear->bias.mutable_grad().data_ptr<float>();
+            }
+            layers.push_back(view);
+        }
+        return layers;
+    }
+    static std::vector<torch::nn::LinearImpl*> linears(Actor& net)
+    {
+        std::vector<torch::nn::LinearImpl*> out;
+        for (const auto& linear : detail::linearsOf(net->trunk))
+            out.push_back(linear.get());
+        out.push_back(net->mean.get());
+        return out;
+    }
+    static std::vector<torch::nn::LinearImpl*> linears(Critic& net)
+    {
+        std::vector<torch::nn::LinearImpl*> out;
+        for (const auto& linear : detail::linearsOf(net->net))
+            out.push_back(linear.get());
+        return out;
+    }
+    static void zeroGradients(const std::vector<detail::DenseLayerView>& layers)
+    {
+        for (const detail::DenseLayerView& layer : layers) {
+            std::fill(layer.weightGradient, layer.weightGradient + layer.inputs * layer.outputs, 0.0f);
+            std::fill(layer.biasGradient, layer.biasGradient + layer.outputs, 0.0f);
+        }
     }
 
     std::vector<torch::Tensor> criticParameters() const
@@ -286,6 +338,14 @@ OffPolicyAgent::OffPolicyAgent(const OffPolicyConfig& config) : m_impl(std::make
     }
     if (d.sde())
         d.explorationMatrix = d.drawExplorationMatrix().detach();
+    const auto small = [](const std::vector<std::size_t>& hidden) {
+        return std::all_of(hidden.begin(), hidden.end(), [](std::size_t units) { return units <= 64; });
+    };
+    if (config.backend == OffPolicyBackend::Plain && d.sac())
+        throw std::invalid_argument("OffPolicyAgent: the plain backend covers DDPG and TD3, not SAC");
+    d.plain = config.backend == OffPolicyBackend::Plain
+        || (config.backend == OffPolicyBackend::Automatic && !d.sac() && small(config.actorHidden) && small(config.criticHidden));
+    d.criticPasses.resize(d.critics.size());
 }
 
 OffPolicyAgent::~OffPolicyAgent() = default;
@@ -338,6 +398,165 @@ float OffPolicyAgent::value(std::span<const float> state, std::span<const float>
         .item<float>();
 }
 
+namespace {
+
+//! One DDPG/TD3 gradient step without autograd (OffPolicyBackend::Plain): the same losses,
+//! order of steps and random draws as OffPolicyAgent::update's LibTorch path, the passes in
+//! plain loops (core/learn/dense_network_pass.h) and the gradients written where Adam reads them.
+template <typename Impl, typename EndPhase>
+void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, const EndPhase& endPhase)
+{
+    const OffPolicyConfig& c = d.config;
+    const std::size_t n = batch.size;
+    const std::size_t stateDim = c.stateDim;
+    const std::size_t actionDim = c.actionDim;
+    const std::size_t width = stateDim + actionDim;
+    torch::NoGradGuard noGrad;
+    const auto join = [&](const float* states, const float* actions, std::vector<float>& out) {
+        out.resize(n * width);
+        for (std::size_t i = 0; i < n; ++i) {
+            std::copy(states + i * stateDim, states + (i + 1) * stateDim, out.begin() + static_cast<std::ptrdiff_t>(i * width));
+            std::copy(actions + i * actionDim, actions + (i + 1) * actionDim,
+                      out.begin() + static_cast<std::ptrdiff_t>(i * width + stateDim));
+        }
+    };
+
+    // The target r + γ(1 − done)·min_i Q'_i(s', clamp(μ'(s') + clamp(σε, ±c), ±1)).
+    const std::vector<detail::DenseLayerView> actorTarget = Impl::denseLayers(Impl::linears(d.actorTarget), false);
+    d.actorPass.forward(actorTarget, batch.nextStates.data(), n);
+    d.nextActions.assign(d.actorPass.output(), d.actorPass.output() + n * actionDim);
+    for (float& a : d.nextActions)
+        a = std::tanh(a);
+    if (c.algorithm == OffPolicyAlgorithm::Td3 && c.targetNoise > 0) {
+        const torch::Tensor noise = torch::randn({static_cast<std::int64_t>(n), static_cast<std::int64_t>(actionDim)}, d.generator);
+        const float* e = noise.data_ptr<float>();
+        const auto sigma = static_cast<float>(c.targetNoise);
+        const auto clip = static_cast<float>(c.targetNoiseClip);
+        for (std::size_t i = 0; i < d.nextActions.size(); ++i)
+            d.nextActions[i] = std::clamp(d.nextActions[i] + std::clamp(e[i] * sigma, -clip, clip), -1.0f, 1.0f);
+    }
+    join(batch.nextStates.data(), d.nextActions.data(), d.criticInputs);
+    d.targets.assign(n, 0.0f);
+    for (std::size_t k = 0; k < d.criticTargets.size(); ++k) {
+        d.criticPasses[0].forward(Impl::denseLayers(Impl::linears(d.criticTargets[k]), false), d.criticInputs.data(), n);
+        const float* q = d.criticPasses[0].output();
+        for (std::size_t i = 0; i < n; ++i)
+            d.targets[i] = k == 0 ? q[i] : std::min(d.targets[i], q[i]);
+    }
+    const auto discount = static_cast<float>(c.discount);
+    for (std::size_t i = 0; i < n; ++i)
+        d.targets[i] = batch.rewards[i] + discount * (1.0f - batch.dones[i]) * d.targets[i];
+    endPhase(UpdatePhase::Target);
+
+    // Critics: mean squared error to the target, summed over the critics.
+    join(batch.states.data(), batch.actions.data(), d.criticInputs);
+    std::vector<std::vector<detail::DenseLayerView>> critics;
+    double criticLoss = 0;
+    for (std::size_t k = 0; k < d.critics.size(); ++k) {
+        critics.push_back(Impl::denseLayers(Impl::linears(d.critics[k]), true));
+        d.criticPasses[k].forward(critics.back(), d.criticInputs.data(), n);
+        const float* q = d.criticPasses[k].output();
+        if (k == 0)
+            d.firstQ.assign(q, q + n);
+        double sum = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            sum += static_cast<double>(q[i] - d.targets[i]) * (q[i] - d.targets[i]);
+        criticLoss += sum / static_cast<double>(n);
+    }
+    endPhase(UpdatePhase::CriticForward);
+    d.outputGradient.resize(n);
+    for (std::size_t k = 0; k < d.critics.size(); ++k) {
+        Impl::zeroGradients(critics[k]);
+        const float* q = d.criticPasses[k].output();
+        const float scale = 2.0f / static_cast<float>(n);
+        for (std::size_t i = 0; i < n; ++i)
+            d.outputGradient[i] = scale * (q[i] - d.targets[i]);
+        d.criticPasses[k].backward(critics[k], d.outputGradient.data(), true, nullptr);
+    }
+    endPhase(UpdatePhase::CriticBackward);
+    detail::stepAdam(*d.criticOptimizer);
+    endPhase(UpdatePhase::CriticOptimizer);
+    stats.criticLoss = criticLoss;
+
+    const std::size_t delay = c.algorithm == OffPolicyAlgorithm::Td3 ? c.policyDelay : 1;
+    bool haveActions = false;
+    if (d.updates % delay == 0) {
+        // Actor: −mean Q₁(s, tanh(u)) + penalty · mean(u²), u the pre-tanh output.
+        const std::vector<detail::DenseLayerView> actor = Impl::denseLayers(Impl::linears(d.actor), true);
+        d.actorPass.forward(actor, batch.states.data(), n);
+        const float* u = d.actorPass.output();
+        d.actorActions.resize(n * actionDim);
+        for (std::size_t j = 0; j < n * actionDim; ++j)
+            d.actorActions[j] = std::tanh(u[j]);
+        join(batch.states.data(), d.actorActions.data(), d.criticInputs);
+        const std::vector<detail::DenseLayerView> critic = Impl::denseLayers(Impl::linears(d.critics.front()), false);
+        d.criticPasses[0].forward(critic, d.criticInputs.data(), n);
+        const float* q = d.criticPasses[0].output();
+        double meanQ = 0;
+        double meanSquare = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            meanQ += q[i];
+        for (std::size_t j = 0; j < n * actionDim; ++j)
+            meanSquare += static_cast<double>(u[j]) * u[j];
+        meanQ /= static_cast<double>(n);
+        meanSquare /= static_cast<double>(n * actionDim);
+        stats.actorLoss = -meanQ + c.preTanhPenalty * meanSquare;
+        d.outputGradient.assign(n, -1.0f / static_cast<float>(n));
+        d.inputGradient.resize(n * width);
+        d.criticPasses[0].backward(critic, d.outputGradient.data(), false, d.inputGradient.data());
+        // ∂/∂u = ∂/∂a · (1 − tanh²u) + penalty · 2u / (n · actions).
+        std::vector<float>& actionGradient = d.nextActions; // scratch: the target actions are used up
+        actionGradient.resize(n * actionDim);
+        const auto penalty = static_cast<float>(2.0 * c.preTanhPenalty / static_cast<double>(n * actionDim));
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t k = 0; k < actionDim; ++k) {
+                const std::size_t j = i * actionDim + k;
+                const float a = d.actorActions[j];
+                actionGradient[j] = d.inputGradient[i * width + stateDim + k] * (1.0f - a * a) + penalty * u[j];
+            }
+        }
+        Impl::zeroGradients(actor);
+        d.actorPass.backward(actor, actionGradient.data(), true, nullptr);
+        endPhase(UpdatePhase::Actor);
+        detail::stepAdam(*d.actorOptimizer);
+        stats.actorUpdated = true;
+        haveActions = true;
+        endPhase(UpdatePhase::ActorOptimizer);
+        detail::softUpdate(*d.actorTarget, *d.actor, c.softUpdate);
+        for (std::size_t k = 0; k < d.critics.size(); ++k)
+            detail::softUpdate(*d.criticTargets[k], *d.critics[k], c.softUpdate);
+        endPhase(UpdatePhase::TargetUpdate);
+    }
+
+    // Diagnostics, as the LibTorch path reports them.
+    double sum = 0;
+    double absError = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        sum += d.firstQ[i];
+        absError += std::abs(static_cast<double>(d.firstQ[i]) - d.targets[i]);
+    }
+    stats.qMean = sum / static_cast<double>(n);
+    double squares = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        squares += (d.firstQ[i] - stats.qMean) * (d.firstQ[i] - stats.qMean);
+    stats.qStd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+    stats.tdError = absError / static_cast<double>(n);
+    if (!haveActions) {
+        d.actorPass.forward(Impl::denseLayers(Impl::linears(d.actor), false), batch.states.data(), n);
+        d.actorActions.assign(d.actorPass.output(), d.actorPass.output() + n * actionDim);
+        for (float& a : d.actorActions)
+            a = std::tanh(a);
+    }
+    stats.boundFraction.assign(actionDim, 0.0);
+    for (std::size_t j = 0; j < n * actionDim; ++j)
+        stats.boundFraction[j % actionDim] += std::abs(d.actorActions[j]) > 0.9f ? 1.0 : 0.0;
+    for (double& fraction : stats.boundFraction)
+        fraction /= static_cast<double>(n);
+    endPhase(UpdatePhase::Diagnostics);
+}
+
+} // namespace
+
 OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
 {
     Impl& d = *m_impl;
@@ -354,6 +573,10 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
         stats.phaseSeconds[static_cast<std::size_t>(phase)] += std::chrono::duration<double>(now - lap).count();
         lap = now;
     };
+    if (d.plain) {
+        plainStep(d, batch, stats, endPhase);
+        return stats;
+    }
 
     // SAC: the policy sample on s, then α's step (SB3's order).
     PolicySample policy;
@@ -501,6 +724,11 @@ const OffPolicyConfig& OffPolicyAgent::config() const
 std::size_t OffPolicyAgent::updates() const
 {
     return m_impl->updates;
+}
+
+OffPolicyBackend OffPolicyAgent::backend() const
+{
+    return m_impl->plain ? OffPolicyBackend::Plain : OffPolicyBackend::LibTorch;
 }
 
 double OffPolicyAgent::entropyCoefficient() const

@@ -50,6 +50,8 @@ public:
 
     [[nodiscard]] const OffPolicyConfig& config() const;
     [[nodiscard]] std::size_t updates() const;
+    //! The backend update() uses: OffPolicyBackend::Plain or ::LibTorch (Automatic resolved).
+    [[nodiscard]] OffPolicyBackend backend() const;
     [[nodiscard]] double entropyCoefficient() const;
 
     //! Networks, targets, optimisers, α, generators and the update count (LibTorch's archive).

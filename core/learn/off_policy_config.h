@@ -18,6 +18,15 @@ enum class OffPolicyAlgorithm : std::uint8_t {
     Sac
 };
 
+//! How OffPolicyAgent computes a gradient step. The networks, optimizers and checkpoints are the
+//! same either way; Plain runs DDPG's and TD3's forward and backward passes in plain loops on the
+//! parameters' memory (core/learn/dense_network_pass.h), LibTorch through autograd.
+enum class OffPolicyBackend : std::uint8_t {
+    Automatic, //!< Plain for DDPG and TD3 whose hidden layers are all ≤ 64 units, else LibTorch
+    LibTorch,
+    Plain      //!< DDPG and TD3 only (SAC always uses LibTorch)
+};
+
 //! OffPolicyAgent's dimensions and hyperparameters. The defaults are Stable-Baselines3's
 //! (stable_baselines3/td3/td3.py, sac/sac.py): networks 256 × 256 ReLU, Adam 1e-3 (TD3) — set
 //! per task as rl-baselines3-zoo's hyperparams/*.yml do (tests/bench/bench_learners.cpp).
@@ -58,6 +67,7 @@ struct OffPolicyConfig {
     //! actor does not drift into the flat tails of tanh where its gradient vanishes.
     double preTanhPenalty = 0;
     std::uint64_t seed = 0; //!< initialisation, exploration noise, target noise, SAC's samples
+    OffPolicyBackend backend = OffPolicyBackend::Automatic;
 };
 
 } // namespace orrery::learn

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 #include <thread>
 
 using namespace orrery;
@@ -292,6 +293,83 @@ private slots:
         damaged.pop_back();
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, loaded.loadBytes(damaged));
         QVERIFY(loaded == n); // unchanged by the refused load
+    }
+
+    void plainAndLibTorchBackendsAgree_data()
+    {
+        QTest::addColumn<int>("algorithm");
+        QTest::addColumn<double>("preTanhPenalty");
+        QTest::newRow("TD3") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.0;
+        QTest::newRow("TD3 with a pre-tanh penalty") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.05;
+        QTest::newRow("DDPG") << static_cast<int>(OffPolicyAlgorithm::Ddpg) << 0.0;
+    }
+
+    //! The plain backend (core/learn/dense_network_pass.h) computes the same step as autograd:
+    //! from the same initialisation and batches, actions, values and losses agree to float
+    //! rounding after 60 updates (the actor moves by far more than that).
+    void plainAndLibTorchBackendsAgree()
+    {
+        QFETCH(int, algorithm);
+        QFETCH(double, preTanhPenalty);
+        OffPolicyConfig config;
+        config.algorithm = static_cast<OffPolicyAlgorithm>(algorithm);
+        config.stateDim = 3;
+        config.actionDim = 2;
+        config.actorHidden = {16, 16};
+        config.criticHidden = {16, 12};
+        config.actorLearningRate = 3e-3;
+        config.preTanhPenalty = preTanhPenalty;
+        config.seed = 9;
+        config.backend = OffPolicyBackend::LibTorch;
+        OffPolicyAgent reference(config);
+        config.backend = OffPolicyBackend::Plain;
+        OffPolicyAgent plain(config);
+        QCOMPARE(reference.backend(), OffPolicyBackend::LibTorch);
+        QCOMPARE(plain.backend(), OffPolicyBackend::Plain);
+
+        ReplayBuffer buffer(1000, 3, 2, 4);
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+        for (int i = 0; i < 500; ++i) {
+            const std::vector<float> s = {uniform(rng), uniform(rng), uniform(rng)};
+            const std::vector<float> a = {uniform(rng), uniform(rng)};
+            const std::vector<float> next = {uniform(rng), uniform(rng), uniform(rng)};
+            buffer.add(s, a, s[0] - a[0] * a[1], next, i % 17 == 0);
+        }
+        const float probe[] = {0.2f, -0.5f, 0.7f};
+        const std::vector<float> before = plain.act(probe, false);
+        ReplayBatch batch;
+        OffPolicyUpdateStats referenceStats, plainStats;
+        for (int step = 0; step < 60; ++step) {
+            buffer.sampleInto(32, batch);
+            referenceStats = reference.update(batch);
+            plainStats = plain.update(batch);
+            QCOMPARE(plainStats.actorUpdated, referenceStats.actorUpdated);
+        }
+        const std::vector<float> expected = reference.act(probe, false);
+        const std::vector<float> actual = plain.act(probe, false);
+        for (std::size_t k = 0; k < 2; ++k) {
+            QVERIFY2(std::abs(actual[k] - expected[k]) < 1e-4f,
+                     qPrintable(QString("action %1: plain %2, LibTorch %3").arg(k).arg(actual[k]).arg(expected[k])));
+        }
+        QVERIFY(std::abs(actual[0] - before[0]) + std::abs(actual[1] - before[1]) > 1e-2f); // it learned something
+        const float a[] = {0.1f, 0.4f};
+        QVERIFY(std::abs(plain.value(probe, a) - reference.value(probe, a)) < 1e-4f);
+        QVERIFY(std::abs(plainStats.criticLoss - referenceStats.criticLoss) <= 1e-4 * (1 + referenceStats.criticLoss));
+        QVERIFY(std::abs(plainStats.qMean - referenceStats.qMean) < 1e-4);
+        QCOMPARE(plainStats.boundFraction.size(), referenceStats.boundFraction.size());
+    }
+
+    void automaticBackendIsPlainForSmallDdpgAndTd3Networks()
+    {
+        QCOMPARE(OffPolicyAgent(smallConfig(OffPolicyAlgorithm::Td3, 1)).backend(), OffPolicyBackend::Plain);
+        QCOMPARE(OffPolicyAgent(smallConfig(OffPolicyAlgorithm::Sac, 1)).backend(), OffPolicyBackend::LibTorch);
+        OffPolicyConfig large = smallConfig(OffPolicyAlgorithm::Td3, 1);
+        large.criticHidden = {400, 300};
+        QCOMPARE(OffPolicyAgent(large).backend(), OffPolicyBackend::LibTorch);
+        OffPolicyConfig sacPlain = smallConfig(OffPolicyAlgorithm::Sac, 1);
+        sacPlain.backend = OffPolicyBackend::Plain;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, OffPolicyAgent{sacPlain});
     }
 
     void rewardScalerDividesByTheReturnsSpread()
