@@ -12,6 +12,11 @@
 //   td3_update            — one OffPolicyAgent TD3 gradient step, Pendulum's zoo shape (3 → 400 →
 //                           300 → 1, twin critics, batch 256; the actor every second step).
 //   sac_update            — one SAC gradient step (α, twin critics, actor), 256 × 256, batch 256.
+//   td3_update_flop_rate  — td3_update's arithmetic: 2 FLOP per multiply-add of its matrix products
+//                           (target actor and critics forward, twin critics forward and backward,
+//                           every second step the actor's forward and backward through a critic).
+//   matmul_flop_rate      — the machine's float matrix product at that shape (256 × 400 · 400 × 300,
+//                           LibTorch → OpenBLAS, one thread): the limit td3_update is measured against.
 // All on one intra-op thread (makeTorchDeterministic), as runs train.
 #include "learn/ddpg_agent.h"
 #include "learn/deterministic_torch.h"
@@ -20,6 +25,8 @@
 #include "learn/random_fourier_svm.h"
 #include "learn/replay_buffer.h"
 #include "learn/seeded_random.h"
+
+#include <torch/torch.h>
 
 #include <chrono>
 #include <cstdio>
@@ -155,8 +162,25 @@ int main()
             pendulumBuffer.sampleInto(256, batch);
             learner.update(batch);
         }
-        std::printf("%s_update %.3g updates/s\n", algorithm == OffPolicyAlgorithm::Td3 ? "td3" : "sac",
-                    steps / secondsSince(start));
+        const double rate = steps / secondsSince(start);
+        std::printf("%s_update %.3g updates/s\n", algorithm == OffPolicyAlgorithm::Td3 ? "td3" : "sac", rate);
+        if (algorithm == OffPolicyAlgorithm::Td3) {
+            // Multiply-adds per sample of one forward pass, then per update (see the header).
+            const double actor = 3.0 * 400 + 400.0 * 300 + 300.0 * 1;
+            const double critic = 4.0 * 400 + 400.0 * 300 + 300.0 * 1;
+            const double perUpdate = (2.5 * actor + 9.5 * critic) * 256 * 2;
+            std::printf("td3_update_flop_rate %.3g GFLOP/s\n", rate * perUpdate / 1e9);
+        }
+    }
+    {
+        const torch::Tensor left = torch::rand({256, 400});
+        const torch::Tensor right = torch::rand({400, 300});
+        torch::Tensor product;
+        const int products = 400;
+        start = Clock::now();
+        for (int i = 0; i < products; ++i)
+            product = torch::mm(left, right);
+        std::printf("matmul_flop_rate %.3g GFLOP/s\n", products * 2.0 * 256 * 400 * 300 / secondsSince(start) / 1e9);
     }
     return 0;
 }
