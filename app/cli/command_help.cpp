@@ -22,7 +22,7 @@ constexpr std::array kCommands{
                 "train a learner of the learning core on a Gymnasium reference task (Pendulum-v1, "
                 "MountainCarContinuous-v0, CartPole-v1) and store its best evaluated checkpoint in P "
                 "(docs/learning.md)",
-                "[--timesteps N] [--seed N] [--eval-every N] [--quiet]"},
+                "[--timesteps N] [--seed N] [--eval-every N] [--envs K] [--threads N] [--quiet]"},
     CommandHelp{"experiment FILE --project P",
                 "run an experiment's arms x seeds x sweep points into P (resuming runs already there; arms with "
                 "train: train first) and print the comparison",

@@ -31,7 +31,8 @@ constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.y
                                "        [--mode one-for-all|one-for-each|transfer] [--threads N, 0 = all cores]\n"
                                "        [--resume: continue the newest model of this plugin, scenario and seed up to N episodes])\n"
                                "       orrery train td3|sac|ddpg|ppo --env Pendulum-v1|MountainCarContinuous-v0|CartPole-v1\n"
-                               "        --project FILE.orrery [--timesteps N] [--seed N] [--eval-every N] [--quiet]";
+                               "        --project FILE.orrery [--timesteps N] [--seed N] [--eval-every N] [--quiet]\n"
+                               "        [--envs K: parallel rollouts, td3/sac/ddpg] [--threads N, 0 = all cores]";
 
 //! Exit 2 unless `plugin` is registered and learns; lists the trainable plugins otherwise.
 bool checkTrainable(const policy::PluginRegistry& registry, const std::string& plugin)
@@ -113,7 +114,7 @@ int runTrainCommand(const std::vector<std::string>& args)
         throw UsageError{kUsage};
     const std::string plugin = line.positionals().front();
     if (line.value("env")) {
-        for (const auto& option : {"scenario", "episodes", "steps", "checkpoint-every", "mode", "threads"})
+        for (const auto& option : {"scenario", "episodes", "steps", "checkpoint-every", "mode"})
             if (line.value(option))
                 throw UsageError{std::string("--") + option + " does not apply with --env (a reference task)"};
         return runTrainReference(plugin, line);

@@ -21,7 +21,9 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <memory>
 #include <sstream>
+#include <vector>
 
 namespace orrery::app {
 namespace {
@@ -99,6 +101,14 @@ int runTrainReference(const std::string& algorithm, const CommandLine& line)
     if (timesteps && (*timesteps == 0 || *timesteps > 100'000'000))
         throw UsageError{"--timesteps: 1 to 100000000"};
     const auto evalEvery = line.unsignedValue("eval-every");
+    const std::uint64_t rollouts = line.unsignedValue("envs").value_or(1);
+    if (rollouts == 0 || rollouts > 64)
+        throw UsageError{"--envs: 1 to 64 (environments stepped side by side)"};
+    if (rollouts > 1 && !offPolicy)
+        throw UsageError{"--envs applies to td3, sac and ddpg (PPO collects its rollouts from one environment here)"};
+    const std::uint64_t threads = line.unsignedValue("threads").value_or(0);
+    if (threads > 256)
+        throw UsageError{"--threads: 0 (every core) to 256"};
 
     std::optional<store::Project> project;
     try {
@@ -135,8 +145,17 @@ int runTrainReference(const std::string& algorithm, const CommandLine& line)
         totalSteps = setup.training.totalSteps;
         source = setup.source;
         learn::OffPolicyAgent agent(setup.agent);
+        // Parallel rollouts: K copies of the task; the model does not depend on --threads.
+        setup.training.environments = static_cast<std::size_t>(rollouts);
+        setup.training.threads = static_cast<std::size_t>(threads);
+        std::vector<std::unique_ptr<gym::Environment>> copies;
+        std::vector<gym::Environment*> environments = {env.get()};
+        for (std::uint64_t k = 1; k < rollouts; ++k) {
+            copies.push_back(gym::makeClassicControl(*envId));
+            environments.push_back(copies.back().get());
+        }
         const learn::OffPolicyTrainingResult result = learn::trainOffPolicy(
-            *env, *evalEnv, agent, setup.training, nullptr, [&](const learn::PolicyEvaluation& e) {
+            environments, *evalEnv, agent, setup.training, nullptr, [&](const learn::PolicyEvaluation& e) {
                 log.add(e, agent.saveBytes());
                 return report(e);
             });

@@ -7,10 +7,10 @@
 namespace orrery::app {
 
 //! Value options only `orrery train ALGORITHM --env ID` takes.
-inline const std::set<std::string> kTrainReferenceOptions = {"env", "timesteps", "eval-every"};
+inline const std::set<std::string> kTrainReferenceOptions = {"env", "timesteps", "eval-every", "envs"};
 
 //! `orrery train td3|sac|ddpg|ppo --env ID --project P [--timesteps N] [--seed S]
-//! [--eval-every N] [--quiet]`: trains core/learn's learner on a Gymnasium classic-control task
+//! [--eval-every N] [--envs K --threads T] [--quiet]`: trains core/learn's learner on a Gymnasium classic-control task
 //! (core/gym) with rl-baselines3-zoo's hyperparameters (learn/reference_setups.h), evaluates it
 //! deterministically on 10 fixed held-out episodes every N steps, and stores the checkpoint with
 //! the best evaluation in the project's models table, printing which and why. Ctrl-C stops at the

@@ -5,8 +5,14 @@
 #include "learn/replay_buffer.h"
 #include "learn/running_normalizer.h"
 
+#include <algorithm>
+#include <barrier>
 #include <chrono>
+#include <exception>
+#include <numeric>
 #include <stdexcept>
+#include <string>
+#include <thread>
 
 namespace orrery::learn {
 
@@ -16,18 +22,123 @@ std::uint64_t trainingEpisodeSeed(std::uint64_t runSeed, std::uint64_t episode)
     return (std::uint64_t{1} << 63) | (runSeed << 32) | (episode & 0xFFFFFFFFull);
 }
 
+namespace {
+
+//! Runs one piece of work per environment side by side, a round at a time: environment k on
+//! thread k mod T (the calling thread is thread 0). Threads persist between rounds (a round
+//! of a fast task takes microseconds); a failure is rethrown on the caller, the lowest
+//! environment's first.
+class RolloutPool {
+public:
+    RolloutPool(std::size_t threads, std::size_t environments)
+        : m_threadCount(std::max<std::size_t>(1, std::min(threads, environments)))
+        , m_errors(environments)
+        , m_start(static_cast<std::ptrdiff_t>(m_threadCount))
+        , m_done(static_cast<std::ptrdiff_t>(m_threadCount))
+    {
+        for (std::size_t t = 1; t < m_threadCount; ++t)
+            m_threads.emplace_back([this, t] { serve(t); });
+    }
+    ~RolloutPool()
+    {
+        if (m_threads.empty())
+            return;
+        m_stop = true;
+        m_start.arrive_and_wait();
+        for (std::thread& thread : m_threads)
+            thread.join();
+    }
+    RolloutPool(const RolloutPool&) = delete;
+    RolloutPool& operator=(const RolloutPool&) = delete;
+
+    //! work(k) for k in `which` (environment indices), then rethrows the first failure.
+    void run(const std::vector<std::size_t>& which, const std::function<void(std::size_t)>& work)
+    {
+        m_which = &which;
+        m_work = &work;
+        if (m_threads.empty()) {
+            share(0);
+        } else {
+            m_start.arrive_and_wait();
+            share(0);
+            m_done.arrive_and_wait();
+        }
+        for (std::exception_ptr& error : m_errors) {
+            if (error) {
+                const std::exception_ptr first = error;
+                std::fill(m_errors.begin(), m_errors.end(), nullptr);
+                std::rethrow_exception(first);
+            }
+        }
+    }
+
+private:
+    void share(std::size_t thread)
+    {
+        for (std::size_t i = thread; i < m_which->size(); i += m_threadCount) {
+            const std::size_t k = (*m_which)[i];
+            try {
+                (*m_work)(k);
+            } catch (...) {
+                m_errors[k] = std::current_exception();
+            }
+        }
+    }
+    void serve(std::size_t thread)
+    {
+        for (;;) {
+            m_start.arrive_and_wait();
+            if (m_stop)
+                return;
+            share(thread);
+            m_done.arrive_and_wait();
+        }
+    }
+
+    std::size_t m_threadCount;
+    std::vector<std::exception_ptr> m_errors;
+    std::barrier<> m_start;
+    std::barrier<> m_done;
+    std::vector<std::thread> m_threads;
+    const std::vector<std::size_t>* m_which = nullptr;
+    const std::function<void(std::size_t)>* m_work = nullptr;
+    bool m_stop = false; // written before a barrier, read after it
+};
+
+} // namespace
+
 OffPolicyTrainingResult trainOffPolicy(gym::Environment& environment, gym::Environment& evaluationEnvironment,
                                        OffPolicyAgent& agent, const OffPolicyTrainingConfig& config,
                                        RunningNormalizer* observationNormalizer,
                                        const std::function<bool(const PolicyEvaluation&)>& onEvaluation)
 {
+    if (config.environments > 1)
+        throw std::invalid_argument("trainOffPolicy: " + std::to_string(config.environments)
+                                    + " rollout environments asked for, one given");
+    gym::Environment* const one[] = {&environment};
+    return trainOffPolicy(std::span<gym::Environment* const>(one), evaluationEnvironment, agent, config, observationNormalizer,
+                          onEvaluation);
+}
+
+OffPolicyTrainingResult trainOffPolicy(std::span<gym::Environment* const> environments, gym::Environment& evaluationEnvironment,
+                                       OffPolicyAgent& agent, const OffPolicyTrainingConfig& config,
+                                       RunningNormalizer* observationNormalizer,
+                                       const std::function<bool(const PolicyEvaluation&)>& onEvaluation)
+{
     const auto started = std::chrono::steady_clock::now();
-    const gym::ActionSpace space = environment.actionSpace();
+    if (environments.empty())
+        throw std::invalid_argument("trainOffPolicy: no environment to train in");
+    gym::Environment& first = *environments.front();
+    const gym::ActionSpace space = first.actionSpace();
     if (space.discrete)
-        throw std::invalid_argument("trainOffPolicy: " + environment.id() + " has discrete actions");
-    const std::size_t stateDim = environment.observationDimension();
+        throw std::invalid_argument("trainOffPolicy: " + first.id() + " has discrete actions");
+    const std::size_t stateDim = first.observationDimension();
+    for (gym::Environment* environment : environments) {
+        if (environment->observationDimension() != stateDim || environment->actionSpace().dimension() != space.dimension())
+            throw std::invalid_argument("trainOffPolicy: the rollout environments differ in their dimensions");
+    }
     if (agent.config().stateDim != stateDim || agent.config().actionDim != space.dimension())
-        throw std::invalid_argument("trainOffPolicy: the agent's dimensions do not fit " + environment.id());
+        throw std::invalid_argument("trainOffPolicy: the agent's dimensions do not fit " + first.id());
     if (config.batchSize == 0 || config.trainFrequency == 0)
         throw std::invalid_argument("trainOffPolicy: batchSize and trainFrequency must be positive");
 
@@ -48,48 +159,79 @@ OffPolicyTrainingResult trainOffPolicy(gym::Environment& environment, gym::Envir
         return !onEvaluation || onEvaluation(evaluation);
     };
 
+    const std::size_t count = environments.size();
+    const std::size_t threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+    RolloutPool pool(threads, count);
+    std::vector<std::size_t> all(count);
+    std::iota(all.begin(), all.end(), std::size_t{0});
+    // Episode seeds are handed out in environment order, so they do not depend on the threads.
     std::uint64_t episode = 0;
-    std::vector<float> observation = environment.reset(trainingEpisodeSeed(config.seed, episode));
+    std::vector<std::uint64_t> resetSeed(count);
+    std::vector<std::vector<float>> observations(count);
+    for (std::size_t k = 0; k < count; ++k)
+        resetSeed[k] = trainingEpisodeSeed(config.seed, episode++);
+    pool.run(all, [&](std::size_t k) { observations[k] = environments[k]->reset(resetSeed[k]); });
     if (observationNormalizer)
-        observationNormalizer->update(observation);
+        for (const std::vector<float>& observation : observations)
+            observationNormalizer->update(observation);
     agent.resetNoise();
-    double episodeReturn = 0;
-    for (std::uint64_t step = 1; step <= config.totalSteps; ++step) {
-        const std::vector<float> unit
-            = step <= config.warmupSteps ? agent.randomAction() : agent.act(input(observation), true);
-        const gym::StepResult outcome = environment.step(space.fromUnit(unit));
-        episodeReturn += outcome.reward;
-        // The executed action in the agent's units: the environment clips nothing inside the box.
-        replay.add(observation, unit, static_cast<float>(outcome.reward), outcome.observation, outcome.terminated);
-        if (observationNormalizer)
-            observationNormalizer->update(outcome.observation);
-        if (outcome.episodeOver()) {
-            result.episodeReturns.push_back(episodeReturn);
-            episodeReturn = 0;
-            ++episode;
-            observation = environment.reset(trainingEpisodeSeed(config.seed, episode));
+
+    std::vector<double> returns(count, 0.0);
+    std::vector<std::vector<float>> units(count);
+    std::vector<gym::StepResult> outcomes(count);
+    std::vector<std::size_t> stepping;
+    std::vector<std::size_t> ending;
+    std::uint64_t step = 0;
+    bool stopped = false;
+    while (step < config.totalSteps && !stopped) {
+        // One round: an action per environment (here, in order: the agent's noise is one
+        // stream), the steps side by side, then the transitions in environment order.
+        const auto round = static_cast<std::size_t>(std::min<std::uint64_t>(count, config.totalSteps - step));
+        stepping.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(round));
+        for (const std::size_t k : stepping)
+            units[k] = step + k + 1 <= config.warmupSteps ? agent.randomAction() : agent.act(input(observations[k]), true);
+        pool.run(stepping, [&](std::size_t k) { outcomes[k] = environments[k]->step(space.fromUnit(units[k])); });
+        ending.clear();
+        for (const std::size_t k : stepping) {
+            const gym::StepResult& outcome = outcomes[k];
+            returns[k] += outcome.reward;
+            // The executed action in the agent's units: the environment clips nothing inside the box.
+            replay.add(observations[k], units[k], static_cast<float>(outcome.reward), outcome.observation, outcome.terminated);
             if (observationNormalizer)
-                observationNormalizer->update(observation);
-        } else {
-            observation = outcome.observation;
+                observationNormalizer->update(outcome.observation);
+            if (outcome.episodeOver()) {
+                result.episodeReturns.push_back(returns[k]);
+                returns[k] = 0;
+                resetSeed[k] = trainingEpisodeSeed(config.seed, episode++);
+                ending.push_back(k);
+            } else {
+                observations[k] = outcome.observation;
+            }
+        }
+        if (!ending.empty()) {
+            pool.run(ending, [&](std::size_t k) { observations[k] = environments[k]->reset(resetSeed[k]); });
+            if (observationNormalizer)
+                for (const std::size_t k : ending)
+                    observationNormalizer->update(observations[k]);
         }
 
-        if (step > config.warmupSteps && step % config.trainFrequency == 0) {
-            for (std::size_t g = 0; g < config.gradientSteps; ++g) {
-                replay.sampleInto(config.batchSize, batch);
-                if (observationNormalizer) {
-                    observationNormalizer->normalizeRows(batch.states);
-                    observationNormalizer->normalizeRows(batch.nextStates);
+        for (std::size_t k = 0; k < round && !stopped; ++k) {
+            ++step;
+            if (step > config.warmupSteps && step % config.trainFrequency == 0) {
+                for (std::size_t g = 0; g < config.gradientSteps; ++g) {
+                    replay.sampleInto(config.batchSize, batch);
+                    if (observationNormalizer) {
+                        observationNormalizer->normalizeRows(batch.states);
+                        observationNormalizer->normalizeRows(batch.nextStates);
+                    }
+                    result.lastUpdate = agent.update(batch);
+                    ++result.updates;
                 }
-                result.lastUpdate = agent.update(batch);
-                ++result.updates;
+                agent.resetNoise(); // gSDE: a new noise matrix per rollout, as SB3's collect_rollouts
             }
-            agent.resetNoise(); // gSDE: a new noise matrix per rollout, as SB3's collect_rollouts
-        }
-        result.steps = step;
-        if (config.evaluationEvery > 0 && step % config.evaluationEvery == 0 && step < config.totalSteps) {
-            if (!evaluate(step))
-                break;
+            result.steps = step;
+            if (config.evaluationEvery > 0 && step % config.evaluationEvery == 0 && step < config.totalSteps)
+                stopped = !evaluate(step);
         }
     }
     evaluate(result.steps);

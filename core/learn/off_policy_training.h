@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <vector>
 
 namespace orrery::gym {
@@ -31,6 +33,12 @@ struct OffPolicyTrainingConfig {
     std::size_t evaluationEpisodes = 10;
     std::uint64_t evaluationSeed = 1000000;
     std::uint64_t seed = 0;             //!< training episodes reset with seeds derived from it
+    //! Parallel rollouts: this many environments stepped side by side (n_envs); a round is one
+    //! step of each, its transitions stored in environment order. 1 = the plain loop.
+    std::size_t environments = 1;
+    //! Threads that step them (0 = every core). The trained model is the same for any count:
+    //! actions are chosen and transitions stored on the calling thread, in environment order.
+    std::size_t threads = 0;
 };
 
 //! What an off-policy training run did.
@@ -51,6 +59,13 @@ struct OffPolicyTrainingResult {
 //! transitions use the current statistics, as SB3's VecNormalize does for off-policy learners).
 //! `onEvaluation` runs after each evaluation; returning false stops training.
 OffPolicyTrainingResult trainOffPolicy(gym::Environment& environment, gym::Environment& evaluationEnvironment,
+                                       OffPolicyAgent& agent, const OffPolicyTrainingConfig& config,
+                                       RunningNormalizer* observationNormalizer = nullptr,
+                                       const std::function<bool(const PolicyEvaluation&)>& onEvaluation = {});
+
+//! The same with config.environments rollouts: `environments` holds that many independent
+//! copies of the task (only their step() and reset() run on other threads).
+OffPolicyTrainingResult trainOffPolicy(std::span<gym::Environment* const> environments, gym::Environment& evaluationEnvironment,
                                        OffPolicyAgent& agent, const OffPolicyTrainingConfig& config,
                                        RunningNormalizer* observationNormalizer = nullptr,
                                        const std::function<bool(const PolicyEvaluation&)>& onEvaluation = {});

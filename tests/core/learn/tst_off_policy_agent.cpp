@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <thread>
 
@@ -206,6 +207,53 @@ private slots:
         };
         QCOMPARE(train(4), train(4));
         QVERIFY(train(4) != train(5));
+    }
+
+    //! Parallel rollouts (OffPolicyTrainingConfig::environments): the trained model does not
+    //! depend on how many threads step the environments, and it still learns.
+    void parallelRolloutsGiveTheSameModelForAnyThreadCount()
+    {
+        const auto train = [](std::size_t threads) {
+            std::vector<std::unique_ptr<TargetActionTask>> tasks;
+            std::vector<gym::Environment*> environments;
+            for (int k = 0; k < 3; ++k) {
+                tasks.push_back(std::make_unique<TargetActionTask>());
+                environments.push_back(tasks.back().get());
+            }
+            TargetActionTask evalEnv;
+            OffPolicyAgent agent(smallConfig(OffPolicyAlgorithm::Td3, 8));
+            OffPolicyTrainingConfig t;
+            t.totalSteps = 1000; // 333 rounds of 3 and a last one of 1
+            t.warmupSteps = 50;
+            t.batchSize = 32;
+            t.seed = 8;
+            t.environments = 3;
+            t.threads = threads;
+            const OffPolicyTrainingResult r = trainOffPolicy(environments, evalEnv, agent, t);
+            std::vector<float> out;
+            for (float x = -1; x <= 1; x += 0.25f) {
+                const float s[] = {x}, a[] = {x / 2};
+                out.push_back(agent.act(s, false)[0]);
+                out.push_back(agent.value(s, a));
+            }
+            out.push_back(static_cast<float>(r.steps));
+            out.push_back(static_cast<float>(r.updates));
+            out.push_back(static_cast<float>(r.episodeReturns.size()));
+            out.push_back(static_cast<float>(r.evaluations.back().meanReturn));
+            return out;
+        };
+        const std::vector<float> one = train(1);
+        QCOMPARE(train(2), one);
+        QCOMPARE(train(3), one);
+        QCOMPARE(one[one.size() - 4], 1000.0f);      // steps
+        QCOMPARE(one[one.size() - 3], 950.0f);       // an update per step after the warm-up
+        QCOMPARE(one[one.size() - 2], 1000.0f);      // one-step episodes
+        QVERIFY2(one.back() > -0.01f, qPrintable(QString("evaluation return %1").arg(one.back())));
+        TargetActionTask single, evalEnv;
+        OffPolicyAgent agent(smallConfig(OffPolicyAlgorithm::Td3, 8));
+        OffPolicyTrainingConfig mismatch;
+        mismatch.environments = 2;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainOffPolicy(single, evalEnv, agent, mismatch));
     }
 
     void agentsTrainedSideBySideOnThreadsMatchTrainingAlone()
