@@ -2,13 +2,12 @@
 
 #include "gym/environment.h"
 #include "learn/off_policy_agent.h"
+#include "learn/rollout_pool.h"
 #include "learn/replay_buffer.h"
 #include "learn/running_normalizer.h"
 
 #include <algorithm>
-#include <barrier>
 #include <chrono>
-#include <exception>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -21,91 +20,6 @@ std::uint64_t trainingEpisodeSeed(std::uint64_t runSeed, std::uint64_t episode)
     // High bit set: never one of the evaluation seeds, which are small numbers.
     return (std::uint64_t{1} << 63) | (runSeed << 32) | (episode & 0xFFFFFFFFull);
 }
-
-namespace {
-
-//! Runs one piece of work per environment side by side, a round at a time: environment k on
-//! thread k mod T (the calling thread is thread 0). Threads persist between rounds (a round
-//! of a fast task takes microseconds); a failure is rethrown on the caller, the lowest
-//! environment's first.
-class RolloutPool {
-public:
-    RolloutPool(std::size_t threads, std::size_t environments)
-        : m_threadCount(std::max<std::size_t>(1, std::min(threads, environments)))
-        , m_errors(environments)
-        , m_start(static_cast<std::ptrdiff_t>(m_threadCount))
-        , m_done(static_cast<std::ptrdiff_t>(m_threadCount))
-    {
-        for (std::size_t t = 1; t < m_threadCount; ++t)
-            m_threads.emplace_back([this, t] { serve(t); });
-    }
-    ~RolloutPool()
-    {
-        if (m_threads.empty())
-            return;
-        m_stop = true;
-        m_start.arrive_and_wait();
-        for (std::thread& thread : m_threads)
-            thread.join();
-    }
-    RolloutPool(const RolloutPool&) = delete;
-    RolloutPool& operator=(const RolloutPool&) = delete;
-
-    //! work(k) for k in `which` (environment indices), then rethrows the first failure.
-    void run(const std::vector<std::size_t>& which, const std::function<void(std::size_t)>& work)
-    {
-        m_which = &which;
-        m_work = &work;
-        if (m_threads.empty()) {
-            share(0);
-        } else {
-            m_start.arrive_and_wait();
-            share(0);
-            m_done.arrive_and_wait();
-        }
-        for (std::exception_ptr& error : m_errors) {
-            if (error) {
-                const std::exception_ptr first = error;
-                std::fill(m_errors.begin(), m_errors.end(), nullptr);
-                std::rethrow_exception(first);
-            }
-        }
-    }
-
-private:
-    void share(std::size_t thread)
-    {
-        for (std::size_t i = thread; i < m_which->size(); i += m_threadCount) {
-            const std::size_t k = (*m_which)[i];
-            try {
-                (*m_work)(k);
-            } catch (...) {
-                m_errors[k] = std::current_exception();
-            }
-        }
-    }
-    void serve(std::size_t thread)
-    {
-        for (;;) {
-            m_start.arrive_and_wait();
-            if (m_stop)
-                return;
-            share(thread);
-            m_done.arrive_and_wait();
-        }
-    }
-
-    std::size_t m_threadCount;
-    std::vector<std::exception_ptr> m_errors;
-    std::barrier<> m_start;
-    std::barrier<> m_done;
-    std::vector<std::thread> m_threads;
-    const std::vector<std::size_t>* m_which = nullptr;
-    const std::function<void(std::size_t)>* m_work = nullptr;
-    bool m_stop = false; // written before a barrier, read after it
-};
-
-} // namespace
 
 OffPolicyTrainingResult trainOffPolicy(gym::Environment& environment, gym::Environment& evaluationEnvironment,
                                        OffPolicyAgent& agent, const OffPolicyTrainingConfig& config,
