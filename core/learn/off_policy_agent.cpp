@@ -400,6 +400,40 @@ float OffPolicyAgent::value(std::span<const float> state, std::span<const float>
 
 namespace {
 
+//! TD3's target policy smoothing in place, a ← clamp(a + clamp(σε, ±c), ±1), on `count` floats
+//! and the same number of standard normal draws.
+void smoothTargetActions(float* actions, const float* noise, std::size_t count, const OffPolicyConfig& c)
+{
+    const auto sigma = static_cast<float>(c.targetNoise);
+    const auto clip = static_cast<float>(c.targetNoiseClip);
+    for (std::size_t i = 0; i < count; ++i)
+        actions[i] = std::clamp(actions[i] + std::clamp(noise[i] * sigma, -clip, clip), -1.0f, 1.0f);
+}
+
+//! The statistics of one step read from the batch's floats (both backends): Q₁ and the targets
+//! (n each), and the deterministic policy's actions on the batch (n × actionDim).
+void fillDiagnostics(OffPolicyUpdateStats& stats, const float* q, const float* targets, std::size_t n, const float* actions,
+                     std::size_t actionDim)
+{
+    double sum = 0;
+    double absError = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        sum += q[i];
+        absError += std::abs(static_cast<double>(q[i]) - targets[i]);
+    }
+    stats.qMean = sum / static_cast<double>(n);
+    double squares = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        squares += (q[i] - stats.qMean) * (q[i] - stats.qMean);
+    stats.qStd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0; // unbiased, as Tensor::std
+    stats.tdError = absError / static_cast<double>(n);
+    stats.boundFraction.assign(actionDim, 0.0);
+    for (std::size_t j = 0; j < n * actionDim; ++j)
+        stats.boundFraction[j % actionDim] += std::abs(actions[j]) > 0.9f ? 1.0 : 0.0;
+    for (double& fraction : stats.boundFraction)
+        fraction /= static_cast<double>(n);
+}
+
 //! One DDPG/TD3 gradient step without autograd (OffPolicyBackend::Plain): the same losses,
 //! order of steps and random draws as OffPolicyAgent::update's LibTorch path, the passes in
 //! plain loops (core/learn/dense_network_pass.h) and the gradients written where Adam reads them.
@@ -429,11 +463,7 @@ void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, c
         a = std::tanh(a);
     if (c.algorithm == OffPolicyAlgorithm::Td3 && c.targetNoise > 0) {
         const torch::Tensor noise = torch::randn({static_cast<std::int64_t>(n), static_cast<std::int64_t>(actionDim)}, d.generator);
-        const float* e = noise.data_ptr<float>();
-        const auto sigma = static_cast<float>(c.targetNoise);
-        const auto clip = static_cast<float>(c.targetNoiseClip);
-        for (std::size_t i = 0; i < d.nextActions.size(); ++i)
-            d.nextActions[i] = std::clamp(d.nextActions[i] + std::clamp(e[i] * sigma, -clip, clip), -1.0f, 1.0f);
+        smoothTargetActions(d.nextActions.data(), noise.data_ptr<float>(), d.nextActions.size(), c);
     }
     join(batch.nextStates.data(), d.nextActions.data(), d.criticInputs);
     d.targets.assign(n, 0.0f);
@@ -528,30 +558,13 @@ void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, c
         endPhase(UpdatePhase::TargetUpdate);
     }
 
-    // Diagnostics, as the LibTorch path reports them.
-    double sum = 0;
-    double absError = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        sum += d.firstQ[i];
-        absError += std::abs(static_cast<double>(d.firstQ[i]) - d.targets[i]);
-    }
-    stats.qMean = sum / static_cast<double>(n);
-    double squares = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        squares += (d.firstQ[i] - stats.qMean) * (d.firstQ[i] - stats.qMean);
-    stats.qStd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
-    stats.tdError = absError / static_cast<double>(n);
-    if (!haveActions) {
+    if (!haveActions) { // TD3's delayed step: the (unchanged) actor on this batch
         d.actorPass.forward(Impl::denseLayers(Impl::linears(d.actor), false), batch.states.data(), n);
         d.actorActions.assign(d.actorPass.output(), d.actorPass.output() + n * actionDim);
         for (float& a : d.actorActions)
             a = std::tanh(a);
     }
-    stats.boundFraction.assign(actionDim, 0.0);
-    for (std::size_t j = 0; j < n * actionDim; ++j)
-        stats.boundFraction[j % actionDim] += std::abs(d.actorActions[j]) > 0.9f ? 1.0 : 0.0;
-    for (double& fraction : stats.boundFraction)
-        fraction /= static_cast<double>(n);
+    fillDiagnostics(stats, d.firstQ.data(), d.targets.data(), n, d.actorActions.data(), actionDim);
     endPhase(UpdatePhase::Diagnostics);
 }
 
@@ -609,15 +622,10 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
         } else {
             torch::Tensor nextAction = d.deterministic(d.actorTarget, next);
             if (c.algorithm == OffPolicyAlgorithm::Td3 && c.targetNoise > 0) {
-                // clamp(a + clamp(σ·ε, ±c), ±1), in one pass over the floats.
                 const torch::Tensor noise = torch::randn(nextAction.sizes(), d.generator);
                 nextAction = nextAction.contiguous();
-                float* out = nextAction.data_ptr<float>();
-                const float* e = noise.data_ptr<float>();
-                const auto sigma = static_cast<float>(c.targetNoise);
-                const auto clip = static_cast<float>(c.targetNoiseClip);
-                for (std::int64_t i = 0; i < nextAction.numel(); ++i)
-                    out[i] = std::clamp(out[i] + std::clamp(e[i] * sigma, -clip, clip), -1.0f, 1.0f);
+                smoothTargetActions(nextAction.data_ptr<float>(), noise.data_ptr<float>(),
+                                    static_cast<std::size_t>(nextAction.numel()), c);
             }
             nextQ = d.minimumQ(d.criticTargets, next, nextAction);
         }
@@ -684,33 +692,13 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
         stats.criticLoss = criticLoss.item<double>();
         const torch::Tensor qs = q1.contiguous();
         const torch::Tensor targets = target.contiguous();
-        const float* q = qs.data_ptr<float>();
-        const float* y = targets.data_ptr<float>();
-        double sum = 0;
-        double absError = 0;
-        for (std::int64_t i = 0; i < n; ++i) {
-            sum += q[i];
-            absError += std::abs(static_cast<double>(q[i]) - y[i]);
-        }
-        stats.qMean = sum / static_cast<double>(n);
-        double squares = 0;
-        for (std::int64_t i = 0; i < n; ++i)
-            squares += (q[i] - stats.qMean) * (q[i] - stats.qMean);
-        stats.qStd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0; // unbiased, as Tensor::std
-        stats.tdError = absError / static_cast<double>(n);
         // Saturation of the deterministic policy on this batch: from the actor step's forward
         // when there was one; on TD3's delayed steps (actor unchanged since) from one forward.
         if (!deterministicActions.defined())
             deterministicActions = d.deterministic(d.actor, s);
         const torch::Tensor actions = deterministicActions.contiguous();
-        const float* action = actions.data_ptr<float>();
-        const auto dims = static_cast<std::int64_t>(c.actionDim);
-        stats.boundFraction.assign(c.actionDim, 0.0);
-        for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t k = 0; k < dims; ++k)
-                stats.boundFraction[static_cast<std::size_t>(k)] += std::abs(action[i * dims + k]) > 0.9f ? 1.0 : 0.0;
-        for (double& fraction : stats.boundFraction)
-            fraction /= static_cast<double>(n);
+        fillDiagnostics(stats, qs.data_ptr<float>(), targets.data_ptr<float>(), static_cast<std::size_t>(n),
+                        actions.data_ptr<float>(), c.actionDim);
     }
     endPhase(UpdatePhase::Diagnostics);
     return stats;

@@ -2,8 +2,8 @@
 
 #include "gym/environment.h"
 #include "learn/off_policy_agent.h"
-#include "learn/rollout_pool.h"
 #include "learn/replay_buffer.h"
+#include "learn/rollout_pool.h"
 #include "learn/running_normalizer.h"
 
 #include <algorithm>
@@ -11,7 +11,6 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 namespace orrery::learn {
 
@@ -74,8 +73,7 @@ OffPolicyTrainingResult trainOffPolicy(std::span<gym::Environment* const> enviro
     };
 
     const std::size_t count = environments.size();
-    const std::size_t threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
-    RolloutPool pool(threads, count);
+    RolloutPool pool(config.threads, count);
     std::vector<std::size_t> all(count);
     std::iota(all.begin(), all.end(), std::size_t{0});
     // Episode seeds are handed out in environment order, so they do not depend on the threads.

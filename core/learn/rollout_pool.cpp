@@ -1,11 +1,14 @@
 #include "learn/rollout_pool.h"
 
+#include "learn/parallel_agents.h"
+#include "learn/torch_support.h"
+
 #include <algorithm>
 
 namespace orrery::learn {
 
 RolloutPool::RolloutPool(std::size_t threads, std::size_t environments)
-    : m_threadCount(std::max<std::size_t>(1, std::min(threads, environments)))
+    : m_threadCount(agentThreads(static_cast<unsigned>(threads), environments))
     , m_errors(environments)
     , m_start(static_cast<std::ptrdiff_t>(m_threadCount))
     , m_done(static_cast<std::ptrdiff_t>(m_threadCount))
@@ -58,6 +61,7 @@ void RolloutPool::share(std::size_t thread)
 
 void RolloutPool::serve(std::size_t thread)
 {
+    at::init_num_threads(); // the process's intra-op thread count, as forEachAgentInParallel's threads take
     for (;;) {
         m_start.arrive_and_wait();
         if (m_stop)

@@ -13,10 +13,12 @@ namespace orrery::learn {
 //! between rounds (a round of a fast task takes microseconds). A failure is rethrown on the
 //! caller, the lowest environment's. What runs on the threads must touch only its own
 //! environment; everything order-dependent stays on the caller (trainOffPolicy's parallel
-//! rollouts, docs/learning.md).
+//! rollouts, docs/learning.md). Unlike forEachAgentInParallel (learn/parallel_agents.h), which
+//! starts its threads per call for work that takes seconds, the threads here live as long as the
+//! pool: a round of a fast task is shorter than starting a thread.
 class RolloutPool {
 public:
-    //! `threads` threads (the caller included) for up to `environments` environments.
+    //! agentThreads(threads, environments) threads, the caller included (0 = every core).
     RolloutPool(std::size_t threads, std::size_t environments);
     ~RolloutPool();
     RolloutPool(const RolloutPool&) = delete;
