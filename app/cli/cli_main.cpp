@@ -36,6 +36,7 @@ const std::map<std::string, CommandHandler>& commandHandlers()
         {"export-traces", runExportTracesCommand},
         {"localize", runLocalizeCommand},
         {"import", runImportCommand},
+        {"replay", runReplayCommand},
         {"generate", runGenerateCommand},
         {"meta-train", runMetaTrainCommand},
     };

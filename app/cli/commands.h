@@ -25,6 +25,8 @@ int runServeCommand(const std::vector<std::string>& args);
 int runExportTracesCommand(const std::vector<std::string>& args);
 //! `orrery import alibaba-gpu …`: a real data set as a scenario (docs/fleet.md).
 int runImportCommand(const std::vector<std::string>& args);
+//! `orrery replay alibaba-gpu …`: the trace's pods replayed with GPU sharing (docs/fleet.md).
+int runReplayCommand(const std::vector<std::string>& args);
 //! `orrery generate apps|variant …`: the AWARE workload generator (docs/workload-generator.md).
 int runGenerateCommand(const std::vector<std::string>& args);
 //! `orrery meta-train`: AWARE's meta learner over the project's trajectories (docs/learning.md).

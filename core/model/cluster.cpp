@@ -1,4 +1,5 @@
 #include "model/cluster.h"
+#include "model/device_model_match.h"
 
 #include <stdexcept>
 
@@ -28,7 +29,7 @@ bool Cluster::hasDeviceModel(std::uint32_t nodeId, const std::string& deviceMode
     if (deviceModel.empty())
         return true;
     for (const auto& device : poolOf(nodeId).devices) {
-        if (device.model == deviceModel)
+        if (deviceModelAccepts(deviceModel, device.model))
             return true;
     }
     return false;

@@ -30,7 +30,8 @@ public:
     [[nodiscard]] const std::vector<NodePoolSpec>& pools() const { return m_spec.pools; }
     [[nodiscard]] const NodePoolSpec& poolOf(std::uint32_t nodeId) const { return m_spec.pools.at(m_nodes.at(nodeId).pool); }
 
-    //! True when the node's devices include `deviceModel` (or the model is empty).
+    //! True when the node's devices include `deviceModel` (or the model is empty); "A|B" accepts
+    //! either model (the Alibaba trace's gpu_spec).
     [[nodiscard]] bool hasDeviceModel(std::uint32_t nodeId, const std::string& deviceModel) const;
 
     //! Reserves `request` on a node; returns false (and changes nothing) if it does not fit.

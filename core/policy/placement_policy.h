@@ -1,5 +1,8 @@
 #pragma once
 #include "policy/cluster_view.h"
+#include "policy/expected_pod.h"
+#include "policy/gpu_cluster_view.h"
+#include "policy/gpu_placement.h"
 #include "policy/pending_unit.h"
 #include "policy/placement_decision.h"
 #include "sim/sim_time.h"
@@ -28,6 +31,27 @@ public:
         std::iota(all.begin(), all.end(), std::size_t{0});
         return all;
     }
+
+    //! Placement on a cluster whose GPUs are shared by fraction (docs/model.md, "GPU sharing"):
+    //! the unit asks `gpus` (whole GPUs, or a share of one; unit.request holds its CPU and memory
+    //! and as many GPUs as it holds whole); the answer names the node and, for a share, the GPU.
+    //! The host calls it only on plugins whose compatVersion is 1.6 or later; on others it calls
+    //! place() as below. Default: place() with a share asking one free GPU, so a policy unaware
+    //! of sharing never puts a share where no GPU is left; the host then picks the GPU.
+    //! Added in policy API 1.6.
+    virtual GpuPlacement placeOnGpus(const PendingUnit& unit, const model::GpuRequest& gpus, const GpuClusterView& cluster)
+    {
+        if (!gpus.shares())
+            return {place(unit, cluster.cluster()), -1};
+        PendingUnit wholeGpu = unit;
+        wholeGpu.request.deviceCount(model::DeviceKind::Gpu) = 1;
+        return {place(wholeGpu, cluster.cluster()), -1};
+    }
+
+    //! The workload the host expects to place (shapes and their popularity), before the first
+    //! placeOnGpus(); fragmentation-aware policies measure free GPUs against it. Called again when
+    //! the expectation changes. Default: ignored. Added in policy API 1.6.
+    virtual void expectWorkload(const std::vector<ExpectedPod>& workload) { (void)workload; }
 };
 
 } // namespace orrery::policy

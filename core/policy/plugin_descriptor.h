@@ -41,7 +41,9 @@ extern "C" {
 //! 1.3 added batch placement (BatchPlacementPolicy, createBatchPlacement/destroyBatchPlacement).
 //! 1.4 added the queue decision point (QueuePolicy, createQueue/destroyQueue) and GPU-frequency control.
 //! 1.5 added the scheduling queue of the placement decision point (PlacementPolicy::admit).
-#define ORRERY_POLICY_API_VERSION "1.5"
+//! 1.6 added GPU sharing: model::SharedGpus, GpuClusterView, PlacementPolicy::placeOnGpus and
+//!     ::expectWorkload (called only on plugins whose compatVersion is 1.6 or later).
+#define ORRERY_POLICY_API_VERSION "1.6"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,

@@ -86,6 +86,12 @@ std::string compatProblem(std::string_view pluginCompat, std::string_view hostVe
     return {};
 }
 
+bool writtenForMinor(std::string_view pluginCompat, int minor)
+{
+    const auto plugin = parseApiVersion(pluginCompat);
+    return plugin && minor >= 0 && plugin->minor >= static_cast<unsigned>(minor);
+}
+
 bool isValidPluginId(std::string_view id)
 {
     if (id.empty() || id.front() == '-')

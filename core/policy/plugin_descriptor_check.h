@@ -14,6 +14,11 @@ namespace orrery::policy {
 //! compatible), naming both versions; "" when compatible.
 std::string compatProblem(std::string_view pluginCompat, std::string_view hostVersion = ORRERY_POLICY_API_VERSION);
 
+//! Whether a plugin written against `pluginCompat` (a compatVersion the host accepted) sees the
+//! functions of policy API minor `minor`: the host calls a virtual function added in 1.m only when
+//! this holds for m.
+[[nodiscard]] bool writtenForMinor(std::string_view pluginCompat, int minor);
+
 //! Whether `id` is a valid plugin id: `[a-z0-9][a-z0-9-]*`.
 bool isValidPluginId(std::string_view id);
 

@@ -34,10 +34,10 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .structSize = sizeof(OrreryPluginDescriptor),
     .id = "random",
     .displayName = "Random",
-    .version = "1.1.0",
-    .compatVersion = "1.1",
+    .version = "1.2.0",
+    .compatVersion = "1.6",
     .description = "Probes nodes drawn uniformly at random without replacement until one fits (seed 000 §II-A); "
-                   "optionally explores the compute kinds a unit can use.",
+                   "optionally explores the compute kinds a unit can use; on shared GPUs, a share takes a random GPU it fits.",
     .kinds = ORRERY_KIND_PLACEMENT,
     .params = kParams,
     .paramCount = sizeof kParams / sizeof kParams[0],

@@ -27,7 +27,11 @@ RandomPolicy::RandomPolicy(const policy::PolicyContext& context)
 std::optional<std::uint32_t> RandomPolicy::probe(const model::Resources& request, const std::string& deviceModel,
                                                  const policy::ClusterView& cluster)
 {
-    const std::uint32_t count = cluster.nodeCount();
+    return probe(cluster.nodeCount(), [&](std::uint32_t node) { return cluster.fits(node, request, deviceModel); });
+}
+
+std::optional<std::uint32_t> RandomPolicy::probe(std::uint32_t count, const std::function<bool(std::uint32_t)>& fits)
+{
     if (m_order.size() != count) {
         m_order.resize(count);
         std::iota(m_order.begin(), m_order.end(), 0u);
@@ -39,7 +43,7 @@ std::optional<std::uint32_t> RandomPolicy::probe(const model::Resources& request
         // Draw uniformly among the nodes not yet probed for this unit (positions i..count-1).
         const auto pick = i + static_cast<std::uint32_t>(m_rng.below(count - i));
         std::swap(m_order[i], m_order[pick]);
-        if (cluster.fits(m_order[i], request, deviceModel))
+        if (fits(m_order[i]))
             return m_order[i];
     }
     return std::nullopt;
@@ -96,6 +100,24 @@ policy::PlacementDecision RandomPolicy::place(const policy::PendingUnit& unit, c
                                 declared ? unit.deviceModel : kAnyModel, cluster))
         return policy::PlacementDecision::onNode(*node, *kind);
     return policy::PlacementDecision::defer();
+}
+
+policy::GpuPlacement RandomPolicy::placeOnGpus(const policy::PendingUnit& unit, const model::GpuRequest& gpus,
+                                               const policy::GpuClusterView& cluster)
+{
+    const auto node = probe(cluster.nodeCount(), [&](std::uint32_t id) { return cluster.fits(id, unit, gpus); });
+    if (!node)
+        return policy::GpuPlacement::defer();
+    if (!gpus.shares())
+        return {policy::PlacementDecision::onNode(*node), -1};
+    // A share: a GPU drawn uniformly among those of the node it fits (Weng et al.'s Random-fit).
+    std::vector<std::int32_t> roomy;
+    const auto shares = cluster.gpusOf(*node);
+    for (std::size_t i = 0; i < shares.size(); ++i) {
+        if (cluster.fitsOn(*node, static_cast<std::int32_t>(i), unit, gpus))
+            roomy.push_back(static_cast<std::int32_t>(i));
+    }
+    return policy::GpuPlacement::onGpu(*node, roomy[m_rng.below(roomy.size())]);
 }
 
 } // namespace orrery::plugins

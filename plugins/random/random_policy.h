@@ -4,6 +4,7 @@
 #include "sim/rng_stream.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,11 +21,17 @@ public:
     explicit RandomPolicy(const policy::PolicyContext& context);
 
     policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+    //! On shared GPUs: a node drawn as above among those the pod fits, and for a share a GPU drawn
+    //! uniformly among those of the node it fits (Weng et al., ATC '23 §5.1, "Random-fit").
+    policy::GpuPlacement placeOnGpus(const policy::PendingUnit& unit, const model::GpuRequest& gpus,
+                                     const policy::GpuClusterView& cluster) override;
 
 private:
     //! Probes for a node that fits `request` (and `deviceModel`), drawing without replacement.
     std::optional<std::uint32_t> probe(const model::Resources& request, const std::string& deviceModel,
                                        const policy::ClusterView& cluster);
+    //! Probes nodes 0..count−1 in random order for one `fits` accepts.
+    std::optional<std::uint32_t> probe(std::uint32_t count, const std::function<bool(std::uint32_t)>& fits);
     //! exploreCompute: the kinds of `unit` with a feasible node now, drawn uniformly.
     std::optional<model::ComputeKind> drawComputeKind(const policy::PendingUnit& unit,
                                                       const policy::ClusterView& cluster);

@@ -1,0 +1,54 @@
+#pragma once
+#include "model/gpu_request.h"
+#include "policy/expected_pod.h"
+#include "policy/gpu_node_scoring.h"
+#include "policy/placement_policy.h"
+#include "policy/policy_context.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace orrery::plugins {
+
+//! Fragmentation Gradient Descent (Weng et al., "Beware of Fragmentation", USENIX ATC '23, §4):
+//! each pod goes to the node, and a share to the GPU, whose fragmentation against the expected
+//! workload (policy/gpu_fragmentation.h) grows least. The score is ⌊100 σ(−Δ/1000)⌋ for a growth
+//! Δ in milli-GPU, as the peer simulator computes it, so nearly equal growths tie and go to the
+//! lowest node index. The expected workload comes from the host (expectWorkload); without one,
+//! the policy learns it from the pods it has been asked to place, every pod counting once.
+class FgdPolicy : public policy::PlacementPolicy {
+public:
+    explicit FgdPolicy(const policy::PolicyContext& context);
+
+    policy::PlacementDecision place(const policy::PendingUnit& unit, const policy::ClusterView& cluster) override;
+    policy::GpuPlacement placeOnGpus(const policy::PendingUnit& unit, const model::GpuRequest& gpus,
+                                     const policy::GpuClusterView& cluster) override;
+    void expectWorkload(const std::vector<policy::ExpectedPod>& workload) override;
+
+    //! The score of placing the pod on a node whose fragmentation goes from `before` to `after`.
+    [[nodiscard]] static std::int64_t score(double before, double after);
+
+private:
+    struct Choice {
+        std::int64_t score = 0;
+        std::int32_t gpu = -1;
+    };
+    //! The best score on one node and, for a share, the GPU giving it (lowest index among equal).
+    Choice scoreNode(const policy::GpuNodeState& node, std::string_view gpuModel, std::int64_t podMillicores,
+                     const model::GpuRequest& gpus);
+    //! The node's fragmentation, memoised by its state (model, free CPU, free milli per GPU).
+    double fragmentation(std::int64_t freeMillicores, std::span<std::int32_t> freeMilli, std::string_view gpuModel);
+    //! Without a workload from the host: count the pod's shape into the one learned so far.
+    void learnShape(const policy::PendingUnit& unit, const model::GpuRequest& gpus);
+
+    std::vector<policy::ExpectedPod> m_workload;
+    bool m_workloadFromHost = false;
+    std::vector<std::pair<policy::ExpectedPod, std::size_t>> m_learned; //!< shape, count
+    std::size_t m_learnedPods = 0;
+    std::unordered_map<std::string, double> m_memo; //!< fragmentation by node state
+    std::string m_key;                               //!< the state key being built, reused
+};
+
+} // namespace orrery::plugins
