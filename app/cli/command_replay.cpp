@@ -16,7 +16,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -37,7 +40,9 @@ constexpr const char* kUsage =
     "  --pods FILE a pod list in the trace's columns (default openb_pod_list_default.csv in --data)\n"
     "  --data DIR  the folder of openb_node_list_gpu_node.csv (default data/alibaba-gpu-2023 on the resource path)\n"
     "  --csv OUT   every run's curves: policy,seed,metric,0,1,…,130 (metric: allocation or fragmentation, % of capacity)\n"
-    "  --threads N replays at once (default: one per hardware thread); results do not depend on it";
+    "  --threads N replays at once (default: one per hardware thread); results do not depend on it\n"
+    "  --peer DIR  the peer simulator's expected allocation (DIR/allocation_openb_default.csv, e.g.\n"
+    "              resources/data/fgd-peer): print it beside each policy's mean and the largest difference";
 constexpr const char* kNodesFile = "openb_node_list_gpu_node.csv";
 constexpr const char* kPodsFile = "openb_pod_list_default.csv";
 constexpr const char* kDataFolder = "data/alibaba-gpu-2023";
@@ -61,6 +66,17 @@ std::string formatted(double value, int decimals)
     std::ostringstream out;
     out << std::fixed << std::setprecision(decimals) << value;
     return out.str();
+}
+
+std::vector<std::string> splitFields(const std::string& text)
+{
+    std::vector<std::string> fields;
+    std::stringstream stream(text);
+    for (std::string field; std::getline(stream, field, ',');)
+        fields.push_back(field);
+    if (!text.empty() && text.back() == ',')
+        fields.emplace_back();
+    return fields;
 }
 
 std::vector<double> column(const fleet::GpuReplayStudy& study, const std::string& policy, int percent, bool allocation)
@@ -113,6 +129,93 @@ std::string curvesCsv(const fleet::GpuReplayStudy& study)
     return out.str();
 }
 
+// The peer simulator's policy names (its sc_policy column) for Orrery's plugins.
+const std::map<std::string, std::string>& peerPolicyNames()
+{
+    static const std::map<std::string, std::string> names{
+        {"random", "01-Random"},       {"dot-product", "02-DotProd"}, {"gpu-clustering", "03-GpuClustering"},
+        {"gpu-packing", "04-GpuPacking"}, {"best-fit", "05-BestFit"},  {"fgd", "06-FGD"}};
+    return names;
+}
+
+//! sc_policy → per seed, the allocation curve 0..130 (the peer's analysis_allo_discrete.csv).
+std::map<std::string, std::vector<std::vector<double>>> readPeerCurves(const std::filesystem::path& file)
+{
+    std::ifstream in(file);
+    if (!in)
+        throw std::invalid_argument(file.string() + ": cannot be opened");
+    std::string header;
+    std::getline(in, header);
+    const std::vector<std::string> columns = splitFields(header);
+    const auto first = std::find(columns.begin(), columns.end(), "0");
+    const auto policyColumn = std::find(columns.begin(), columns.end(), "sc_policy");
+    if (first == columns.end() || policyColumn == columns.end())
+        throw std::invalid_argument(file.string() + ":1: header: no sc_policy or 0 column");
+    std::map<std::string, std::vector<std::vector<double>>> curves;
+    std::size_t lineNumber = 1;
+    for (std::string text; std::getline(in, text);) {
+        ++lineNumber;
+        const std::vector<std::string> fields = splitFields(text);
+        if (fields.size() != columns.size())
+            throw std::invalid_argument(file.string() + ":" + std::to_string(lineNumber) + ": " +
+                                        std::to_string(fields.size()) + " fields, the header has " + std::to_string(columns.size()));
+        std::vector<double> curve;
+        for (auto field = fields.begin() + (first - columns.begin()); field != fields.end(); ++field) {
+            char* end = nullptr;
+            const double value = std::strtod(field->c_str(), &end);
+            curve.push_back(field->empty() || *end != '\0' ? std::nan("") : value);
+        }
+        curves[fields[static_cast<std::size_t>(policyColumn - columns.begin())]].push_back(std::move(curve));
+    }
+    return curves;
+}
+
+void printPeerComparison(const fleet::GpuReplayStudy& study, const std::vector<std::string>& policies,
+                         const std::filesystem::path& file)
+{
+    const auto peer = readPeerCurves(file);
+    std::cout << "against the peer (" << file.string() << "; its mean over seeds; difference = Orrery − peer, points)\n";
+    std::cout << std::left << std::setw(9) << "arrived";
+    for (const auto& policy : policies)
+        std::cout << std::right << std::setw(18) << policy;
+    std::cout << '\n';
+    std::map<std::string, double> largest;
+    const auto peerMean = [&](const std::string& policy, int percent) {
+        const auto name = peerPolicyNames().find(policy);
+        const auto found = name == peerPolicyNames().end() ? peer.end() : peer.find(name->second);
+        std::vector<double> values;
+        if (found != peer.end()) {
+            for (const auto& curve : found->second) {
+                if (percent < static_cast<int>(curve.size()) && !std::isnan(curve[static_cast<std::size_t>(percent)]))
+                    values.push_back(curve[static_cast<std::size_t>(percent)]);
+            }
+        }
+        return analysis::meanWithInterval(values).estimate;
+    };
+    for (int percent = 0; percent <= kMaxPercent; ++percent) {
+        const bool printed = percent % 10 == 0;
+        if (printed)
+            std::cout << std::left << std::setw(9) << percent;
+        for (const auto& policy : policies) {
+            const double theirs = peerMean(policy, percent);
+            const double ours = analysis::meanWithInterval(column(study, policy, percent, true)).estimate;
+            const double difference = ours - theirs;
+            if (!std::isnan(difference))
+                largest[policy] = std::max(largest[policy], std::fabs(difference));
+            if (printed)
+                std::cout << std::right << std::setw(18)
+                          << (formatted(theirs, 2) + " (" + (difference >= 0 ? "+" : "") + formatted(difference, 2) + ")");
+        }
+        if (printed)
+            std::cout << '\n';
+    }
+    std::cout << std::left << std::setw(9) << "largest";
+    for (const auto& policy : policies)
+        std::cout << std::right << std::setw(18)
+                  << (largest.count(policy) ? formatted(largest[policy], 2) + " pt" : std::string("no peer"));
+    std::cout << "   (|difference| over every whole percent 0-130)\n";
+}
+
 std::filesystem::path findDataFolder()
 {
     for (const auto& directory : scenario::defaultResourcePath())
@@ -123,7 +226,7 @@ std::filesystem::path findDataFolder()
 
 int replayAlibabaGpu(const std::vector<std::string>& args)
 {
-    const CommandLine line(args, {"policy", "runs", "seed", "ratio", "pods", "data", "csv", "threads"}, {"no-shuffle"});
+    const CommandLine line(args, {"policy", "runs", "seed", "ratio", "pods", "data", "csv", "threads", "peer"}, {"no-shuffle"});
     if (!line.positionals().empty() || !line.value("policy"))
         throw UsageError{kUsage};
     fleet::GpuReplayStudyOptions options;
@@ -155,6 +258,11 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
         }
     }
     const std::filesystem::path podsFile = line.value("pods").value_or((data / kPodsFile).string());
+
+    if (const auto peer = line.value("peer"); peer && !std::filesystem::exists(std::filesystem::path(*peer) / "allocation_openb_default.csv")) {
+        std::cerr << "error: --peer: " << (std::filesystem::path(*peer) / "allocation_openb_default.csv").string() << " does not exist\n";
+        return kExitBadInput;
+    }
 
     policy::PluginRegistry registry;
     loadPlugins(registry, std::cerr);
@@ -220,6 +328,14 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
                   << std::setw(16) << formatted(analysis::meanWithInterval(failed).estimate, 1) << std::setw(12)
                   << formatted(analysis::meanWithInterval(refused).estimate, 0)
                   << formatted(analysis::meanWithInterval(seconds).estimate, 3) << '\n';
+    }
+    if (const auto peer = line.value("peer")) {
+        try {
+            printPeerComparison(study, options.policies, std::filesystem::path(*peer) / "allocation_openb_default.csv");
+        } catch (const std::invalid_argument& error) {
+            std::cerr << "error: --peer: " << error.what() << '\n';
+            return kExitBadInput;
+        }
     }
     if (const auto csv = line.value("csv")) {
         if (const std::string failure = writeFileAtomically(*csv, curvesCsv(study)); !failure.empty()) {

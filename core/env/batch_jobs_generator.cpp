@@ -42,7 +42,8 @@ JobSpec BatchJobsGenerator::makeJob(sim::SimTime)
     task.unit.service = m_spec.name;
     task.unit.request = m_spec.request;
     task.unit.deviceModel = m_spec.deviceModel;
-    task.unit.declaredCompute = declaredKind(m_spec.request);
+    task.sharedGpuMilli = m_spec.sharedGpuMilli;
+    task.unit.declaredCompute = m_spec.sharedGpuMilli > 0 ? model::ComputeKind::Gpu : declaredKind(m_spec.request);
     task.unit.computeOptions = model::bitOf(task.unit.declaredCompute);
     task.durationOn[static_cast<int>(task.unit.declaredCompute)] = m_spec.duration.sample(m_work);
     task.demand = m_spec.demand;

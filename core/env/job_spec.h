@@ -15,6 +15,9 @@ namespace orrery::env {
 struct TaskSpec {
     //! What the placement policy sees (id and submittedAt are filled in by the simulation).
     policy::PendingUnit unit;
+    //! A share of one GPU (1–999 milli-GPU; unit.request then holds no GPU); 0 for none
+    //! (docs/model.md, "GPU sharing").
+    std::int32_t sharedGpuMilli = 0;
     //! Index of the task whose completion this one waits for (its dependent microservice), or -1
     //! for a root. Parents come before children in JobSpec::tasks.
     int parent = -1;

@@ -31,7 +31,8 @@ sim::SimTime PlacementQueue::chargeDecision(sim::SimTime now, std::int64_t wallN
     return m_schedulerFreeAt;
 }
 
-void PlacementQueue::bind(TaskState& task, const policy::PlacementDecision& decision, const policy::ClusterView& view)
+void PlacementQueue::bind(TaskState& task, const policy::PlacementDecision& decision, std::int32_t gpu,
+                          const policy::ClusterView& view)
 {
     const policy::PendingUnit& unit = task.spec.unit;
     const model::ComputeKind compute = decision.compute.value_or(unit.declaredCompute);
@@ -47,9 +48,22 @@ void PlacementQueue::bind(TaskState& task, const policy::PlacementDecision& deci
     // The declared device model constrains only the declared kind; elsewhere any model will do.
     const bool declared = compute == unit.declaredCompute;
     const model::Resources held = declared ? unit.request : model::requestOn(unit.request, compute);
-    if (!view.fits(decision.node, held, declared ? unit.deviceModel : std::string()))
-        fail("it does not fit there");
-    m_cluster.allocate(decision.node, held);
+    if (task.spec.sharedGpuMilli > 0) {
+        const model::GpuRequest share{0, task.spec.sharedGpuMilli};
+        if (gpu < 0)
+            gpu = m_gpus->fullestGpuFitting(decision.node, share.sharedMilli);
+        if (!m_gpus->fits(decision.node, held, share, unit.deviceModel) || !m_gpus->fitsOn(decision.node, gpu, held, share))
+            fail("its GPU share does not fit there");
+        m_gpus->allocate(decision.node, held, share, gpu);
+        task.gpu = gpu;
+    } else {
+        if (!view.fits(decision.node, held, declared ? unit.deviceModel : std::string()))
+            fail("it does not fit there");
+        if (m_gpus)
+            m_gpus->allocate(decision.node, held, {held.deviceCount(model::DeviceKind::Gpu), 0});
+        else
+            m_cluster.allocate(decision.node, held);
+    }
     task.node = decision.node;
     task.compute = compute;
     task.held = held;
@@ -68,7 +82,21 @@ void PlacementQueue::schedulePending(TaskTable& tasks, sim::SimTime now, const S
         std::chrono::steady_clock::time_point started;
         if (measure)
             started = std::chrono::steady_clock::now();
-        const policy::PlacementDecision decision = m_policy.place(task.spec.unit, view);
+        policy::PlacementDecision decision;
+        std::int32_t gpu = -1;
+        if (task.spec.sharedGpuMilli > 0) {
+            if (m_gpus == nullptr)
+                throw std::logic_error("PlacementQueue: a task shares a GPU but the simulation keeps no GPU ledger");
+            const model::GpuRequest share{0, task.spec.sharedGpuMilli};
+            const policy::GpuClusterView gpuView(*m_gpus);
+            const policy::GpuPlacement placement = m_policyPlacesShares
+                ? m_policy.placeOnGpus(task.spec.unit, share, gpuView)
+                : m_policy.PlacementPolicy::placeOnGpus(task.spec.unit, share, gpuView);
+            decision = placement.decision;
+            gpu = placement.gpu;
+        } else {
+            decision = m_policy.place(task.spec.unit, view);
+        }
         std::int64_t wall = 0;
         if (measure)
             wall = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count();
@@ -78,7 +106,7 @@ void PlacementQueue::schedulePending(TaskTable& tasks, sim::SimTime now, const S
             m_next.push_back(task.spec.unit.id);
             continue;
         }
-        bind(task, decision, view);
+        bind(task, decision, gpu, view);
         onStart(task, decidedAt);
     }
     m_pending.swap(m_next);

@@ -2,6 +2,7 @@
 #include "env/task_table.h"
 #include "model/cluster.h"
 #include "model/decision_cost_spec.h"
+#include "model/shared_gpus.h"
 #include "policy/placement_policy.h"
 
 #include <cstdint>
@@ -29,6 +30,14 @@ public:
                    model::DecisionCostSpec cost);
 
     void enqueue(std::uint64_t taskId) { m_pending.push_back(taskId); }
+    //! GPUs shared by fraction (docs/model.md, "GPU sharing"): every GPU allocation goes through
+    //! the ledger, and a task with a share asks the policy's placeOnGpus when it was written for
+    //! policy API 1.6 (`policyPlacesShares`), else its place() for one free GPU.
+    void useSharedGpus(model::SharedGpus& gpus, bool policyPlacesShares)
+    {
+        m_gpus = &gpus;
+        m_policyPlacesShares = policyPlacesShares;
+    }
     //! Resources were released: the next pass retries every deferred task.
     void markCapacityFreed() { m_retryDeferred = true; }
     //! Tries the pending tasks (all of them after markCapacityFreed, else only new ones). Throws
@@ -42,13 +51,15 @@ public:
     [[nodiscard]] sim::SimTime decisionTime() const { return m_decisionTime; }
 
 private:
-    void bind(TaskState& task, const policy::PlacementDecision& decision, const policy::ClusterView& view);
+    void bind(TaskState& task, const policy::PlacementDecision& decision, std::int32_t gpu, const policy::ClusterView& view);
     sim::SimTime chargeDecision(sim::SimTime now, std::int64_t wallNanoseconds);
 
     model::Cluster& m_cluster;
     policy::PlacementPolicy& m_policy;
     std::string m_policyId;
     model::DecisionCostSpec m_cost;
+    model::SharedGpus* m_gpus = nullptr; //!< the GPU ledger, when GPUs are shared
+    bool m_policyPlacesShares = false;
     std::vector<std::uint64_t> m_pending; //!< in readiness order
     std::vector<std::uint64_t> m_next;    //!< scratch for a pass, kept to avoid allocating per pass
     std::size_t m_deferredCount = 0; //!< the first m_deferredCount pending tasks were tried and deferred

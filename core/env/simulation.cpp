@@ -10,6 +10,8 @@
 #include "env/workload_generator_factory.h"
 #include "env/workload_kind_runtimes.h"
 #include "model/cluster.h"
+#include "model/shared_gpus.h"
+#include "policy/plugin_descriptor_check.h"
 #include "policy/plugin_registry.h"
 #include "sim/rng_stream.h"
 
@@ -89,6 +91,15 @@ public:
         m_placementDescription = choice.plugin + ' ' + m_placementContext.params.toString();
         m_queue = std::make_unique<PlacementQueue>(m_cluster, m_placement ? *m_placement : static_cast<policy::PlacementPolicy&>(m_deferAll),
                                                    choice.plugin, scenario.decisionCost);
+        // GPUs shared by fraction: a ledger of every GPU, when some batch jobs ask for a share.
+        const bool sharesGpus = std::any_of(scenario.workloads.begin(), scenario.workloads.end(), [](const auto& workload) {
+            const auto* jobs = std::get_if<model::BatchJobsSpec>(&workload);
+            return jobs && jobs->sharedGpuMilli > 0;
+        });
+        if (sharesGpus) {
+            m_sharedGpus = std::make_unique<model::SharedGpus>(m_cluster);
+            m_queue->useSharedGpus(*m_sharedGpus, !batch && policy::writtenForMinor(registry.find(choice.plugin)->compatVersion, 6));
+        }
         for (const auto& workload : scenario.workloads)
             m_generators.push_back(makeWorkloadGenerator(workload, scenario.seed));
         std::size_t microservices = 0;
@@ -343,7 +354,14 @@ private:
     {
         TaskState& task = m_tasks[taskId];
         task.finishedAt = now;
-        m_cluster.release(task.node, task.held);
+        if (m_sharedGpus) {
+            const model::GpuRequest gpus = task.spec.sharedGpuMilli > 0
+                ? model::GpuRequest{0, task.spec.sharedGpuMilli}
+                : model::GpuRequest{task.held.deviceCount(model::DeviceKind::Gpu), 0};
+            m_sharedGpus->release(task.node, task.held, gpus, task.gpu);
+        } else {
+            m_cluster.release(task.node, task.held);
+        }
         if (task.contended) {
             // How much contention stretched it: its time over its work at speed 1.
             const auto work = static_cast<double>(task.spec.durationOn[static_cast<int>(task.compute)]);
@@ -560,6 +578,7 @@ private:
     //! The trained models the policies were given (they live in the caller's PolicyModels).
     std::vector<std::pair<std::string, std::span<const std::uint8_t>>> m_modelsUsed;
     std::unique_ptr<PlacementQueue> m_queue;
+    std::unique_ptr<model::SharedGpus> m_sharedGpus; //!< only when some batch jobs share GPUs
     std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for Microservices workloads
     std::vector<std::unique_ptr<MicroserviceSimulator>> m_microservices;
     sim::RngStream m_controlRng{m_scenario.seed, "policy/control"};

@@ -19,6 +19,7 @@ struct TaskState {
     std::uint32_t node = 0;
     model::ComputeKind compute = model::ComputeKind::Cpu;
     model::Resources held;       //!< what it holds while running
+    std::int32_t gpu = -1;       //!< the node's GPU its share is on (spec.sharedGpuMilli > 0)
     //! Runs as contended work (env::ContendedWork tracks its progress, docs/model.md, "Contention").
     bool contended = false;
     double placedCpuPressure = 0; //!< its node's CPU utilization when it was placed

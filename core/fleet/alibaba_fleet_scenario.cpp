@@ -52,21 +52,37 @@ template <typename T> T median(std::vector<T> values)
 }
 
 //! Pods that ask for the same number of whole GPUs (0 = CPU only).
+// A share class's gpu_milli when the class is the rarer shares together (their median).
+constexpr int kOtherShares = -1;
+// gpu_milli values with fewer sharing pods than this go to the class of the rarer shares.
+constexpr int kFewestPodsPerShareClass = 50;
+
 struct PodClass {
     int gpus = 0;
+    int shareMilli = 0; //!< a share's gpu_milli (the class's median for the rarer shares); 0: whole GPUs
+    std::vector<std::int64_t> milli; //!< the rarer shares' gpu_milli values
     std::vector<std::int64_t> cpu;
     std::vector<std::int64_t> memoryMib;
     std::vector<double> lifetimeSeconds;
 };
 
-std::string className(int gpus)
+std::string className(int gpus, int shareKey)
 {
+    if (shareKey == kOtherShares)
+        return "pods-gpu-share-other";
+    if (shareKey > 0)
+        return "pods-gpu-" + std::to_string(shareKey) + "m";
     return gpus == 0 ? "pods-cpu-only" : gpus == 1 ? "pods-1-gpu" : "pods-" + std::to_string(gpus) + "-gpus";
 }
 
 bool fits(const FleetPool& pool, std::int64_t cpu, std::int64_t memoryMib, int gpus)
 {
     return pool.cpuMillicores >= cpu && pool.memoryMib >= memoryMib && pool.gpuCount >= gpus;
+}
+
+std::string milliText(int milli)
+{
+    return std::to_string(milli) + "m";
 }
 
 void writeHeader(std::ostringstream& out, const std::vector<FleetPool>& pools, const FleetScenarioOptions& options)
@@ -100,8 +116,9 @@ void writePodSummary(std::ostringstream& out, const std::vector<AlibabaGpuPod>& 
     }
     out << "#\n# Pods: " << pods.size() << " in the trace; " << constrained << " carry a GPU-model constraint (gpu_spec).\n"
         << "# GPU-sharing pods (one GPU, gpu_milli < 1000): " << sharing
-        << ". BatchJobs requests whole devices only, so these are NOT\n"
-        << "# in the workloads below; the model-serving kind would need fractional GPU demands for them.\n";
+        << ", in the workloads below as GPU shares (gpu: 810m):\n"
+        << "# one workload per gpu_milli of at least " << kFewestPodsPerShareClass
+        << " pods, the rarer ones together at their median (docs/model.md, \"GPU sharing\").\n";
     if (sharing > 0) {
         std::vector<std::pair<int, int>> common(byMilli.begin(), byMilli.end());
         std::sort(common.begin(), common.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -176,8 +193,14 @@ std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const
     writeHeader(out, pools, options);
     writePodSummary(out, pods);
 
-    // Whole-GPU pods by GPU count; the trace's arrival window is shared by every class.
-    std::map<int, PodClass> classes;
+    // Whole-GPU pods by GPU count, shares by gpu_milli; the trace's arrival window is shared by
+    // every class.
+    std::map<int, int> sharesByMilli;
+    for (const auto& pod : pods) {
+        if (pod.sharesGpu())
+            ++sharesByMilli[pod.gpuMilli];
+    }
+    std::map<std::pair<int, int>, PodClass> classes;
     std::int64_t first = 0;
     std::int64_t last = 0;
     bool any = false;
@@ -185,10 +208,14 @@ std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const
         first = any ? std::min(first, pod.creationSeconds) : pod.creationSeconds;
         last = any ? std::max(last, pod.creationSeconds) : pod.creationSeconds;
         any = true;
+        int shareKey = 0;
         if (pod.sharesGpu())
-            continue;
-        PodClass& entry = classes[pod.gpuCount];
-        entry.gpus = pod.gpuCount;
+            shareKey = sharesByMilli[pod.gpuMilli] >= kFewestPodsPerShareClass ? pod.gpuMilli : kOtherShares;
+        PodClass& entry = classes[{pod.gpuCount, shareKey}];
+        entry.gpus = pod.sharesGpu() ? 0 : pod.gpuCount;
+        entry.shareMilli = shareKey;
+        if (shareKey == kOtherShares)
+            entry.milli.push_back(pod.gpuMilli);
         entry.cpu.push_back(std::max<std::int64_t>(pod.cpuMillicores, 1));
         entry.memoryMib.push_back(std::max<std::int64_t>(pod.memoryMib, 1));
         entry.lifetimeSeconds.push_back(std::max<double>(1.0, static_cast<double>(pod.deletionSeconds - pod.creationSeconds)));
@@ -198,13 +225,17 @@ std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const
 
     std::ostringstream workloads;
     std::ostringstream skipped;
-    for (const auto& [gpuClass, entry] : classes) {
-        const auto gpus = gpuClass; // a lambda below captures it (clang 14 cannot capture a binding)
+    for (const auto& [key, entry] : classes) {
+        const int gpus = entry.gpus;
+        const int shareKey = entry.shareMilli;
+        const auto shareMilli = static_cast<int>(shareKey == kOtherShares ? median(entry.milli) : shareKey);
+        const std::string gpuText = shareKey != 0 ? milliText(shareMilli) : std::to_string(gpus);
         const std::int64_t cpu = median(entry.cpu);
         const std::int64_t memoryMib = median(entry.memoryMib);
-        if (std::none_of(pools.begin(), pools.end(), [&](const FleetPool& pool) { return fits(pool, cpu, memoryMib, gpus); })) {
-            skipped << "#   " << className(gpus) << ": " << entry.cpu.size() << " pods; median request (cpu "
-                    << model::formatMillicores(cpu) << ", memory " << model::formatBytes(memoryMib * kMiB) << ", gpu " << gpus
+        const int gpusNeeded = shareKey != 0 ? 1 : gpus;
+        if (std::none_of(pools.begin(), pools.end(), [&](const FleetPool& pool) { return fits(pool, cpu, memoryMib, gpusNeeded); })) {
+            skipped << "#   " << className(gpus, shareKey) << ": " << entry.cpu.size() << " pods; median request (cpu "
+                    << model::formatMillicores(cpu) << ", memory " << model::formatBytes(memoryMib * kMiB) << ", gpu " << gpuText
                     << ") fits no pool of this cluster\n";
             continue;
         }
@@ -221,21 +252,25 @@ std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const
         const double sigma = std::clamp(std::sqrt(variance), kSmallestSigma, kLargestSigma);
         const double perDay = static_cast<double>(entry.cpu.size()) * kSecondsPerDay / windowSeconds;
 
-        workloads << "    # " << entry.cpu.size() << " pods of the trace with " << (gpus == 0 ? "no GPU" : std::to_string(gpus) + " whole GPU(s)")
+        const std::string what = shareKey == kOtherShares ? "a share of one GPU of another gpu_milli (median " + gpuText + ")"
+            : shareKey > 0                                 ? "a share of " + gpuText + " of one GPU"
+            : gpus == 0                                    ? std::string("no GPU")
+                                                           : std::to_string(gpus) + " whole GPU(s)";
+        workloads << "    # " << entry.cpu.size() << " pods of the trace with " << what
                   << ": Poisson arrivals at their mean rate over the trace, median request,\n"
                   << "    # log-normal lifetime (median and sigma of ln(deletion - creation) fitted to the trace).\n"
-                  << "    - name: " << className(gpus) << "\n"
+                  << "    - name: " << className(gpus, shareKey) << "\n"
                   << "      kind: BatchJobs\n"
                   << "      arrivalRate: " << fixed(perDay, 3) << "/d\n"
                   << "      maxJobs: " << entry.cpu.size() << "\n"
                   << "      request: {cpu: " << model::formatMillicores(cpu) << ", memory: " << model::formatBytes(memoryMib * kMiB)
-                  << (gpus > 0 ? ", gpu: " + std::to_string(gpus) : "") << "}\n"
+                  << (shareKey != 0 || gpus > 0 ? ", gpu: " + gpuText : "") << "}\n"
                   << "      duration: {distribution: lognormal, median: "
                   << model::formatDuration(static_cast<sim::SimTime>(std::llround(medianSeconds)) * static_cast<sim::SimTime>(kNanosPerSecond))
                   << ", sigma: " << fixed(sigma, 3) << "}\n";
     }
     if (!skipped.str().empty())
-        out << "# Whole-GPU pod classes left out:\n" << skipped.str();
+        out << "# Pod classes left out:\n" << skipped.str();
     if (workloads.str().empty())
         throw std::invalid_argument("no pod class fits any pool of this cluster, so the scenario would have no workload");
 
@@ -246,7 +281,7 @@ std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const
         << "  name: alibaba-gpu-" << nodes << "-nodes-seed-" << options.seed << "\n"
         << "  description: >-\n"
         << "    The Alibaba 2023 heterogeneous GPU cluster (" << nodes << " GPU nodes in " << pools.size()
-        << " pools) with its whole-GPU and CPU-only pods as batch-job streams.\n"
+        << " pools) with its pods as batch-job streams: whole GPUs, GPU shares and CPU only.\n"
         << "spec:\n"
         << "  seed: " << options.seed << "\n"
         << "  horizon: " << horizonDays << "d\n"

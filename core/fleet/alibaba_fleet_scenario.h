@@ -43,8 +43,9 @@ struct FleetScenarioOptions {
 //! The scenario text: YAML comments naming the source files and summarising the pods, the
 //! pools, and the pods as `BatchJobs` workloads, one per whole-GPU count (Poisson arrivals at
 //! the trace's mean rate, median request, log-normal lifetimes fitted to the trace). GPU-sharing
-//! pods (gpu_milli < 1000) cannot be expressed by BatchJobs and are summarised in comments, as is
-//! any class whose median request fits no pool (docs/fleet.md, "The importer").
+//! pods (gpu_milli < 1000) are workloads asking a share of one GPU, one per gpu_milli of at least
+//! 50 pods and one for the rarer values at their median; a class whose median request fits no pool
+//! is left out and named in comments (docs/fleet.md, "The importer").
 [[nodiscard]] std::string writeAlibabaFleetScenario(const std::vector<FleetPool>& pools, const std::vector<AlibabaGpuPod>& pods,
                                                     const FleetScenarioOptions& options);
 

@@ -17,6 +17,9 @@ struct BatchJobsSpec {
     double arrivalsPerSecond = 0.0;
     std::int64_t maxJobs = 0;  //!< 0 = unlimited within the horizon
     Resources request;         //!< per job
+    //! A share of one GPU per job, 1–999 milli-GPU (`request: {gpu: 460m}`; request then holds no
+    //! whole GPU); 0 for none (docs/model.md, "GPU sharing").
+    std::int32_t sharedGpuMilli = 0;
     //! Demand on the node's shared resources per requested core. None by default: batch jobs of
     //! this kind model reservations; with a demand they contend (docs/model.md, "Contention").
     ResourceDemand demand{};

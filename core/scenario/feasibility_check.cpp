@@ -1,5 +1,6 @@
 #include "scenario/feasibility_check.h"
 
+#include "model/device_model_match.h"
 #include "model/did_you_mean.h"
 #include "model/units.h"
 
@@ -14,8 +15,9 @@ constexpr model::DeviceKind kDeviceKinds[] = {model::DeviceKind::Gpu, model::Dev
 
 bool hasDeviceModel(const model::NodePoolSpec& pool, const std::string& deviceModel)
 {
-    return deviceModel.empty()
-        || std::any_of(pool.devices.begin(), pool.devices.end(), [&](const auto& device) { return device.model == deviceModel; });
+    return deviceModel.empty() || std::any_of(pool.devices.begin(), pool.devices.end(), [&](const auto& device) {
+               return model::deviceModelAccepts(deviceModel, device.model);
+           });
 }
 
 std::string describeRequest(const model::Resources& request)
@@ -54,7 +56,7 @@ bool checkDeviceModelExists(const std::string& deviceModel, const YamlNode& at, 
     std::vector<std::string> models;
     for (const auto& pool : cluster.pools) {
         for (const auto& device : pool.devices) {
-            if (device.model == deviceModel)
+            if (model::deviceModelAccepts(deviceModel, device.model))
                 return true;
             if (std::find(models.begin(), models.end(), device.model) == models.end())
                 models.push_back(device.model);

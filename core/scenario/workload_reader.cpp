@@ -1,6 +1,8 @@
 #include "scenario/workload_reader.h"
 
 #include "model/did_you_mean.h"
+#include "model/gpu_share.h"
+#include "model/units.h"
 #include "scenario/duration_distribution_reader.h"
 #include "scenario/feasibility_check.h"
 #include "scenario/contention_reader.h"
@@ -42,7 +44,35 @@ const std::vector<std::string>& batchJobsKeys()
     return kKeys;
 }
 
-model::Resources readRequest(const YamlNode& node, const std::string& path, ParseContext& context, bool& ok)
+// `gpu`: whole GPUs ("2") or a share of one GPU ("460m", "0.46"; docs/model.md, "GPU sharing").
+void readGpuRequest(const YamlNode& node, const std::string& path, ParseContext& context, model::Resources& request,
+                    std::int32_t& sharedGpuMilli)
+{
+    const std::string expected = "whole GPUs such as 1 or 2, or a share of one GPU such as 460m or 0.46";
+    if (!node.isScalar()) {
+        context.error(node, path, "expected " + expected + ", got " + node.describe());
+        return;
+    }
+    std::string error;
+    const auto milli = model::parseMillicores(node.scalar(), &error);
+    if (!milli) {
+        context.error(node, path, "'" + node.scalar() + "' is not " + expected);
+        return;
+    }
+    if (*milli % model::kMilliPerGpu == 0 && *milli / model::kMilliPerGpu <= kMaxDevicesPerNode) {
+        request.deviceCount(model::DeviceKind::Gpu) = static_cast<std::int32_t>(*milli / model::kMilliPerGpu);
+        return;
+    }
+    if (*milli > 0 && *milli < model::kMilliPerGpu) {
+        sharedGpuMilli = static_cast<std::int32_t>(*milli);
+        return;
+    }
+    context.error(node, path, "'" + node.scalar() + "' is neither whole GPUs (0-" + std::to_string(kMaxDevicesPerNode) +
+                                  ") nor a share of one GPU (between 0 and 1); expected " + expected);
+}
+
+model::Resources readRequest(const YamlNode& node, const std::string& path, ParseContext& context, bool& ok,
+                             std::int32_t& sharedGpuMilli)
 {
     model::Resources request;
     const std::size_t errorsBefore = context.errorCount();
@@ -53,7 +83,9 @@ model::Resources readRequest(const YamlNode& node, const std::string& path, Pars
             request.millicores = readMillicores(*cpu, reader.pathOf("cpu"), context, 1, kMaxNodeMillicores).value_or(0);
         if (const YamlNode* memory = reader.require("memory", "memory per job such as 4Gi"))
             request.memoryBytes = readBytes(*memory, reader.pathOf("memory"), context, 1, kMaxNodeMemoryBytes).value_or(0);
-        for (const model::DeviceKind kind : {model::DeviceKind::Gpu, model::DeviceKind::Asic, model::DeviceKind::Fpga}) {
+        if (const YamlNode* gpu = reader.get("gpu"))
+            readGpuRequest(*gpu, reader.pathOf("gpu"), context, request, sharedGpuMilli);
+        for (const model::DeviceKind kind : {model::DeviceKind::Asic, model::DeviceKind::Fpga}) {
             const std::string key = model::toString(kind);
             if (const YamlNode* count = reader.get(key)) {
                 request.deviceCount(kind) = static_cast<std::int32_t>(
@@ -79,7 +111,7 @@ std::optional<model::BatchJobsSpec> readBatchJobs(MapReader& reader, ParseContex
     bool requestOk = false;
     const YamlNode* request = reader.require("request", "a mapping such as {cpu: 2, memory: 4Gi}");
     if (request)
-        spec.request = readRequest(*request, reader.pathOf("request"), context, requestOk);
+        spec.request = readRequest(*request, reader.pathOf("request"), context, requestOk, spec.sharedGpuMilli);
     const YamlNode* deviceModel = reader.get("deviceModel");
     if (deviceModel) {
         if (const auto value = readString(*deviceModel, reader.pathOf("deviceModel"), context, "a device model such as V100"))
@@ -98,8 +130,13 @@ std::optional<model::BatchJobsSpec> readBatchJobs(MapReader& reader, ParseContex
     bool modelExists = modelRead;
     if (cluster && deviceModel && modelRead)
         modelExists = checkDeviceModelExists(spec.deviceModel, *deviceModel, reader.pathOf("deviceModel"), *cluster, context);
-    if (cluster && requestOk && modelExists)
-        checkRequestFits(spec.request, spec.deviceModel, *request, reader.pathOf("request"), *cluster, context);
+    if (cluster && requestOk && modelExists) {
+        // A share needs a node with a GPU of the model, and the rest of the request beside it.
+        model::Resources needed = spec.request;
+        if (spec.sharedGpuMilli > 0)
+            needed.deviceCount(model::DeviceKind::Gpu) = 1;
+        checkRequestFits(needed, spec.deviceModel, *request, reader.pathOf("request"), *cluster, context);
+    }
     if (context.errorCount() != errorsBefore)
         return std::nullopt;
     return spec;

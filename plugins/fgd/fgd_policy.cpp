@@ -32,6 +32,7 @@ void FgdPolicy::expectWorkload(const std::vector<policy::ExpectedPod>& workload)
     m_workload = workload;
     m_workloadFromHost = !workload.empty();
     m_memo.clear();
+    m_nodeMemos.clear();
 }
 
 std::int64_t FgdPolicy::score(double before, double after)
@@ -100,6 +101,39 @@ FgdPolicy::Choice FgdPolicy::scoreNode(const policy::GpuNodeState& node, std::st
     return {score(before, fragmentation(cpuAfter, {scratch.data(), count}, gpuModel)), -1};
 }
 
+FgdPolicy::NodeMemo& FgdPolicy::memoOf(std::uint32_t node, const policy::GpuNodeState& state)
+{
+    if (node >= m_nodeMemos.size())
+        m_nodeMemos.resize(node + 1);
+    NodeMemo& memo = m_nodeMemos[node];
+    bool same = memo.freeMillicores == state.freeMillicores && memo.freeMilli.size() == state.gpus.size();
+    for (std::size_t i = 0; same && i < state.gpus.size(); ++i)
+        same = memo.freeMilli[i] == state.gpus[i].freeMilli();
+    if (!same) {
+        memo.freeMillicores = state.freeMillicores;
+        memo.freeMilli.resize(state.gpus.size());
+        for (std::size_t i = 0; i < state.gpus.size(); ++i)
+            memo.freeMilli[i] = state.gpus[i].freeMilli();
+        memo.choices.clear();
+    }
+    return memo;
+}
+
+FgdPolicy::Choice FgdPolicy::scoreNodeOnce(std::uint32_t node, const policy::GpuNodeState& state, std::string_view gpuModel,
+                                           std::int64_t podMillicores, const model::GpuRequest& gpus)
+{
+    NodeMemo& memo = memoOf(node, state);
+    const std::array<std::int64_t, 3> pod{podMillicores, gpus.wholeGpus, gpus.sharedMilli};
+    for (const auto& [shape, choice] : memo.choices) {
+        // Field by field: std::array's == calls memcmp, which cost 40 % of a replay here.
+        if (shape[0] == pod[0] && shape[1] == pod[1] && shape[2] == pod[2])
+            return choice;
+    }
+    const Choice choice = scoreNode(state, gpuModel, podMillicores, gpus);
+    memo.choices.emplace_back(pod, choice);
+    return choice;
+}
+
 void FgdPolicy::learnShape(const policy::PendingUnit& unit, const model::GpuRequest& gpus)
 {
     policy::ExpectedPod shape;
@@ -118,6 +152,7 @@ void FgdPolicy::learnShape(const policy::PendingUnit& unit, const model::GpuRequ
         m_workload.back().popularity = static_cast<double>(count) / static_cast<double>(m_learnedPods);
     }
     m_memo.clear();
+    m_nodeMemos.clear();
 }
 
 policy::GpuPlacement FgdPolicy::placeOnGpus(const policy::PendingUnit& unit, const model::GpuRequest& gpus,
@@ -126,13 +161,13 @@ policy::GpuPlacement FgdPolicy::placeOnGpus(const policy::PendingUnit& unit, con
     if (!m_workloadFromHost)
         learnShape(unit, gpus);
     const auto node = policy::highestScoringNode(cluster, unit, gpus, [&](std::uint32_t id, const policy::GpuNodeState& state) {
-        return scoreNode(state, cluster.gpuModelOf(id), unit.request.millicores, gpus).score;
+        return scoreNodeOnce(id, state, cluster.gpuModelOf(id), unit.request.millicores, gpus).score;
     });
     if (!node)
         return policy::GpuPlacement::defer();
-    // Score the chosen node again for its GPU (the scan keeps the node only; the memo makes it cheap).
-    const Choice choice = scoreNode({cluster.freeMillicores(*node), cluster.gpusOf(*node)}, cluster.gpuModelOf(*node),
-                                    unit.request.millicores, gpus);
+    // The chosen node's GPU (the scan keeps the node only; its memo holds the choice).
+    const Choice choice = scoreNodeOnce(*node, {cluster.freeMillicores(*node), cluster.gpusOf(*node)},
+                                        cluster.gpuModelOf(*node), unit.request.millicores, gpus);
     return {policy::PlacementDecision::onNode(*node), gpus.shares() ? choice.gpu : -1};
 }
 

@@ -5,6 +5,7 @@
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -43,11 +44,26 @@ private:
     //! Without a workload from the host: count the pod's shape into the one learned so far.
     void learnShape(const policy::PendingUnit& unit, const model::GpuRequest& gpus);
 
+    //! What was last scored on one node, valid while the node's free CPU and GPUs stay as they were:
+    //! a replay changes one node per pod, so nearly every score comes from here.
+    struct NodeMemo {
+        std::int64_t freeMillicores = -1;
+        std::vector<std::int32_t> freeMilli;
+        //! (pod CPU, whole GPUs, shared milli) → its best choice on this node
+        std::vector<std::pair<std::array<std::int64_t, 3>, Choice>> choices;
+    };
+    //! The node's memo, emptied first when its state moved since it was filled.
+    NodeMemo& memoOf(std::uint32_t node, const policy::GpuNodeState& state);
+    //! scoreNode through the node's memo.
+    Choice scoreNodeOnce(std::uint32_t node, const policy::GpuNodeState& state, std::string_view gpuModel,
+                         std::int64_t podMillicores, const model::GpuRequest& gpus);
+
     std::vector<policy::ExpectedPod> m_workload;
     bool m_workloadFromHost = false;
     std::vector<std::pair<policy::ExpectedPod, std::size_t>> m_learned; //!< shape, count
     std::size_t m_learnedPods = 0;
     std::unordered_map<std::string, double> m_memo; //!< fragmentation by node state
+    std::vector<NodeMemo> m_nodeMemos;              //!< by node; cleared with m_memo
     std::string m_key;                               //!< the state key being built, reused
 };
 
