@@ -1,7 +1,7 @@
 // bench_gpu_replay: one replay of the Alibaba 2023 openb pod list (8,152 pods tuned to 1.3 × the
 // GPU capacity, about 10,800 pods) on its 1,213 GPU nodes, per policy (issue 35: "one replay with
 // FGD in under 1 s"; docs/performance.md, "GPU sharing replay"). Prints "<figure> <value> <unit>"
-// lines (DESIGN.md §11); each figure is the best of 3 replays with seed 42.
+// lines (docs/performance.md); each figure is the best of 3 replays with seed 42.
 // Usage: bench_gpu_replay [policy …] (default: all six of the FGD paper).
 #include "fleet/gpu_replay_study.h"
 #include "fleet/typical_gpu_pods.h"
