@@ -22,6 +22,12 @@ std::optional<double> nodeUtilization(const ClusterSnapshot::Node& node, Cluster
     case ClusterMetric::Memory:
         return ratio(static_cast<double>(node.allocated.memoryBytes), static_cast<double>(node.capacity.memoryBytes));
     case ClusterMetric::Gpu: {
+        if (!node.gpus.empty()) { // shared by fraction: the milli-GPU held, not the GPUs touched
+            double milli = 0.0;
+            for (const model::GpuShare& gpu : node.gpus)
+                milli += gpu.usedMilli;
+            return milli / (model::kMilliPerGpu * static_cast<double>(node.gpus.size()));
+        }
         double used = 0.0;
         double capacity = 0.0;
         for (int kind = 0; kind < model::kDeviceKindCount; ++kind) {

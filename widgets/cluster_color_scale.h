@@ -13,7 +13,8 @@ enum class ClusterMetric { Cpu, Memory, Gpu, Power };
 
 //! A node's utilization under `metric` as a fraction in [0, 1] (allocated / capacity), or
 //! nothing where the node has none of that resource or the metric has no data (Power, until
-//! the power model lands). Gpu counts every accelerator kind (GPU, ASIC, FPGA).
+//! the power model lands). Gpu counts every accelerator kind (GPU, ASIC, FPGA); for a node whose
+//! GPUs are listed one by one it is the milli-GPU held over the node's GPUs.
 [[nodiscard]] std::optional<double> nodeUtilization(const ClusterSnapshot::Node& node, ClusterMetric metric);
 
 //! A sequential colour scale for 0–100 % (dark blue through teal and green to yellow, after

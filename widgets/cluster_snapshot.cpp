@@ -2,6 +2,8 @@
 
 #include "model/cluster.h"
 
+#include <algorithm>
+
 namespace orrery::widgets {
 
 ClusterSnapshot clusterSnapshot(const model::Cluster& cluster)
@@ -17,8 +19,13 @@ ClusterSnapshot clusterSnapshot(const model::Cluster& cluster)
     }
     snapshot.nodes.reserve(cluster.nodes().size());
     for (const model::Node& node : cluster.nodes())
-        snapshot.nodes.push_back({QString::fromStdString(node.name), node.pool, node.capacity, node.allocated});
+        snapshot.nodes.push_back({QString::fromStdString(node.name), node.pool, node.capacity, node.allocated, {}});
     return snapshot;
+}
+
+bool ClusterSnapshot::hasGpuShares() const
+{
+    return std::any_of(nodes.begin(), nodes.end(), [](const Node& node) { return !node.gpus.empty(); });
 }
 
 } // namespace orrery::widgets

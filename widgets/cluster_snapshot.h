@@ -1,4 +1,5 @@
 #pragma once
+#include "model/gpu_share.h"
 #include "model/resources.h"
 
 #include <QString>
@@ -30,10 +31,18 @@ struct ClusterSnapshot {
         std::uint32_t pool = 0; //!< index into pools
         model::Resources capacity;
         model::Resources allocated;
+        //! Each GPU's milli-GPU held, in device order, where the source records GPUs one by one
+        //! (a run whose GPUs are shared by fraction); empty: only the count in `allocated`.
+        std::vector<model::GpuShare> gpus;
     };
 
     std::vector<Pool> pools;
     std::vector<Node> nodes;
+    //! What the per-GPU state shows, e.g. "GPUs at peak allocation, t = 3,600 s"; empty without it.
+    QString gpuCaption;
+
+    //! Whether any node lists its GPUs one by one.
+    [[nodiscard]] bool hasGpuShares() const;
 };
 
 //! The snapshot of a cluster's current allocation.

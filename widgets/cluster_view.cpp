@@ -158,7 +158,19 @@ QString ClusterView::toolTipText(int node) const
                  .arg(number(entry.allocated.millicores / 1000.0), number(entry.capacity.millicores / 1000.0));
     lines << tr("Memory: %1 / %2 GiB")
                  .arg(number(entry.allocated.memoryBytes / kGiB), number(entry.capacity.memoryBytes / kGiB));
+    if (!entry.gpus.empty()) {
+        if (!m_snapshot.gpuCaption.isEmpty())
+            lines << m_snapshot.gpuCaption.toHtmlEscaped();
+        // At most kToolTipGpus lines: a node of the trace has 8 GPUs; a made-up one may have more.
+        const std::size_t shown = std::min<std::size_t>(entry.gpus.size(), kToolTipGpus);
+        for (std::size_t gpu = 0; gpu < shown; ++gpu)
+            lines << gpuText(static_cast<int>(gpu), entry.gpus[gpu]);
+        if (shown < entry.gpus.size())
+            lines << tr("… and %n more GPUs", nullptr, static_cast<int>(entry.gpus.size() - shown));
+    }
     for (int kind = 0; kind < model::kDeviceKindCount; ++kind) {
+        if (!entry.gpus.empty() && kind == static_cast<int>(model::DeviceKind::Gpu))
+            continue; // listed one by one above
         if (entry.capacity.devices[kind] > 0)
             lines << tr("%1: %2 / %3")
                          .arg(kindName(static_cast<model::DeviceKind>(kind)))
@@ -166,6 +178,15 @@ QString ClusterView::toolTipText(int node) const
                          .arg(entry.capacity.devices[kind]);
     }
     return lines.join(QStringLiteral("<br>"));
+}
+
+QString ClusterView::gpuText(int index, const model::GpuShare& gpu) const
+{
+    if (gpu.whole)
+        return tr("GPU %1: whole").arg(index);
+    if (gpu.usedMilli <= 0)
+        return tr("GPU %1: free").arg(index);
+    return tr("GPU %1: %2 m shared, %3 m free").arg(index).arg(gpu.usedMilli).arg(gpu.freeMilli());
 }
 
 QSize ClusterView::sizeHint() const
@@ -211,9 +232,12 @@ void ClusterView::paintEvent(QPaintEvent* event)
             const int node = band.nodes[static_cast<std::size_t>(k)];
             const std::optional<double> value =
                 nodeUtilization(m_snapshot.nodes[static_cast<std::size_t>(node)], m_metric);
-            painter.fillRect(band.tilesRect.left() + (k % band.columns) * pitch,
-                band.tilesRect.top() + (k / band.columns) * pitch, size, size,
-                value ? m_scale.color(*value) : noData);
+            const QRect tile(band.tilesRect.left() + (k % band.columns) * pitch,
+                band.tilesRect.top() + (k / band.columns) * pitch, size, size);
+            const ClusterSnapshot::Node& entry = m_snapshot.nodes[static_cast<std::size_t>(node)];
+            if (m_metric == ClusterMetric::Gpu && !entry.gpus.empty() && paintGpuColumns(painter, tile, entry))
+                continue;
+            painter.fillRect(tile, value ? m_scale.color(*value) : noData);
         }
     }
     if (m_hovered >= 0) {
@@ -223,6 +247,35 @@ void ClusterView::paintEvent(QPaintEvent* event)
     }
     painter.resetTransform();
     paintLegend(painter);
+}
+
+QColor ClusterView::sharedGpuColor() const
+{
+    return m_scale.color(kSharedGpuShade);
+}
+
+bool ClusterView::paintGpuColumns(QPainter& painter, const QRect& tile, const ClusterSnapshot::Node& node) const
+{
+    const int count = static_cast<int>(node.gpus.size());
+    const QRect inner = tile.width() >= 8 ? tile.adjusted(1, 1, -1, -1) : tile;
+    const int gap = inner.width() >= 3 * count ? 1 : 0;
+    const int width = (inner.width() - gap * (count - 1)) / count;
+    if (width < 1)
+        return false; // too small to tell GPUs apart: the tile's colour says how much is held
+    painter.fillRect(tile, palette().color(QPalette::Base));
+    const QColor shared = sharedGpuColor();
+    int x = inner.left() + (inner.width() - (width * count + gap * (count - 1))) / 2;
+    for (const model::GpuShare& gpu : node.gpus) {
+        const QRect column(x, inner.top(), width, inner.height());
+        painter.fillRect(column, m_scale.bottom());
+        // A column filled to the share held: a fragment is a column partly filled.
+        const int held = static_cast<int>(std::lround(double(gpu.usedMilli) / model::kMilliPerGpu * column.height()));
+        if (held > 0)
+            painter.fillRect(column.left(), column.bottom() + 1 - held, column.width(), held,
+                             gpu.whole ? m_scale.top() : shared);
+        x += width + gap;
+    }
+    return true;
 }
 
 void ClusterView::paintLegend(QPainter& painter) const
@@ -255,8 +308,24 @@ void ClusterView::paintLegend(QPainter& painter) const
     x += metrics.horizontalAdvance(high) + 3 * margin;
     const QRect swatch(x, (kLegendHeight - 12) / 2, 12, 12);
     painter.fillRect(swatch, pal.color(QPalette::Mid));
-    painter.drawText(QRect(swatch.right() + 5, 0, 200, kLegendHeight), Qt::AlignLeft | Qt::AlignVCenter,
-        tr("no data"));
+    const QString none = tr("no data");
+    painter.drawText(QRect(swatch.right() + 5, 0, metrics.horizontalAdvance(none) + 2, kLegendHeight),
+        Qt::AlignLeft | Qt::AlignVCenter, none);
+    if (m_metric == ClusterMetric::Gpu && m_snapshot.hasGpuShares()) {
+        // One column per GPU, filled to what is held: say which colour is whole and which a share.
+        x = swatch.right() + 5 + metrics.horizontalAdvance(none) + 3 * margin;
+        const std::pair<QColor, QString> keys[] = {{m_scale.top(), tr("whole GPU")},
+                                                   {sharedGpuColor(), tr("shared GPU (column: milli-GPU held)")}};
+        for (const auto& [color, label] : keys) {
+            painter.fillRect(QRect(x, (kLegendHeight - 12) / 2, 12, 12), color);
+            painter.drawText(QRect(x + 17, 0, metrics.horizontalAdvance(label) + 2, kLegendHeight),
+                Qt::AlignLeft | Qt::AlignVCenter, label);
+            x += 17 + metrics.horizontalAdvance(label) + 3 * margin;
+        }
+        if (!m_snapshot.gpuCaption.isEmpty())
+            painter.drawText(QRect(x, 0, std::max(0, strip.right() - x), kLegendHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                metrics.elidedText(m_snapshot.gpuCaption, Qt::ElideRight, std::max(0, strip.right() - x)));
+    }
     painter.setPen(pal.color(QPalette::Mid));
     painter.drawLine(0, kLegendHeight - 1, strip.right(), kLegendHeight - 1);
 }

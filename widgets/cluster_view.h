@@ -14,6 +14,9 @@ namespace orrery::widgets {
 //! Painted directly with QPainter, only the rows in view, from a grid layout
 //! (ClusterTileLayout), so 10,000 nodes paint in a few milliseconds. Hovering a tile
 //! highlights it and its tooltip gives the node's pool, devices and used/capacity figures.
+//! Coloured by GPU, a node whose GPUs are listed one by one (a run that shares GPUs by fraction)
+//! is drawn as one column per GPU filled to the milli-GPU held, so a fragment shows as a column
+//! partly filled; its tooltip lists each GPU.
 //! The mouse wheel zooms (tile size 3–40 px) keeping the row under the cursor in place;
 //! Shift+wheel and the scroll bar scroll. The context menu picks the metric. Background and
 //! text follow the palette, so dark mode works.
@@ -23,6 +26,10 @@ public:
     static constexpr int kMinTileSize = 3;
     static constexpr int kMaxTileSize = 40;
     static constexpr int kLegendHeight = 32;
+    //! Tooltip lines of GPUs listed one by one, at most.
+    static constexpr std::size_t kToolTipGpus = 16;
+    //! Where on the colour scale a shared GPU's held part is drawn (whole GPUs take the top).
+    static constexpr double kSharedGpuShade = 0.6;
 
     explicit ClusterView(QWidget* parent = nullptr);
 
@@ -53,6 +60,8 @@ public:
     [[nodiscard]] QString poolLabel(std::uint32_t pool) const;
     [[nodiscard]] const ClusterTileLayout& tileLayout() const { return m_layout; }
     [[nodiscard]] const ClusterColorScale& colorScale() const { return m_scale; }
+    //! The colour of a shared GPU's held part (whole GPUs are colorScale().top()).
+    [[nodiscard]] QColor sharedGpuColor() const;
 
     [[nodiscard]] QSize sizeHint() const override;
 
@@ -75,6 +84,11 @@ private:
     void paintLegend(QPainter& painter) const;
     [[nodiscard]] QString deviceText(const ClusterSnapshot::Device& device) const;
     [[nodiscard]] QString kindName(model::DeviceKind kind) const;
+    //! The tooltip line of one GPU of a node whose GPUs are listed.
+    [[nodiscard]] QString gpuText(int index, const model::GpuShare& gpu) const;
+    //! Draws a node's GPUs as columns filled to the share held; false (nothing drawn) when the
+    //! tile is too small for one pixel per GPU.
+    bool paintGpuColumns(QPainter& painter, const QRect& tile, const ClusterSnapshot::Node& node) const;
 
     ClusterSnapshot m_snapshot;
     ClusterTileLayout m_layout;

@@ -296,7 +296,16 @@ void ComparisonView::showSelection()
         for (std::size_t a = 0; a < lines.size(); ++a) {
             const auto found = std::find_if(point.arms.begin(), point.arms.end(),
                                             [&](const auto& values) { return values.arm == m_data.arms[a]; });
-            lines[a].values.push_back(found == point.arms.end() ? store::ExperimentResultRow::kNaN : meanOf(found->values));
+            // Without per-run values (an experiment stored as its comparison only, e.g. `orrery
+            // replay --project`), the stored mean.
+            const auto row = std::find_if(point.results.begin(), point.results.end(),
+                                          [&](const auto& result) { return result.arm == m_data.arms[a]; });
+            double mean = store::ExperimentResultRow::kNaN;
+            if (found != point.arms.end() && !found->values.empty())
+                mean = meanOf(found->values);
+            else if (row != point.results.end())
+                mean = row->mean;
+            lines[a].values.push_back(mean);
         }
     }
     m_sweep->setChartTitle(tr("Mean %1 by %2").arg(qs(metric.metric), qs(m_data.record.sweepParameter)));

@@ -2,17 +2,20 @@
 // trace replayed on its 1,213 GPU nodes with GPU sharing, each pod placed once and kept, as the
 // FGD paper's simulator does (docs/fleet.md, "GPU sharing replay"). Prints each policy's GPU
 // allocation and fragmentation against arrived workload (mean over runs, 95 % CI) and writes the
-// per-run curves as CSV.
+// per-run curves as CSV; with --project, stores the study as an experiment and each policy's GPUs
+// as a run (cli/replay_project.h).
 #include "analysis/mean_interval.h"
 #include "cli/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/plugin_setup.h"
+#include "cli/replay_project.h"
 #include "fleet/fleet_read_error.h"
 #include "fleet/gpu_replay_study.h"
 #include "policy/plugin_descriptor_check.h"
 #include "policy/plugin_error.h"
 #include "scenario/scenario_load_options.h"
+#include "store/store_error.h"
 
 #include <cmath>
 #include <cstdio>
@@ -29,7 +32,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: orrery replay alibaba-gpu --policy ID[,ID...] [--runs N] [--seed S] [--ratio R] [--no-shuffle]\n"
-    "                                 [--pods FILE.csv] [--data DIR] [--csv OUT.csv] [--threads N]\n"
+    "                                 [--pods FILE.csv] [--data DIR] [--csv OUT.csv] [--threads N] [--project FILE]\n"
     "  the Alibaba 2023 GPU pod list replayed on its GPU nodes with GPUs shared by fraction; each pod is\n"
     "  placed once and stays (docs/fleet.md, \"GPU sharing replay\")\n"
     "  --policy    placement plugins to compare, e.g. random,dot-product,gpu-clustering,gpu-packing,best-fit,fgd\n"
@@ -41,6 +44,9 @@ constexpr const char* kUsage =
     "  --data DIR  the folder of openb_node_list_gpu_node.csv (default data/alibaba-gpu-2023 on the resource path)\n"
     "  --csv OUT   every run's curves: policy,seed,metric,0,1,…,130 (metric: allocation or fragmentation, % of capacity)\n"
     "  --threads N replays at once (default: one per hardware thread); results do not depend on it\n"
+    "  --project FILE  store the study in a project: an experiment (arms: the policies; sweep: arrived GPU demand,\n"
+    "              every 10 %; metrics gpu.allocation, gpu.fragmentation, pods.failed) and per policy a run\n"
+    "              holding each GPU's share after the last pod of its first seed (the Cluster view shows it)\n"
     "  --peer DIR  the peer simulator's expected allocation (DIR/allocation_openb_default.csv, e.g.\n"
     "              resources/data/fgd-peer): print it beside each policy's mean and the largest difference";
 constexpr const char* kNodesFile = "openb_node_list_gpu_node.csv";
@@ -216,6 +222,22 @@ void printPeerComparison(const fleet::GpuReplayStudy& study, const std::vector<s
     std::cout << "   (|difference| over every whole percent 0-130)\n";
 }
 
+//! The replay's parameters as YAML: the stored experiment's text, so the project says how to
+//! reproduce it.
+std::string replayParameters(const fleet::GpuReplayStudyOptions& options, const std::filesystem::path& podsFile)
+{
+    std::ostringstream out;
+    out << "# orrery replay alibaba-gpu (docs/fleet.md, \"GPU sharing replay\")\n"
+        << "replay: alibaba-gpu\n"
+        << "pods: " << podsFile.filename().string() << "\n"
+        << "policies: [";
+    for (std::size_t i = 0; i < options.policies.size(); ++i)
+        out << (i ? ", " : "") << options.policies[i];
+    out << "]\nruns: " << options.runs << "\nseed: " << options.arrivals.seed << "\nratio: " << options.arrivals.demandRatio
+        << "\nshuffle: " << (options.arrivals.shuffle ? "true" : "false") << "\nmaxPercent: " << options.maxPercent << '\n';
+    return out.str();
+}
+
 std::filesystem::path findDataFolder()
 {
     for (const auto& directory : scenario::defaultResourcePath())
@@ -226,7 +248,7 @@ std::filesystem::path findDataFolder()
 
 int replayAlibabaGpu(const std::vector<std::string>& args)
 {
-    const CommandLine line(args, {"policy", "runs", "seed", "ratio", "pods", "data", "csv", "threads", "peer"}, {"no-shuffle"});
+    const CommandLine line(args, {"policy", "runs", "seed", "ratio", "pods", "data", "csv", "threads", "peer", "project"}, {"no-shuffle"});
     if (!line.positionals().empty() || !line.value("policy"))
         throw UsageError{kUsage};
     fleet::GpuReplayStudyOptions options;
@@ -287,9 +309,11 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
     };
 
     fleet::GpuReplayStudy study;
+    std::vector<fleet::AlibabaGpuNode> nodes;
+    std::vector<fleet::AlibabaGpuPod> pods;
     try {
-        const auto nodes = fleet::readAlibabaGpuNodes(data / kNodesFile);
-        const auto pods = fleet::readAlibabaGpuPods(podsFile);
+        nodes = fleet::readAlibabaGpuNodes(data / kNodesFile);
+        pods = fleet::readAlibabaGpuPods(podsFile);
         std::cerr << "replaying " << pods.size() << " pods (GPU demand tuned to " << options.arrivals.demandRatio
                   << " × capacity) on " << nodes.size() << " GPU nodes: " << options.policies.size() << " policies × "
                   << options.runs << " runs\n";
@@ -315,16 +339,16 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
     std::cout << std::left << std::setw(18) << "policy" << std::setw(12) << "pods" << std::setw(16) << "failed pods"
               << std::setw(12) << "refused" << "s per replay\n";
     for (const auto& policy : options.policies) {
-        std::vector<double> pods, failed, refused, seconds;
+        std::vector<double> arrived, failed, refused, seconds;
         for (const auto& run : study.runs) {
             if (run.policy != policy)
                 continue;
-            pods.push_back(static_cast<double>(run.pods));
+            arrived.push_back(static_cast<double>(run.pods));
             failed.push_back(static_cast<double>(run.failedPods));
             refused.push_back(static_cast<double>(run.refusedDecisions));
             seconds.push_back(run.seconds);
         }
-        std::cout << std::left << std::setw(18) << policy << std::setw(12) << formatted(analysis::meanWithInterval(pods).estimate, 0)
+        std::cout << std::left << std::setw(18) << policy << std::setw(12) << formatted(analysis::meanWithInterval(arrived).estimate, 0)
                   << std::setw(16) << formatted(analysis::meanWithInterval(failed).estimate, 1) << std::setw(12)
                   << formatted(analysis::meanWithInterval(refused).estimate, 0)
                   << formatted(analysis::meanWithInterval(seconds).estimate, 3) << '\n';
@@ -343,6 +367,23 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
             return kExitRunFailed;
         }
         std::cout << "wrote " << *csv << '\n';
+    }
+    if (const auto project = line.value("project")) {
+        ReplayProjectInput input;
+        input.projectPath = *project;
+        input.nodesFile = (data / kNodesFile).string();
+        input.podsFile = podsFile.string();
+        input.parameters = replayParameters(options, podsFile);
+        try {
+            const ReplayProjectRecord record = storeReplayStudy(input, study, options, nodes, pods);
+            std::cout << "stored experiment " << record.experiment << " and runs";
+            for (const store::RunId run : record.runs)
+                std::cout << ' ' << run;
+            std::cout << " in " << *project << '\n';
+        } catch (const std::exception& error) { // store::StoreError, or a fleet the importer cannot price
+            std::cerr << "error: --project: " << error.what() << '\n';
+            return kExitRunFailed;
+        }
     }
     return kExitOk;
 }

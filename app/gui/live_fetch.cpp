@@ -150,7 +150,7 @@ widgets::ClusterSnapshot LiveFetch::clusterSnapshot(const std::vector<live::Kube
             snapshot.pools.push_back(entry);
         }
         nodeIndex[node.meta.name] = snapshot.nodes.size();
-        snapshot.nodes.push_back({QString::fromStdString(node.meta.name), pool->second, node.allocatable, {}});
+        snapshot.nodes.push_back({QString::fromStdString(node.meta.name), pool->second, node.allocatable, {}, {}});
     }
     for (const live::KubePod& pod : pods) {
         const auto it = nodeIndex.find(pod.nodeName);

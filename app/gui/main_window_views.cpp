@@ -187,6 +187,8 @@ void MainWindow::showScenarioViews(const ScenarioViewsData& data)
         m_clusterView->setSnapshot(*data.cluster);
         // Small clusters get big tiles; thousands of nodes start at the default density.
         m_clusterView->setTileSize(nodes <= 200 ? 28 : (nodes <= 2000 ? 14 : 8));
+        if (data.cluster->hasGpuShares()) // a run that shared GPUs: show each GPU's share
+            m_clusterView->setMetric(widgets::ClusterMetric::Gpu);
     }
     if (data.graph)
         m_graphView->setGraph(*data.graph);

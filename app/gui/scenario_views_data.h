@@ -15,6 +15,9 @@ struct Scenario;
 namespace orrery::trace {
 struct TraceSet;
 }
+namespace orrery::env {
+struct GpuShareSnapshot;
+}
 namespace orrery::analysis {
 struct CriticalPathReport;
 }
@@ -40,6 +43,10 @@ inline constexpr std::size_t kRunTraceLimit = 5000;
 
 //! The views' data of a validated scenario.
 [[nodiscard]] ScenarioViewsData scenarioViewsData(const model::Scenario& scenario);
+
+//! Lists each GPU of `cluster`'s nodes as `gpus` recorded them (a run's annotations,
+//! env/gpu_share_annotations.h): free where not recorded; the node's GPU count follows.
+void showGpuShares(widgets::ClusterSnapshot& cluster, const env::GpuShareSnapshot& gpus);
 
 //! Reads run `runId`'s scenario text and its first kRunTraceLimit traces from the project at `projectPath` through its own
 //! connection and parses it, so it may run on a worker thread. Never throws.

@@ -196,7 +196,11 @@ ReportSection metricSection(const ExperimentReportData& data, const MetricResult
             html += "<tr>";
             if (hasSweep(data))
                 html += numberCell(a == 0 ? point.sweepValue : "");
-            html += cell(row.arm) + numberCell(std::to_string(point.arms[a].values.size())) + numberCell(formatFigure(row.mean))
+            // An experiment stored as its comparison only (`orrery replay --project`) keeps no
+            // per-run values: the stored row says how many runs it is over.
+            const std::size_t runs = point.arms[a].values.empty() ? static_cast<std::size_t>(std::max<std::int64_t>(row.runs, 0))
+                                                                   : point.arms[a].values.size();
+            html += cell(row.arm) + numberCell(std::to_string(runs)) + numberCell(formatFigure(row.mean))
                 + numberCell(formatFigure(row.p50)) + numberCell(formatFigure(row.p99)) + numberCell(ratioWithInterval(row))
                 + numberCell(figureOrDash(row.pValue)) + numberCell(figureOrDash(row.meanRatio))
                 + numberCell(figureOrDash(row.speedup)) + "</tr>\n";
@@ -223,6 +227,8 @@ ReportSection metricSection(const ExperimentReportData& data, const MetricResult
                                   svgLineChart(lines, data.record.sweepParameter, "mean " + withUnit(metric), 720, 240)});
     }
     for (const auto& point : metric.points) {
+        if (std::all_of(point.arms.begin(), point.arms.end(), [](const auto& arm) { return arm.values.empty(); }))
+            continue; // no per-run values stored: nothing to draw a distribution of
         std::vector<CdfSeries> cdfs;
         std::vector<BoxPlotSeries> boxes;
         for (const auto& values : point.arms) {

@@ -1,9 +1,11 @@
 #include "report/html_summary.h"
 
+#include "report/gpu_shares_summary.h"
 #include "report/svg_line_chart.h"
 #include "report/serving_summary.h"
 #include "report/training_jobs_summary.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -59,15 +61,23 @@ std::string htmlRunSummary(const store::Project& project, store::RunId runId)
         html += "<tr><th>Message</th><td>" + htmlEscape(run->message) + "</td></tr>\n";
     html += "<tr><th>Project</th><td><code>" + htmlEscape(project.path()) + "</code></td></tr>\n</table>\n";
 
-    html += "<h2>Cluster allocation</h2>\n";
-    html += svgLineChart({{"CPU allocated", "#1f77b4", seriesPoints(project, series, "cluster.cpu_allocated", 100.0)},
-                          {"memory allocated", "#2ca02c", seriesPoints(project, series, "cluster.memory_allocated", 100.0)},
-                          {"GPUs allocated", "#d62728", seriesPoints(project, series, "cluster.gpu_allocated", 100.0)}},
-                         "simulated time (min)", "% of capacity");
-    html += "<h2>Queue</h2>\n";
-    html += svgLineChart({{"pending jobs", "#ff7f0e", seriesPoints(project, series, "jobs.pending", 1.0)},
-                          {"running jobs", "#9467bd", seriesPoints(project, series, "jobs.running", 1.0)}},
-                         "simulated time (min)", "jobs");
+    std::vector<ChartLine> allocation{{"CPU allocated", "#1f77b4", seriesPoints(project, series, "cluster.cpu_allocated", 100.0)},
+                                      {"memory allocated", "#2ca02c", seriesPoints(project, series, "cluster.memory_allocated", 100.0)},
+                                      {"GPUs allocated", "#d62728", seriesPoints(project, series, "cluster.gpu_allocated", 100.0)}};
+    // GPUs shared by fraction: a GPU anyone holds part of counts as allocated; this is how much is held.
+    if (auto held = seriesPoints(project, series, "cluster.gpu_milli_allocated", 100.0); !held.empty())
+        allocation.push_back({"milli-GPU held", "#8c564b", std::move(held)});
+    // A run without samples (a replay stored by `orrery replay --project`) has no charts to draw.
+    const auto anyPoints = [](const std::vector<ChartLine>& lines) {
+        return std::any_of(lines.begin(), lines.end(), [](const ChartLine& line) { return !line.points.empty(); });
+    };
+    if (anyPoints(allocation))
+        html += "<h2>Cluster allocation</h2>\n" + svgLineChart(allocation, "simulated time (min)", "% of capacity");
+    html += gpuSharesSummaryHtml(project, runId);
+    const std::vector<ChartLine> queue{{"pending jobs", "#ff7f0e", seriesPoints(project, series, "jobs.pending", 1.0)},
+                                       {"running jobs", "#9467bd", seriesPoints(project, series, "jobs.running", 1.0)}};
+    if (anyPoints(queue))
+        html += "<h2>Queue</h2>\n" + svgLineChart(queue, "simulated time (min)", "jobs");
 
     html += trainingJobsSummaryHtml(loadTrainingJobsRun(project, runId));
     html += servingSummaryHtml(project, runId);

@@ -3,6 +3,7 @@
 #include "analysis/sample_summary.h"
 #include "env/contended_work.h"
 #include "env/control_loop.h"
+#include "env/gpu_share_annotations.h"
 #include "env/microservice_simulator.h"
 #include "env/node_contention.h"
 #include "env/placement_queue.h"
@@ -239,6 +240,8 @@ public:
                     recorder.defineSeries("jobs.running", "tasks"),
                     recorder.defineSeries("cluster.cpu_pressure.max", "ratio"),
                     recorder.defineSeries("cluster.memory_bandwidth_pressure.max", "ratio")};
+        if (m_sharedGpus) // GPUs shared by fraction: how much of them is held, not only how many
+            m_series.push_back(recorder.defineSeries("cluster.gpu_milli_allocated", "ratio"));
 
         m_arrivalKind = m_engine.registerHandler(*this);
         m_completionKind = m_engine.registerHandler(*this);
@@ -275,6 +278,10 @@ public:
                 m_controlLoop->appendMetrics(result.metrics, m_scenario.horizon);
             for (const auto& metric : result.metrics)
                 recorder.recordMetric(metric.name, metric.value, metric.unit);
+            if (m_sharedGpus) {
+                for (const sim::RunAnnotation& annotation : gpuShareAnnotations(m_peakGpus, m_peakGpuTime))
+                    recorder.recordAnnotation(annotation);
+            }
         }
         if (result.status != sim::RunStatus::Completed) {
             for (auto& microservice : m_microservices)
@@ -467,6 +474,25 @@ private:
         m_gpu.update(now, allocated.deviceCount(model::DeviceKind::Gpu));
     }
 
+    //! Records how much of the GPUs is held and keeps each GPU's state at the sample where most
+    //! was held: the run's annotations show it (env/gpu_share_annotations.h), so the Cluster view
+    //! shows the fragments at peak allocation, not the idle cluster the run ends with.
+    void sampleSharedGpus(sim::SimTime now)
+    {
+        const std::int64_t held = m_sharedGpus->milliAllocated();
+        m_recorder->recordSample(m_series[7], now, ratio(static_cast<double>(held), static_cast<double>(m_sharedGpus->milliCapacity())));
+        if (held <= m_peakGpuMilli && !m_peakGpus.empty())
+            return;
+        m_peakGpuMilli = held;
+        m_peakGpuTime = now;
+        m_peakGpus.clear();
+        for (std::uint32_t node = 0; node < m_cluster.nodes().size(); ++node) {
+            const std::span<const model::GpuShare> gpus = m_sharedGpus->gpusOf(node);
+            if (!gpus.empty())
+                m_peakGpus.emplace_back(m_cluster.nodes()[node].name, std::vector<model::GpuShare>(gpus.begin(), gpus.end()));
+        }
+    }
+
     void onSample(sim::SimTime now)
     {
         const model::Resources capacity = m_cluster.totalCapacity();
@@ -486,6 +512,8 @@ private:
         }
         m_recorder->recordSample(m_series[5], now, cpu);
         m_recorder->recordSample(m_series[6], now, memory);
+        if (m_sharedGpus)
+            sampleSharedGpus(now);
         if (now + m_scenario.samplePeriod <= m_scenario.horizon)
             m_engine.schedule(now + m_scenario.samplePeriod, m_sampleKind);
     }
@@ -546,6 +574,9 @@ private:
         add("cluster.memory_allocated.mean", ratio(m_memory.area, capacity.memoryBytes * horizonSeconds), "ratio");
         add("cluster.gpu_allocated.mean",
             ratio(m_gpu.area, capacity.deviceCount(model::DeviceKind::Gpu) * horizonSeconds), "ratio");
+        if (m_sharedGpus)
+            add("cluster.gpu_milli_allocated.peak",
+                ratio(static_cast<double>(m_peakGpuMilli), static_cast<double>(m_sharedGpus->milliCapacity())), "ratio");
         add("cost", m_cluster.pricePerHourUsd() * horizonSeconds / 3600.0, "USD");
         if (m_tasks.size() != m_jobs.size()) { // multi-task jobs: say where tasks ran
             for (int kind = 0; kind < model::kComputeKindCount; ++kind) {
@@ -579,6 +610,10 @@ private:
     std::vector<std::pair<std::string, std::span<const std::uint8_t>>> m_modelsUsed;
     std::unique_ptr<PlacementQueue> m_queue;
     std::unique_ptr<model::SharedGpus> m_sharedGpus; //!< only when some batch jobs share GPUs
+    //! Every GPU node's GPUs at the sample with the most milli-GPU held (sampleSharedGpus).
+    std::vector<std::pair<std::string, std::vector<model::GpuShare>>> m_peakGpus;
+    std::int64_t m_peakGpuMilli = 0;
+    sim::SimTime m_peakGpuTime = 0;
     std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for Microservices workloads
     std::vector<std::unique_ptr<MicroserviceSimulator>> m_microservices;
     sim::RngStream m_controlRng{m_scenario.seed, "policy/control"};

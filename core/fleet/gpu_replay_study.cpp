@@ -64,6 +64,12 @@ GpuReplayStudy runGpuReplayStudy(const std::vector<AlibabaGpuNode>& nodes, const
                 run.fragmentationPercent = byArrivedPercent(result, options.maxPercent, [&](const GpuReplayStep& step) {
                     return step.fragmentedMilli * percentOfCapacity;
                 });
+                run.failedPodsCurve = byArrivedPercent(result, options.maxPercent, [](const GpuReplayStep& step) {
+                    return static_cast<double>(step.failedPods);
+                });
+                run.finalGpus.reserve(ordered.size());
+                for (std::size_t node = 0; node < ordered.size() && node < result.finalGpus.size(); ++node)
+                    run.finalGpus.emplace_back(ordered[node].name, result.finalGpus[node]);
                 const std::lock_guard lock(progressMutex);
                 ++done;
                 if (progress && !progress(done, jobs))

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace orrery::fleet {
@@ -44,6 +45,9 @@ struct GpuReplayRun {
     std::size_t refusedDecisions = 0;
     std::vector<double> allocationPercent;    //!< by arrived percent (byArrivedPercent)
     std::vector<double> fragmentationPercent; //!< fragmented GPU, % of capacity, by arrived percent
+    std::vector<double> failedPodsCurve;      //!< pods failed so far, by arrived percent
+    //! Each node's GPUs after the last pod, by the node's name in the trace, in replay order.
+    std::vector<std::pair<std::string, std::vector<model::GpuShare>>> finalGpus;
     double seconds = 0;                        //!< wall time of the replay itself
 };
 

@@ -113,11 +113,16 @@ GpuReplayResult replayGpuSharing(const std::vector<AlibabaGpuNode>& nodes, const
             ++result.failedPods;
             result.failedMilli += request.milli();
         }
-        result.steps.push_back({arrived, gpus.milliAllocated(), totalFragment, placed});
+        result.steps.push_back({arrived, gpus.milliAllocated(), totalFragment, placed, result.failedPods});
         if (progress && ((i + 1) % 1000 == 0 || i + 1 == arrivals.size()) && !progress(i + 1, arrivals.size())) {
             result.cancelled = true;
             break;
         }
+    }
+    result.finalGpus.reserve(cluster.nodes().size());
+    for (std::uint32_t node = 0; node < cluster.nodes().size(); ++node) {
+        const std::span<const model::GpuShare> held = gpus.gpusOf(node);
+        result.finalGpus.emplace_back(held.begin(), held.end());
     }
     return result;
 }

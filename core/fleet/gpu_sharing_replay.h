@@ -1,10 +1,12 @@
 #pragma once
 #include "fleet/alibaba_gpu_node.h"
 #include "fleet/alibaba_gpu_pod.h"
+#include "model/gpu_share.h"
 #include "model/node_pool_spec.h"
 #include "policy/expected_pod.h"
 #include "policy/placement_policy.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -25,6 +27,7 @@ struct GpuReplayStep {
     std::int64_t allocatedMilli = 0; //!< milli-GPU held in the cluster
     double fragmentedMilli = 0;      //!< Σ over nodes of their fragmentation against the target workload
     bool placed = false;             //!< whether this pod was placed
+    std::size_t failedPods = 0;      //!< pods failed so far, this one included
 };
 
 struct GpuReplayResult {
@@ -36,6 +39,8 @@ struct GpuReplayResult {
     //! a failed pod; a policy that filters as it should makes none.
     std::size_t refusedDecisions = 0;
     bool cancelled = false;
+    //! Each node's GPUs after the last pod, nodes in the order given (what the Cluster view shows).
+    std::vector<std::vector<model::GpuShare>> finalGpus;
 };
 
 //! Called every 1,000 pods and at the end with (pods done, pods in all); return false to stop.

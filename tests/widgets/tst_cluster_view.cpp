@@ -81,6 +81,7 @@ private slots:
     void toolTipNamesNodeAndGpus();
     void wheelZoomsAboutCursor();
     void metricSwitchRecolours();
+    void sharedGpusDrawnAsFilledColumns();
 };
 
 void TestClusterView::snapshotFromCluster()
@@ -224,6 +225,65 @@ void TestClusterView::metricSwitchRecolours()
 
     view.setMetric(ClusterMetric::Power); // no data yet: the palette's neutral colour
     QCOMPARE(pixelAt(view, centre).rgb(), view.palette().color(QPalette::Mid).rgb());
+}
+
+// A node whose GPUs are listed one by one: coloured by GPU, each GPU is a column filled from the
+// bottom to its share (whole GPUs in the scale's top colour, shares in the shared colour, the free
+// part in the scale's bottom colour), so a fragment is a column partly filled; the tooltip lists
+// every GPU and the node's GPU utilization is the milli-GPU held.
+void TestClusterView::sharedGpusDrawnAsFilledColumns()
+{
+    ClusterSnapshot snapshot;
+    snapshot.pools.push_back({QStringLiteral("gpu"), {{DeviceKind::Gpu, QStringLiteral("V100"), 4}}});
+    snapshot.nodes.push_back(node(QStringLiteral("gpu-0"), 0, 96000, 0, 4, 2));
+    snapshot.nodes[0].gpus.resize(4);
+    snapshot.nodes[0].gpus[0] = {1000, true};  // whole
+    snapshot.nodes[0].gpus[1] = {500, false};  // half shared: a fragment
+    snapshot.gpuCaption = QStringLiteral("GPUs at peak");
+    QVERIFY(snapshot.hasGpuShares());
+    QCOMPARE(*orrery::widgets::nodeUtilization(snapshot.nodes[0], ClusterMetric::Gpu), 1500.0 / 4000.0);
+
+    ClusterView view;
+    view.resize(300, 200);
+    view.setSnapshot(snapshot);
+    view.setTileSize(40);
+    view.setMetric(ClusterMetric::Gpu);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QRect tile = view.tileRect(0);
+    // 38 px inside a 1 px border, 4 columns with 1 px gaps: 8 px each, centred.
+    const int columnWidth = (tile.width() - 2 - 3) / 4;
+    const int left = tile.left() + 1 + (tile.width() - 2 - (columnWidth * 4 + 3)) / 2;
+    const auto columnX = [&](int gpu) { return left + gpu * (columnWidth + 1) + columnWidth / 2; };
+    const int nearTop = tile.top() + 3;
+    const int nearBottom = tile.bottom() - 3;
+    const QColor whole = view.colorScale().top();
+    const QColor shared = view.sharedGpuColor();
+    const QColor free = view.colorScale().bottom();
+    QCOMPARE(pixelAt(view, {columnX(0), nearTop}).rgb(), whole.rgb());
+    QCOMPARE(pixelAt(view, {columnX(0), nearBottom}).rgb(), whole.rgb());
+    QCOMPARE(pixelAt(view, {columnX(1), nearTop}).rgb(), free.rgb());     // the fragment's free half
+    QCOMPARE(pixelAt(view, {columnX(1), nearBottom}).rgb(), shared.rgb()); // its held half
+    QCOMPARE(pixelAt(view, {columnX(2), nearBottom}).rgb(), free.rgb());
+    QCOMPARE(pixelAt(view, {columnX(3), nearTop}).rgb(), free.rgb());
+
+    const QString tip = view.toolTipText(0);
+    QVERIFY2(tip.contains(QStringLiteral("GPU 0: whole")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("GPU 1: 500 m shared, 500 m free")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("GPU 3: free")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("GPUs at peak")), qPrintable(tip));
+    QVERIFY2(!tip.contains(QStringLiteral("GPU: 2 / 4")), qPrintable(tip)); // listed, not counted
+
+    // Too small to tell GPUs apart: the tile takes the colour of what is held, as before.
+    view.setTileSize(3); // under one pixel per GPU
+    QTest::qWait(10);
+    const QPoint centre = view.tileRect(0).center();
+    QCOMPARE(pixelAt(view, centre).rgb(), view.colorScale().color(1500.0 / 4000.0).rgb());
+    // Coloured by CPU, no columns.
+    view.setTileSize(40);
+    view.setMetric(ClusterMetric::Cpu);
+    QTest::qWait(10);
+    QCOMPARE(pixelAt(view, {columnX(0), nearTop}).rgb(), view.colorScale().color(0.0).rgb());
 }
 
 QTEST_MAIN(TestClusterView)

@@ -41,7 +41,7 @@ widgets::ClusterSnapshot smallSnapshot()
     model::Resources capacity;
     capacity.millicores = 4000;
     capacity.memoryBytes = 8LL << 30;
-    snapshot.nodes.push_back({QStringLiteral("n1"), 0, capacity, {}});
+    snapshot.nodes.push_back({QStringLiteral("n1"), 0, capacity, {}, {}});
     return snapshot;
 }
 

@@ -1,6 +1,8 @@
 // Batch jobs that share a GPU (`request: {gpu: 400m}`; docs/model.md, "GPU sharing"): shares stack
 // on one GPU through the simulation's GPU ledger, whole-GPU jobs take only untouched GPUs, and
-// the scenario reader takes the share's forms and refuses the rest with the field named.
+// the scenario reader takes the share's forms and refuses the rest with the field named; the run
+// records every GPU at its peak allocation as annotations (env/gpu_share_annotations.h).
+#include "env/gpu_share_annotations.h"
 #include "env/simulation.h"
 #include "orrery_builtin_plugins.h"
 #include "policy/plugin_registry.h"
@@ -78,6 +80,76 @@ private slots:
         const env::RunResult result = simulation.run(recorder);
         QCOMPARE(metric(result, "jobs.completed"), 8.0);
         QCOMPARE(metric(result, "tasks.pending_at_end"), 0.0);
+    }
+
+    void thePeakGpusAreRecorded()
+    {
+        // Shares of 400m: two stack per GPU, 800m held on each of the two at the peak.
+        const QString kind = QStringLiteral("gpu.share");
+        const int milli = 800;
+        const auto loaded = scenario::parseScenario(scenarioText("400m", "best-fit"), "share.yaml");
+        QVERIFY(loaded.scenario);
+        env::Simulation simulation(*loaded.scenario, m_registry);
+        sim::InMemoryRunRecorder recorder;
+        const env::RunResult result = simulation.run(recorder);
+        QCOMPARE(metric(result, "cluster.gpu_milli_allocated.peak"), milli / 1000.0);
+        QCOMPARE(recorder.annotations().size(), std::size_t(2)); // both GPUs of the one node
+        for (const sim::RunAnnotation& annotation : recorder.annotations()) {
+            QCOMPARE(QString::fromStdString(annotation.kind), kind);
+            QVERIFY(annotation.start > 0); // the first sample, at 0, precedes the arrivals
+        }
+        const auto gpus = env::readGpuShareAnnotations(recorder.annotations());
+        QVERIFY(gpus);
+        QCOMPARE(gpus->nodes.size(), std::size_t(1));
+        const std::vector<model::GpuShare>& shares = gpus->nodes.at("t4-0");
+        QCOMPARE(shares.size(), std::size_t(2));
+        for (const model::GpuShare& share : shares) {
+            QCOMPARE(share.usedMilli, milli);
+            QCOMPARE(share.whole, kind == "gpu.whole");
+        }
+        // The held share over time is a series of its own.
+        const auto series = std::find_if(recorder.series().begin(), recorder.series().end(),
+                                         [](const auto& each) { return each.name == "cluster.gpu_milli_allocated"; });
+        QVERIFY(series != recorder.series().end());
+    }
+
+    void aRunWithoutSharesRecordsNoGpus()
+    {
+        // Whole GPUs only: no ledger, so nothing changes for the runs that do not share.
+        const auto loaded = scenario::parseScenario(scenarioText("1", "best-fit"), "share.yaml");
+        QVERIFY(loaded.scenario);
+        env::Simulation simulation(*loaded.scenario, m_registry);
+        sim::InMemoryRunRecorder recorder;
+        const env::RunResult result = simulation.run(recorder);
+        QVERIFY(recorder.annotations().empty());
+        QVERIFY(std::none_of(result.metrics.begin(), result.metrics.end(),
+                             [](const auto& each) { return each.name == "cluster.gpu_milli_allocated.peak"; }));
+    }
+
+    void gpuAnnotationsRoundTrip()
+    {
+        std::vector<std::pair<std::string, std::vector<model::GpuShare>>> nodes{
+            {"a-0", {{1000, true}, {460, false}, {0, false}}}, {"b/x-1", {{0, false}, {999, false}}}};
+        std::vector<sim::RunAnnotation> annotations = env::gpuShareAnnotations(nodes, sim::fromSeconds(7));
+        QCOMPARE(annotations.size(), std::size_t(5)); // free GPUs too
+        QCOMPARE(QString::fromStdString(annotations[2].kind), QStringLiteral("gpu.free"));
+        QCOMPARE(QString::fromStdString(annotations[4].target), QStringLiteral("b/x-1/1")); // a '/' in a node name
+        annotations.push_back({0, 0, "anomaly.cpu", "svc/0", 0.5}); // not a GPU: ignored
+        annotations.push_back({0, 0, "gpu.share", "a-0/x", 0.5});   // bad index: skipped
+        annotations.push_back({0, 0, "gpu.share", "noslash", 0.5});
+        const auto read = env::readGpuShareAnnotations(annotations);
+        QVERIFY(read);
+        QCOMPARE(read->at, sim::fromSeconds(7));
+        QCOMPARE(read->nodes.size(), std::size_t(2));
+        for (const auto& [name, gpus] : nodes) {
+            const std::vector<model::GpuShare>& back = read->nodes.at(name);
+            QCOMPARE(back.size(), gpus.size());
+            for (std::size_t i = 0; i < gpus.size(); ++i) {
+                QCOMPARE(back[i].usedMilli, gpus[i].usedMilli);
+                QCOMPARE(back[i].whole, gpus[i].whole);
+            }
+        }
+        QVERIFY(!env::readGpuShareAnnotations({{0, 0, "anomaly.cpu", "svc/0", 0.5}}));
     }
 
     void badSharesAreRefusedWithTheField_data()
