@@ -63,7 +63,8 @@ constexpr std::array kCommands{
     CommandHelp{"replay alibaba-gpu --policy ID[,ID...]",
                 "the trace's pod list replayed on its GPU nodes with GPUs shared by fraction, each pod placed once: "
                 "GPU allocation and fragmentation per policy against arrived demand (docs/fleet.md)",
-                "[--runs 10] [--seed 42] [--ratio 1.3] [--no-shuffle] [--pods F] [--data DIR] [--csv OUT] [--threads N]"},
+                "[--runs 10] [--seed 42] [--ratio 1.3] [--no-shuffle] [--pods F] [--data DIR] [--csv OUT] [--threads N] "
+                "[--peer DIR] [--project FILE]"},
     CommandHelp{"generate apps --count N --seed S --out DIR",
                 "synthetic applications from 16 segment profiles (AWARE, seed 001 5.5.1): graphs, scenarios and a "
                 "train/held-out manifest (docs/workload-generator.md)",

@@ -95,7 +95,8 @@ ReplayProjectRecord storeReplayStudy(const ReplayProjectInput& input, const flee
     record.baselineArm = spec.arms.front().name;
     record.treatmentArm = spec.arms.back().name;
     record.sweepParameter = "arrived GPU demand (% of capacity)";
-    record.cellCount = static_cast<std::int64_t>(spec.cellCount());
+    // One replay gives every sweep point, so the experiment's runs are the replays.
+    record.cellCount = static_cast<std::int64_t>(spec.arms.size() * spec.seeds.size());
 
     store::Project project = store::Project::open(input.projectPath);
     ReplayProjectRecord stored;

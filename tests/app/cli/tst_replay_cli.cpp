@@ -80,6 +80,51 @@ private slots:
         QCOMPARE(readAll(dir.filePath("two.csv")), one);
     }
 
+    void projectHoldsTheSweepAndEachPolicysGpus()
+    {
+        // --project: the study as an experiment (sweep every 10 % of arrived demand, the two
+        // policies as arms) and per policy a run whose GPUs the run report maps, every GPU of the
+        // fleet accounted for; storing the same replay again updates the same experiment.
+        QTemporaryDir dir;
+        const QStringList args{"replay", "alibaba-gpu", "--policy", "random,fgd", "--runs", "2", "--project", "replay.orrery",
+                               "--csv", "curves.csv"};
+        const auto first = runOrrery(args, dir.path());
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        QVERIFY2(first.out.contains("stored experiment 1 and runs 1 2 in replay.orrery"), qPrintable(first.out));
+        const auto again = runOrrery(args, dir.path());
+        QVERIFY2(again.out.contains("stored experiment 1 and runs 3 4"), qPrintable(again.out));
+        const auto capacity = QRegularExpression(QStringLiteral("GPU capacity (\\d+) GPUs")).match(first.out);
+        QVERIFY(capacity.hasMatch());
+
+        const auto experiment = runOrrery({"report", "--project", "replay.orrery", "--experiment", "alibaba-gpu-replay", "--out", "e.html"},
+                                          dir.path());
+        QVERIFY2(experiment.exitCode == 0, qPrintable(experiment.err));
+        const QString html = readAll(dir.filePath("e.html"));
+        for (const char* heading : {"gpu.allocation (%)", "gpu.fragmentation (%)", "pods.failed (pods)"})
+            QVERIFY2(html.contains(heading), heading);
+        QVERIFY(html.contains("Mean against arrived GPU demand (% of capacity)"));
+        QVERIFY(!html.contains("Distribution over runs")); // no per-run values are stored
+        // The last sweep point, once per metric and once in the summary, each over the 2 runs.
+        QVERIFY2(html.count("<tr><td align=\"right\">130</td><td>random</td><td align=\"right\">2</td>") >= 3, qPrintable(html.left(3000)));
+
+        // The run of fgd's first seed: its final allocation is the CSV's value at 130 %.
+        const auto run = runOrrery({"report", "--project", "replay.orrery", "--run", "2", "--out", "r.html"}, dir.path());
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QString summary = readAll(dir.filePath("r.html"));
+        QVERIFY(summary.contains("<code>fgd</code>"));
+        QVERIFY(summary.contains("<h2>GPU shares</h2>"));
+        QVERIFY2(summary.contains("<tr><th>GPUs</th><td class=\"num\">" + capacity.captured(1) + "</td></tr>"), qPrintable(summary.left(4000)));
+        double csvFinal = -1;
+        for (const QString& row : readAll(dir.filePath("curves.csv")).split('\n', Qt::SkipEmptyParts)) {
+            if (row.startsWith("fgd,42,allocation,"))
+                csvFinal = row.split(',').last().toDouble();
+        }
+        const auto stored = QRegularExpression(QStringLiteral("gpu.allocation.final</td><td class=\"num\">([0-9.]+)")).match(summary);
+        QVERIFY(stored.hasMatch());
+        QVERIFY2(std::fabs(stored.captured(1).toDouble() - csvFinal) < 1e-3, qPrintable(stored.captured(1)));
+        QVERIFY(csvFinal > 90.0);
+    }
+
     void badInputExits2_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -104,6 +104,7 @@ private slots:
     void tableShowsStoredComparison();
     void switchingMetricAndSweepPointUpdatesCharts();
     void sweepPlotPlacesMeansAtSweepValues();
+    void sweepPlotTakesStoredMeansWithoutPerRunValues();
     void timeSeriesRunsAreEachArmsFirstSeed();
     void emptyDataShowsNothing();
     void perItemTabGroupsMetricFamilies();
@@ -257,6 +258,25 @@ void TestComparisonView::switchingMetricAndSweepPointUpdatesCharts()
     view.setData(sampleData());
     QCOMPARE(view.currentMetric(), 1);
     QCOMPARE(view.currentSweepPoint(), 1);
+}
+
+//! An experiment stored as its comparison only (`orrery replay --project`): no per-run values,
+//! so the sweep plot draws the stored means (here differing from the values' on purpose).
+void TestComparisonView::sweepPlotTakesStoredMeansWithoutPerRunValues()
+{
+    auto data = sampleData();
+    experiment::MetricPoint& p20 = data.metrics[0].points[0];
+    for (auto& values : p20.arms) {
+        values.values.clear();
+        values.runs.clear();
+    }
+    p20.results[0].mean = 2.5;
+    p20.results[1].mean = 6.5;
+    widgets::ComparisonView view;
+    view.setData(std::move(data));
+    widgets::SweepChart* sweep = view.sweepChart();
+    QCOMPARE(sweep->lineSeries(0)->points(), (QList<QPointF>{{20.0, 2.5}, {40.0, 3.0}}));
+    QCOMPARE(sweep->lineSeries(1)->points(), (QList<QPointF>{{20.0, 6.5}, {40.0, 4.0}}));
 }
 
 void TestComparisonView::sweepPlotPlacesMeansAtSweepValues()

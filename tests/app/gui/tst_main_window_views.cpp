@@ -1,11 +1,16 @@
-// The window's view tabs: a run's cluster appears in the cluster view, File ▸ Open Trace reads a
+// The window's view tabs: a run's cluster appears in the cluster view (each GPU with its share
+// when the run shared GPUs by fraction), File ▸ Open Trace reads a
 // Jaeger file into the trace view and its service graph highlights the chosen trace's critical
 // path, a Zipkin file dropped on the window opens the same way, and the open tab survives a
 // restart.
 #include "gui/main_window.h"
 
 #include "analysis/critical_path.h"
+#include "env/simulation.h"
 #include "gui_test_support.h"
+#include "scenario/scenario_loader.h"
+#include "store/project.h"
+#include "store/project_run_recorder.h"
 #include "trace/trace.h"
 #include "widgets/cluster_view.h"
 #include "widgets/service_graph_view.h"
@@ -36,6 +41,7 @@ class TestMainWindowViews : public QObject {
 private slots:
     void initTestCase() { testing::isolateSettings(QStringLiteral("tst_main_window_views")); }
     void runShowsItsCluster();
+    void runThatSharedGpusShowsEachGpu();
     void openTraceShowsTimelineAndGraph();
     void droppedTraceFileOpens();
     void viewTabIsRestored();
@@ -54,6 +60,41 @@ void TestMainWindowViews::runShowsItsCluster()
     window.showViewTab(app::MainWindow::ViewTab::Cluster);
     QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
              static_cast<QWidget*>(window.clusterView()));
+}
+
+void TestMainWindowViews::runThatSharedGpusShowsEachGpu()
+{
+    // Eight jobs of 400m on one node with two T4s: at the peak two shares stack on each GPU.
+    const std::string text =
+        "apiVersion: orrery.dev/v1\nkind: Scenario\nmetadata: {name: gpu-share}\nspec:\n  seed: 3\n  horizon: 2h\n"
+        "  cluster:\n    pools:\n      - {name: t4, count: 1, cpu: 8, memory: 64Gi, devices: [{kind: gpu, model: T4, count: 2}]}\n"
+        "  policies:\n    placement: {plugin: best-fit}\n"
+        "  workloads:\n    - name: jobs\n      kind: BatchJobs\n      arrivalRate: 1000/s\n      maxJobs: 8\n"
+        "      request: {cpu: 500m, memory: 1Gi, gpu: 400m}\n      duration: 100s\n";
+    const auto loaded = scenario::parseScenario(text, "gpu-share.yaml");
+    QVERIFY(loaded.scenario);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shares.orrery"));
+    {
+        store::Project project = store::Project::open(path.toStdString());
+        store::ProjectRunRecorder recorder(project);
+        env::Simulation simulation(*loaded.scenario, testing::pluginRegistry());
+        QVERIFY(simulation.run(recorder).status == sim::RunStatus::Completed);
+    }
+    app::MainWindow window(testing::pluginRegistry());
+    QVERIFY(window.openProject(path));
+    QTRY_VERIFY(window.clusterView()->snapshot().hasGpuShares());
+    const widgets::ClusterSnapshot& snapshot = window.clusterView()->snapshot();
+    QCOMPARE(snapshot.nodes.size(), std::size_t(1));
+    QCOMPARE(snapshot.nodes[0].gpus.size(), std::size_t(2));
+    for (const model::GpuShare& gpu : snapshot.nodes[0].gpus) {
+        QCOMPARE(gpu.usedMilli, 800);
+        QVERIFY(!gpu.whole);
+    }
+    QCOMPARE(snapshot.nodes[0].allocated.deviceCount(model::DeviceKind::Gpu), 2);
+    QVERIFY2(snapshot.gpuCaption.contains(QStringLiteral("peak")), qPrintable(snapshot.gpuCaption));
+    QCOMPARE(window.clusterView()->metric(), widgets::ClusterMetric::Gpu);
+    QVERIFY(window.clusterView()->toolTipText(0).contains(QStringLiteral("GPU 1: 800 m shared, 200 m free")));
 }
 
 void TestMainWindowViews::openTraceShowsTimelineAndGraph()
