@@ -6,6 +6,7 @@
 #include "experiment/metric_family.h"
 #include "report/svg_cdf_chart.h"
 #include "report/svg_chart_helpers.h"
+#include "report/gpu_shares_summary.h"
 #include "report/svg_line_chart.h"
 #include "report/svg_scatter_chart.h"
 #include "experiment/arm_tradeoff.h"
@@ -344,6 +345,32 @@ ReportSection environmentSection(const ReportEnvironment& environment)
 
 } // namespace
 
+//! Each arm's GPUs at one run's peak GPU allocation: counts and the map of columns.
+ReportSection gpuSharesSection(const ExperimentReportData& data)
+{
+    ReportSection section{"gpu-shares", {}};
+    section.blocks.push_back({ReportBlock::Kind::Html,
+                              "<h2>GPU shares</h2>\n<p>Each arm's GPUs at the peak GPU allocation of one of its runs: one box per "
+                              "node, one column per GPU, filled to the milli-GPU held (blue: whole, green: shared). A column "
+                              "partly filled is a fragment.</p>\n"});
+    std::string table = kTable + headerRow({"arm", "run", "GPUs", "whole", "shared", "free", "held (GPUs)",
+                                            "free on shared GPUs (GPUs)"});
+    for (const experiment::ArmGpuShares& arm : data.gpuShares) {
+        const GpuShareCounts counts = countGpuShares(arm.gpus);
+        table += "<tr>" + cell(arm.arm) + numberCell(std::to_string(arm.run)) + numberCell(std::to_string(counts.gpus)) +
+            numberCell(std::to_string(counts.whole)) + numberCell(std::to_string(counts.shared)) +
+            numberCell(std::to_string(counts.free)) + numberCell(formatFigure(counts.heldMilli / 1000.0)) +
+            numberCell(formatFigure(counts.freeOnSharedMilli / 1000.0)) + "</tr>\n";
+    }
+    section.blocks.push_back({ReportBlock::Kind::Html, table + "</table>\n"});
+    for (const experiment::ArmGpuShares& arm : data.gpuShares) {
+        section.blocks.push_back({ReportBlock::Kind::Html,
+                                  "<h3>" + htmlEscape(arm.arm) + " (run " + std::to_string(arm.run) + ")</h3>\n"});
+        section.blocks.push_back({ReportBlock::Kind::Svg, svgGpuShareMap(arm.gpus, 720)});
+    }
+    return section;
+}
+
 std::vector<ReportSection> experimentReportSections(const experiment::ExperimentReportData& data,
                                                     const ReportEnvironment& environment)
 {
@@ -354,6 +381,8 @@ std::vector<ReportSection> experimentReportSections(const experiment::Experiment
         sections.push_back(metricSection(data, data.metrics[m], m));
     if (std::optional<ReportSection> tradeoff = tradeoffSection(data))
         sections.push_back(std::move(*tradeoff));
+    if (!data.gpuShares.empty())
+        sections.push_back(gpuSharesSection(data));
     sections.push_back(definitions(data));
     sections.push_back(environmentSection(environment));
     return sections;

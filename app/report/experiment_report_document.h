@@ -25,7 +25,8 @@ struct ReportSection {
 //! exactly the same: overview (definition, arms, summary of the treatment against the
 //! baseline), one section per metric (table with mean, median, p99, ratio of medians with its
 //! confidence interval, Mann–Whitney p, speedup; sweep plot; per sweep point CDF overlay and
-//! box plots), the stored experiment and scenario texts, and the environment.
+//! box plots), each arm's GPUs where its runs shared GPUs by fraction (counts and a map of every
+//! GPU's share), the stored experiment and scenario texts, and the environment.
 std::vector<ReportSection> experimentReportSections(const experiment::ExperimentReportData& data,
                                                     const ReportEnvironment& environment);
 

@@ -24,6 +24,36 @@ std::size_t indexOf(const std::vector<std::string>& names, const std::string& na
     return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
 }
 
+//! ExperimentReportData::gpuShares: one run per arm, read only if it could be the arm's.
+std::vector<ArmGpuShares> armGpuShares(const store::Project& project, const std::vector<store::ExperimentCellRun>& cells,
+                                       const ExperimentReportData& data)
+{
+    std::vector<ArmGpuShares> shares;
+    std::vector<store::RunSummary> runs;
+    if (cells.empty())
+        runs = project.listRuns();
+    for (const std::string& arm : data.arms) {
+        store::RunId run = 0;
+        if (!cells.empty()) {
+            const auto first = std::find_if(cells.begin(), cells.end(), [&](const auto& cell) { return cell.cell.arm == arm; });
+            run = first == cells.end() ? 0 : first->runId;
+        } else {
+            for (auto candidate = runs.rbegin(); candidate != runs.rend() && run == 0; ++candidate) {
+                const bool placedByArm = std::find(candidate->policies.begin(), candidate->policies.end(),
+                                                   std::pair<std::string, std::string>("placement", arm)) != candidate->policies.end();
+                if (candidate->status == sim::RunStatus::Completed && placedByArm &&
+                    project.scenarioText(candidate->id) == data.record.scenarioText)
+                    run = candidate->id;
+            }
+        }
+        if (run == 0)
+            continue;
+        if (std::optional<env::GpuShareSnapshot> gpus = env::readGpuShareAnnotations(project.annotations(run)))
+            shares.push_back({arm, run, std::move(*gpus)});
+    }
+    return shares;
+}
+
 } // namespace
 
 ExperimentReportData loadExperimentReportData(const store::Project& project, store::ExperimentId id)
@@ -115,6 +145,7 @@ ExperimentReportData loadExperimentReportData(const store::Project& project, sto
         point->arms[arm].values.push_back(value.value);
         point->arms[arm].runs.push_back(value.runId);
     }
+    data.gpuShares = armGpuShares(project, experiments.completedCells(id), data);
     return data;
 }
 

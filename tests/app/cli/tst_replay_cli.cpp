@@ -104,6 +104,9 @@ private slots:
             QVERIFY2(html.contains(heading), heading);
         QVERIFY(html.contains("Mean against arrived GPU demand (% of capacity)"));
         QVERIFY(!html.contains("Distribution over runs")); // no per-run values are stored
+        // Each policy's GPUs, from the newest of its runs (3 and 4, stored the second time).
+        QVERIFY(html.contains("<h2>GPU shares</h2>"));
+        QVERIFY2(html.contains("<h3>random (run 3)</h3>") && html.contains("<h3>fgd (run 4)</h3>"), qPrintable(html.right(3000)));
         // The last sweep point, once per metric and once in the summary, each over the 2 runs.
         QVERIFY2(html.count("<tr><td align=\"right\">130</td><td>random</td><td align=\"right\">2</td>") >= 3, qPrintable(html.left(3000)));
 

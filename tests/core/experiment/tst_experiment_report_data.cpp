@@ -1,9 +1,11 @@
 // loadExperimentReportData: arms and metrics in the experiment's order (the stored comparison's,
 // not alphabetical), per-run values per arm and sweep point in seed order with their runs, the
 // stored rows aligned with the arms, runs that did not complete left out, and an experiment
-// not compared yet still shown from its runs.
+// not compared yet still shown from its runs; each arm's GPU shares from its run (linked, or of the
+// experiment's scenario when the experiment keeps only its comparison).
 #include "experiment/experiment_report_data.h"
 
+#include "env/gpu_share_annotations.h"
 #include "store/experiment_store.h"
 #include "store/project.h"
 #include "store/project_run_recorder.h"
@@ -28,6 +30,22 @@ RunId recordRun(Project& project, sim::RunStatus status, double completion, doub
     recorder.recordMetric("makespan", makespan, "s");
     recorder.recordMetric("job.completion_time.mean", completion, "s");
     recorder.endRun(status, "");
+    return *recorder.runId();
+}
+
+//! A completed run placed by `policy` whose one node "n-0" holds `milli` on its first of two GPUs.
+RunId recordGpuRun(Project& project, const std::string& policy, const std::string& scenarioText, int milli)
+{
+    ProjectRunRecorder recorder(project);
+    sim::RunInfo info;
+    info.scenarioName = std::string("s");
+    info.scenarioText = scenarioText;
+    info.policies = {{"placement", policy}};
+    recorder.beginRun(info);
+    for (const sim::RunAnnotation& annotation :
+         env::gpuShareAnnotations({{"n-0", {{milli, false}, {0, false}}}}, sim::fromSeconds(5)))
+        recorder.recordAnnotation(annotation);
+    recorder.endRun(sim::RunStatus::Completed, "");
     return *recorder.runId();
 }
 
@@ -161,6 +179,42 @@ private slots:
         QCOMPARE(point.arms[1].values, std::vector<double>{50.0});
         QVERIFY(std::isnan(point.results[1].mean)); // no stored comparison
         QCOMPARE(point.results[1].arm, std::string("alpha"));
+    }
+
+    void gpuSharesComeFromEachArmsRun()
+    {
+        QTemporaryDir dir;
+        Project project = Project::open(dir.filePath("gpus.orrery").toStdString());
+        ExperimentStore experiments(project);
+
+        // Linked runs: each arm's first completed cell's run, if it recorded GPUs.
+        const ExperimentId linked = experiments.findOrCreate(sweptRecord()).id;
+        const RunId alphaRun = recordGpuRun(project, "alpha", "scenario text", 300);
+        const RunId zetaRun = recordRun(project, sim::RunStatus::Completed, 1.0, 2.0); // no GPUs recorded
+        experiments.linkRun(linked, alphaRun, cell(0, "alpha", 1));
+        experiments.linkRun(linked, zetaRun, cell(0, "zeta", 1));
+        const auto fromCells = experiment::loadExperimentReportData(project, linked);
+        QCOMPARE(fromCells.gpuShares.size(), std::size_t(1));
+        QCOMPARE(fromCells.gpuShares[0].arm, std::string("alpha"));
+        QCOMPARE(fromCells.gpuShares[0].run, alphaRun);
+        QCOMPARE(fromCells.gpuShares[0].gpus.nodes.at("n-0").at(0).usedMilli, 300);
+
+        // Comparison only: the newest completed run of the same scenario text placed by the arm.
+        ExperimentRecord record = sweptRecord();
+        record.name = std::string("replay");
+        record.scenarioText = std::string("fleet");
+        const ExperimentId stored = experiments.findOrCreate(record).id;
+        experiments.saveResults(stored, {row(0, "gpu.allocation", "zeta", 90), row(0, "gpu.allocation", "alpha", 95)});
+        recordGpuRun(project, "alpha", "fleet", 100);
+        const RunId newest = recordGpuRun(project, "alpha", "fleet", 200);
+        recordGpuRun(project, "alpha", "another fleet", 900); // newer, but not this experiment's scenario
+        recordGpuRun(project, "beta", "fleet", 900);          // not an arm
+        const auto fromRuns = experiment::loadExperimentReportData(project, stored);
+        QCOMPARE(fromRuns.gpuShares.size(), std::size_t(1));
+        QCOMPARE(fromRuns.gpuShares[0].arm, std::string("alpha"));
+        QCOMPARE(fromRuns.gpuShares[0].run, newest);
+        QCOMPARE(fromRuns.gpuShares[0].gpus.nodes.at("n-0").at(0).usedMilli, 200);
+        QCOMPARE(fromRuns.gpuShares[0].gpus.at, sim::fromSeconds(5));
     }
 
     void unknownExperimentThrows()
