@@ -37,6 +37,7 @@ const std::map<std::string, CommandHandler>& commandHandlers()
         {"localize", runLocalizeCommand},
         {"import", runImportCommand},
         {"replay", runReplayCommand},
+        {"schedule", runScheduleCommand},
         {"generate", runGenerateCommand},
         {"meta-train", runMetaTrainCommand},
     };

@@ -84,6 +84,10 @@ constexpr std::array kCommands{
                 "the scenario's simulation served as a Kubernetes API and Prometheus /metrics on 127.0.0.1 (orrery "
                 "serve --help)",
                 "[--port N] [--speed X] [--namespace NS] [--kubeconfig-out F]"},
+    CommandHelp{"schedule --policy ID",
+                "a placement plugin as a secondary Kubernetes scheduler: binds the pending pods whose schedulerName is "
+                "--scheduler-name after kube-scheduler's filters, with Events and a Lease (docs/live-clusters.md)",
+                "[--scheduler-name orrery] [--namespace N] [--context C] [--dry-run] [--once] [--rate R]"},
     CommandHelp{"gui [FILE.orrery]", "open the window, with the project FILE.orrery when given"},
     CommandHelp{"help", "this text; with --man, the same as a manual page in troff", "[--man]"},
     CommandHelp{"--version", "print the version"},

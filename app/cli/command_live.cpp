@@ -4,6 +4,7 @@
 #include "cli/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "cli/live_context_options.h"
 
 #include "live/context_resolver.h"
 #include "live/kube_client.h"
@@ -62,26 +63,6 @@ void printTable(const std::vector<std::vector<std::string>>& rows)
     }
 }
 
-live::HttpTimeouts timeouts(const CommandLine& line)
-{
-    std::string error;
-    const std::string text = line.value("timeout").value_or("10s");
-    const auto total = model::parseDuration(text, &error);
-    if (!total || *total <= 0)
-        throw UsageError{"--timeout: " + (error.empty() ? "must be positive" : error)};
-    const auto request = std::chrono::milliseconds(*total / 1'000'000);
-    return {std::min(request, std::chrono::milliseconds(5000)), request};
-}
-
-live::ResolvedContext resolveContext(const CommandLine& line)
-{
-    live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(line.value("kubeconfig").value_or("")));
-    live::ResolvedContext context = resolver.resolve(line.value("context").value_or(""));
-    for (const auto& warning : context.warnings)
-        std::cerr << "warning: " << warning << '\n';
-    return context;
-}
-
 int contexts(const CommandLine& line)
 {
     const live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(line.value("kubeconfig").value_or("")));
@@ -102,7 +83,7 @@ int contexts(const CommandLine& line)
 
 int nodes(const CommandLine& line)
 {
-    live::KubeClient client(resolveContext(line), timeouts(line));
+    live::KubeClient client(resolveLiveContext(line), liveTimeouts(line));
     const auto list = client.listNodes();
     std::vector<std::vector<std::string>> rows{{"NAME", "STATUS", "CPU", "MEMORY", "GPUS", "PODS", "INSTANCE-TYPE", "ZONE"}};
     for (const auto& node : list.items) {
@@ -118,9 +99,9 @@ int nodes(const CommandLine& line)
 
 int pods(const CommandLine& line)
 {
-    const live::ResolvedContext context = resolveContext(line);
+    const live::ResolvedContext context = resolveLiveContext(line);
     const std::string nameSpace = line.flag("all-namespaces") ? "" : line.value("namespace").value_or(context.nameSpace);
-    live::KubeClient client(context, timeouts(line));
+    live::KubeClient client(context, liveTimeouts(line));
     const auto list = client.listPods(nameSpace);
     std::vector<std::vector<std::string>> rows{{"NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "NODE"}};
     for (const auto& pod : list.items) {
@@ -147,7 +128,7 @@ int query(const CommandLine& line)
     if (!url)
         throw UsageError{"query needs --prometheus URL (e.g. http://localhost:9090)"};
     const std::string& promql = line.positionals()[1];
-    live::PrometheusClient client(*url, timeouts(line));
+    live::PrometheusClient client(*url, liveTimeouts(line));
     live::PromResult result;
     if (const auto range = line.value("range")) {
         std::string error;
@@ -214,11 +195,11 @@ int snapshot(const CommandLine& line)
     request.scenario.horizon = durationOption(line, "horizon", "1h");
     request.scenario.name = line.value("name").value_or("");
     request.prometheusUrl = line.value("prometheus").value_or("");
-    request.prometheusTimeouts = timeouts(line);
+    request.prometheusTimeouts = liveTimeouts(line);
     request.nameSpace = line.flag("all-namespaces") ? "" : line.value("namespace").value_or("");
 
     const auto started = std::chrono::steady_clock::now();
-    live::KubeClient client(resolveContext(line), timeouts(line));
+    live::KubeClient client(resolveLiveContext(line), liveTimeouts(line));
     const live::SnapshotScenario captured = live::captureSnapshotScenario(client, request);
     const live::ClusterSnapshot& snap = captured.snapshot;
     const std::string& text = captured.text;
@@ -253,7 +234,7 @@ int restore(const CommandLine& line)
     const auto nameSpace = line.value("namespace");
     if (!project || !nameSpace)
         throw UsageError{"restore needs --project FILE.orrery and --namespace N (the live experiment's)"};
-    live::KubeClient client(resolveContext(line), timeouts(line));
+    live::KubeClient client(resolveLiveContext(line), liveTimeouts(line));
     live::RestoreReport report;
     int points = 0;
     try {

@@ -88,21 +88,24 @@ std::string KubeClient::get(const std::string& pathAndQuery)
 
 std::string KubeClient::post(const std::string& collectionPath, const std::string& body)
 {
-    const std::string url = m_context.server + withQuery(collectionPath, "fieldManager=orrery");
-    const HttpResponse response =
-        m_http->perform({"POST", url, {"Content-Type: application/json", "Accept: application/json"}, body});
-    if (response.status < 200 || response.status >= 300)
-        failWith("POST", url, response);
-    return response.body;
+    return sendJson("POST", m_context.server + withQuery(collectionPath, "fieldManager=orrery"), body);
+}
+
+std::string KubeClient::put(const std::string& objectPath, const std::string& body)
+{
+    return sendJson("PUT", m_context.server + withQuery(objectPath, "fieldManager=orrery"), body);
 }
 
 std::string KubeClient::remove(const std::string& objectPath, const std::string& body)
 {
-    const std::string url = m_context.server + objectPath;
-    const HttpResponse response =
-        m_http->perform({"DELETE", url, {"Content-Type: application/json", "Accept: application/json"}, body});
+    return sendJson("DELETE", m_context.server + objectPath, body);
+}
+
+std::string KubeClient::sendJson(const char* method, const std::string& url, const std::string& body)
+{
+    const HttpResponse response = m_http->perform({method, url, {"Content-Type: application/json", "Accept: application/json"}, body});
     if (response.status < 200 || response.status >= 300)
-        failWith("DELETE", url, response);
+        failWith(method, url, response);
     return response.body;
 }
 

@@ -65,12 +65,16 @@ public:
     std::string get(const std::string& pathAndQuery);
     //! POSTs a JSON object to a collection (creates it, `fieldManager=orrery`); the created object's JSON.
     std::string post(const std::string& collectionPath, const std::string& body);
+    //! PUTs (replaces) an object; the server refuses a stale metadata.resourceVersion with 409. The stored object's JSON.
+    std::string put(const std::string& objectPath, const std::string& body);
     //! DELETEs an object with a JSON body (DeleteOptions, e.g. propagationPolicy); the answer's JSON.
     std::string remove(const std::string& objectPath, const std::string& body);
 
     static std::string collectionPath(const std::string& group, const std::string& resource, const std::string& nameSpace);
 
 private:
+    //! A JSON request; the body of a 2xx answer, else LiveError(Http).
+    std::string sendJson(const char* method, const std::string& url, const std::string& body);
     [[noreturn]] void failWith(const std::string& method, const std::string& url, const HttpResponse& response) const;
 
     ResolvedContext m_context;

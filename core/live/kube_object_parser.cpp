@@ -184,6 +184,39 @@ KubeNode nodeFromJson(const json& object)
     return node;
 }
 
+std::vector<KubeNodeSelectorRequirement> requirements(const json& list)
+{
+    std::vector<KubeNodeSelectorRequirement> result;
+    for (const json& entry : list.is_array() ? list : json::array()) {
+        KubeNodeSelectorRequirement requirement{text(entry, "key"), text(entry, "operator"), {}};
+        for (const json& value : child(entry, "values").is_array() ? child(entry, "values") : json::array()) {
+            if (value.is_string())
+                requirement.values.push_back(value.get<std::string>());
+        }
+        result.push_back(std::move(requirement));
+    }
+    return result;
+}
+
+KubePodScheduling schedulingFromJson(const json& spec)
+{
+    KubePodScheduling scheduling;
+    if (const std::string name = text(spec, "schedulerName"); !name.empty())
+        scheduling.schedulerName = name;
+    scheduling.nodeSelector = stringMap(child(spec, "nodeSelector"));
+    for (const json& entry : child(spec, "tolerations").is_array() ? child(spec, "tolerations") : json::array()) {
+        KubeToleration toleration{text(entry, "key"), text(entry, "operator"), text(entry, "value"), text(entry, "effect")};
+        if (toleration.op.empty())
+            toleration.op = "Equal"; // the API's default
+        scheduling.tolerations.push_back(std::move(toleration));
+    }
+    const json& terms = child(child(child(child(spec, "affinity"), "nodeAffinity"), "requiredDuringSchedulingIgnoredDuringExecution"),
+                              "nodeSelectorTerms");
+    for (const json& term : terms.is_array() ? terms : json::array())
+        scheduling.requiredNodeAffinity.push_back({requirements(child(term, "matchExpressions")), requirements(child(term, "matchFields"))});
+    return scheduling;
+}
+
 KubePod podFromJson(const json& object)
 {
     KubePod pod;
@@ -199,6 +232,7 @@ KubePod podFromJson(const json& object)
         pod.ownerName = text(owners[0], "name");
     }
     pod.containers = containersFromJson(spec, "Pod " + pod.meta.nameSpace + "/" + pod.meta.name + ": spec");
+    pod.scheduling = schedulingFromJson(spec);
     const json& statuses = child(status, "containerStatuses");
     for (const json& s : statuses.is_array() ? statuses : json::array()) {
         pod.readyContainers += child(s, "ready").is_boolean() && child(s, "ready").get<bool>() ? 1 : 0;

@@ -1,4 +1,5 @@
 #pragma once
+#include "live/kube_scheduling_fields.h"
 #include "model/resources.h"
 
 #include <cstdint>
@@ -63,6 +64,7 @@ struct KubePod {
     std::vector<KubeContainer> containers;
     std::int32_t readyContainers = 0;
     std::int32_t restarts = 0;
+    KubePodScheduling scheduling;          //!< schedulerName, nodeSelector, tolerations, required node affinity
 };
 
 struct KubeDeployment {
