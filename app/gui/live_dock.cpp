@@ -3,9 +3,11 @@
 #include "gui/live_node_model.h"
 #include "gui/live_pod_model.h"
 #include "gui/live_query_panel.h"
+#include "gui/live_scheduling_model.h"
 #include "live/context_resolver.h"
 #include "live/kube_config_loader.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -16,6 +18,7 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -53,6 +56,7 @@ LiveDock::LiveDock(QWidget* parent)
     : QWidget(parent)
     , m_nodes(new LiveNodeModel(this))
     , m_pods(new LivePodModel(this))
+    , m_scheduling(new LiveSchedulingModel(this))
 {
     m_contexts = new QComboBox;
     m_contexts->setObjectName(QStringLiteral("liveContexts"));
@@ -107,10 +111,38 @@ LiveDock::LiveDock(QWidget* parent)
     m_query = new LiveQueryPanel;
     m_query->setObjectName(QStringLiteral("liveQuery"));
     auto* tabs = new QTabWidget;
+    m_tabs = tabs;
     tabs->setObjectName(QStringLiteral("liveTabs"));
     tabs->addTab(tablePage(m_nodeTable, m_moreNodes), tr("Nodes"));
     tabs->addTab(tablePage(m_podTable, m_morePods), tr("Pods"));
     tabs->addTab(m_query, tr("Prometheus"));
+    // Scheduling: where pods went and which scheduler sent them, refreshed while shown.
+    auto* schedulingPage = new QWidget;
+    auto* schedulingLayout = new QVBoxLayout(schedulingPage);
+    schedulingLayout->setContentsMargins(0, 0, 0, 0);
+    schedulingLayout->addWidget(makeTable(m_scheduling, QStringLiteral("liveSchedulingTable")));
+    m_follow = new QCheckBox(tr("Follow (refresh every %1 s)").arg(kSchedulingRefreshMs / 1000));
+    m_follow->setObjectName(QStringLiteral("liveFollowScheduling"));
+    m_follow->setChecked(true);
+    auto* refresh = new QPushButton(tr("Refresh"));
+    refresh->setObjectName(QStringLiteral("liveRefreshScheduling"));
+    auto* schedulingButtons = new QHBoxLayout;
+    schedulingButtons->addWidget(m_follow);
+    schedulingButtons->addStretch(1);
+    schedulingButtons->addWidget(refresh);
+    schedulingLayout->addLayout(schedulingButtons);
+    tabs->addTab(schedulingPage, tr("Scheduling"));
+    m_followTimer = new QTimer(this);
+    m_followTimer->setInterval(kSchedulingRefreshMs);
+    connect(m_followTimer, &QTimer::timeout, this, [this] {
+        if (m_follow->isChecked() && m_tabs->currentWidget() == m_tabs->widget(m_tabs->count() - 1))
+            refreshScheduling();
+    });
+    connect(refresh, &QPushButton::clicked, this, &LiveDock::refreshScheduling);
+    connect(tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == m_tabs->count() - 1)
+            refreshScheduling();
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -164,6 +196,7 @@ void LiveDock::connectSelected()
     m_context.reset();
     m_nodes->clear();
     m_pods->clear();
+    m_scheduling->clear();
     m_nodeContinue.clear();
     m_podContinue.clear();
     const std::string name = m_contexts->currentText().toStdString();
@@ -197,6 +230,8 @@ void LiveDock::connectSelected()
                                }
                                loadMoreNodes();
                                loadMorePods();
+                               if (m_tabs->currentIndex() == m_tabs->count() - 1)
+                                   refreshScheduling();
                            });
 }
 
@@ -238,6 +273,24 @@ void LiveDock::reloadPods()
     m_pods->clear();
     m_podContinue.clear();
     loadMorePods();
+}
+
+void LiveDock::refreshScheduling()
+{
+    if (!m_context || m_schedulingInFlight)
+        return;
+    m_schedulingInFlight = true;
+    m_followTimer->start();
+    launch<LivePage<live::KubeEvent>>(
+        [context = *m_context, timeouts = m_timeouts, ns = m_namespace->text().trimmed()] {
+            return LiveFetch::schedulingEvents(context, timeouts, ns);
+        },
+        [this](const LivePage<live::KubeEvent>& page) {
+            m_schedulingInFlight = false;
+            if (!page.error.isEmpty())
+                return setStatus(page.error, true);
+            m_scheduling->setEvents(page.items);
+        });
 }
 
 void LiveDock::showInClusterView()
@@ -295,6 +348,7 @@ void LiveDock::cancel()
     const bool wasBusy = m_pending > 0;
     ++m_generation; // answers of earlier requests are dropped when they arrive
     m_pending = 0;
+    m_schedulingInFlight = false;
     if (wasBusy) {
         setStatus(tr("Cancelled."), false);
         emit idle();

@@ -11,17 +11,21 @@
 #include <functional>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableView;
+class QTabWidget;
+class QTimer;
 
 namespace orrery::app {
 
 class LiveNodeModel;
 class LivePodModel;
+class LiveSchedulingModel;
 class LiveQueryPanel;
 
 //! The Live Cluster dock (DESIGN.md §9, docs/gui.md): a context switcher filled from the
@@ -49,6 +53,11 @@ public:
     //! snapshot` does, and emits simulationScenarioReady() with the scenario text. A failure
     //! shows in the status line (hasError()).
     void simulateCluster();
+    //! Fetches the Scheduled and FailedScheduling Events of the namespace filter (empty: all)
+    //! into the Scheduling tab. While that tab is shown and "Follow" is on, this repeats every
+    //! kSchedulingRefreshMs, so the decisions of `orrery schedule` appear as they are made.
+    void refreshScheduling();
+    static constexpr int kSchedulingRefreshMs = 2000;
     //! Stops waiting for requests in flight (their threads end at the client's timeout).
     void cancel();
 
@@ -65,6 +74,9 @@ public:
     [[nodiscard]] QLineEdit* namespaceFilter() const { return m_namespace; }
     [[nodiscard]] LiveQueryPanel* queryPanel() const { return m_query; }
     [[nodiscard]] QPushButton* simulateButton() const { return m_simulate; }
+    [[nodiscard]] LiveSchedulingModel* schedulingModel() const { return m_scheduling; }
+    [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+    [[nodiscard]] QCheckBox* followScheduling() const { return m_follow; }
 
 signals:
     void clusterSnapshotReady(const orrery::widgets::ClusterSnapshot& snapshot);
@@ -110,6 +122,11 @@ private:
     QPushButton* m_simulate = nullptr;
     QProgressBar* m_busy = nullptr; //!< indeterminate, shown while a request is in flight
     LiveQueryPanel* m_query = nullptr;
+    LiveSchedulingModel* m_scheduling = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QCheckBox* m_follow = nullptr;
+    QTimer* m_followTimer = nullptr;
+    bool m_schedulingInFlight = false;
 };
 
 } // namespace orrery::app

@@ -1,5 +1,7 @@
 #include "gui/live_fetch.h"
 
+#include <algorithm>
+
 #include "live/context_resolver.h"
 #include "live/kube_client.h"
 #include "live/kube_object_parser.h"
@@ -79,6 +81,26 @@ LivePage<live::KubePod> LiveFetch::podPage(const live::ResolvedContext& context,
 {
     return page<live::KubePod>(context, timeouts, live::KubeClient::collectionPath("", "pods", nameSpace.toStdString()),
                                continueToken, limit, [](const std::string& json) { return live::KubeObjectParser::pod(json); });
+}
+
+LivePage<live::KubeEvent> LiveFetch::schedulingEvents(const live::ResolvedContext& context, live::HttpTimeouts timeouts,
+                                                      const QString& nameSpace)
+{
+    LivePage<live::KubeEvent> result;
+    try {
+        live::KubeClient client(context, timeouts);
+        for (live::KubeEvent& event : client.listEvents(nameSpace.toStdString()).items) {
+            if (event.involvedKind == "Pod" && (event.reason == "Scheduled" || event.reason == "FailedScheduling"))
+                result.items.push_back(std::move(event));
+        }
+        // Newest first; the API lists by name.
+        std::stable_sort(result.items.begin(), result.items.end(),
+                         [](const live::KubeEvent& a, const live::KubeEvent& b) { return a.timestamp > b.timestamp; });
+    } catch (const std::exception& error) {
+        result.items.clear();
+        result.error = errorText(error);
+    }
+    return result;
 }
 
 LiveQueryResult LiveFetch::queryRange(const QString& baseUrl, const QString& promql, double windowS, int points,

@@ -64,6 +64,10 @@ public:
     //! One page of pods of `nameSpace` (empty: all namespaces).
     static LivePage<live::KubePod> podPage(const live::ResolvedContext& context, live::HttpTimeouts timeouts,
                                            const QString& nameSpace, const QString& continueToken, int limit);
+    //! Every Scheduled and FailedScheduling Event about pods of `nameSpace` (empty: all
+    //! namespaces), newest first: what kube-scheduler and `orrery schedule` decided.
+    static LivePage<live::KubeEvent> schedulingEvents(const live::ResolvedContext& context, live::HttpTimeouts timeouts,
+                                                      const QString& nameSpace);
     //! query_range over the last `windowS` seconds at `points` steps.
     static LiveQueryResult queryRange(const QString& baseUrl, const QString& promql, double windowS, int points,
                                       live::HttpTimeouts timeouts);

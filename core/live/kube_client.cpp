@@ -157,6 +157,11 @@ KubeList<KubePod> KubeClient::listPods(const std::string& nameSpace, int pageSiz
     return listAs(*this, collectionPath("", "pods", nameSpace), pageSize, &detail::podFromJson);
 }
 
+KubeList<KubeEvent> KubeClient::listEvents(const std::string& nameSpace, int pageSize)
+{
+    return listAs(*this, collectionPath("", "events", nameSpace), pageSize, &detail::eventFromJson);
+}
+
 KubeList<KubeDeployment> KubeClient::listDeployments(const std::string& nameSpace, int pageSize)
 {
     return listAs(*this, collectionPath("apps/v1", "deployments", nameSpace), pageSize, &detail::deploymentFromJson);

@@ -46,6 +46,7 @@ public:
     KubeList<KubeDeployment> listDeployments(const std::string& nameSpace, int pageSize = 500);
     KubeList<KubeReplicaSet> listReplicaSets(const std::string& nameSpace, int pageSize = 500);
     KubeList<KubeHpa> listHpas(const std::string& nameSpace, int pageSize = 500);
+    KubeList<KubeEvent> listEvents(const std::string& nameSpace, int pageSize = 500);
     KubeDeployment getDeployment(const std::string& nameSpace, const std::string& name);
 
     //! PATCHes `path` (e.g. /apis/apps/v1/namespaces/ns/deployments/web); with `dryRun` the

@@ -11,6 +11,7 @@ namespace orrery::live::detail {
 KubeNode nodeFromJson(const nlohmann::json& json);
 KubePod podFromJson(const nlohmann::json& json);
 KubeDeployment deploymentFromJson(const nlohmann::json& json);
+KubeEvent eventFromJson(const nlohmann::json& json);
 KubeReplicaSet replicaSetFromJson(const nlohmann::json& json);
 KubeHpa hpaFromJson(const nlohmann::json& json);
 std::vector<KubeContainer> containersFromJson(const nlohmann::json& podSpec, const std::string& what);

@@ -4,6 +4,7 @@
 #include "live/live_error.h"
 #include "model/units.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -241,6 +242,30 @@ KubePod podFromJson(const json& object)
     return pod;
 }
 
+KubeEvent eventFromJson(const json& object)
+{
+    KubeEvent event;
+    event.meta = meta(object);
+    const json& involved = child(object, "involvedObject");
+    event.involvedKind = text(involved, "kind");
+    event.involvedNamespace = text(involved, "namespace");
+    event.involvedName = text(involved, "name");
+    event.type = text(object, "type");
+    event.reason = text(object, "reason");
+    event.message = text(object, "message");
+    event.component = text(object, "reportingComponent");
+    if (event.component.empty())
+        event.component = text(child(object, "source"), "component");
+    for (const char* key : {"lastTimestamp", "eventTime", "firstTimestamp"}) {
+        if (event.timestamp.empty())
+            event.timestamp = text(object, key);
+    }
+    if (event.timestamp.empty())
+        event.timestamp = event.meta.creationTimestamp;
+    event.count = std::max(1, integer(object, "count", 1));
+    return event;
+}
+
 KubeDeployment deploymentFromJson(const json& object)
 {
     KubeDeployment deployment;
@@ -290,6 +315,7 @@ KubeHpa hpaFromJson(const json& object)
 } // namespace detail
 
 KubeNode KubeObjectParser::node(std::string_view json) { return detail::nodeFromJson(detail::parseJson(json, "Node")); }
+KubeEvent KubeObjectParser::event(std::string_view json) { return detail::eventFromJson(detail::parseJson(json, "Event")); }
 KubePod KubeObjectParser::pod(std::string_view json) { return detail::podFromJson(detail::parseJson(json, "Pod")); }
 KubeDeployment KubeObjectParser::deployment(std::string_view json)
 {

@@ -14,6 +14,7 @@ public:
     static KubeDeployment deployment(std::string_view json);
     static KubeReplicaSet replicaSet(std::string_view json);
     static KubeHpa hpa(std::string_view json);
+    static KubeEvent event(std::string_view json);
 };
 
 } // namespace orrery::live

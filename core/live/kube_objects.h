@@ -96,6 +96,21 @@ struct KubeHpa {
     std::optional<std::int32_t> targetCpuUtilizationPercent;
 };
 
+//! A core/v1 Event: what happened to which object, said by whom (kube-scheduler's Scheduled and
+//! FailedScheduling, kubelet's Pulled, …).
+struct KubeEvent {
+    KubeObjectMeta meta;
+    std::string involvedKind;              //!< involvedObject.kind
+    std::string involvedNamespace;
+    std::string involvedName;
+    std::string type;                      //!< Normal or Warning
+    std::string reason;
+    std::string message;
+    std::string component;                 //!< reportingComponent, else source.component
+    std::string timestamp;                 //!< lastTimestamp, else eventTime, firstTimestamp or metadata.creationTimestamp
+    std::int32_t count = 1;
+};
+
 //! The items of a (possibly paginated) list and the list's resourceVersion to watch from.
 template <typename T>
 struct KubeList {

@@ -13,10 +13,12 @@
 #include "gui/live_dock.h"
 #include "gui/live_node_model.h"
 #include "gui/live_pod_model.h"
+#include "gui/live_scheduling_model.h"
 #include "gui/live_query_panel.h"
 #include "widgets/time_series_chart.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
@@ -85,6 +87,10 @@ ScriptedResponse answer(const RecordedRequest& request)
     if (request.path == "/api/v1/pods" || request.path.endsWith("/pods"))
         return pagedList(request, QStringLiteral("podlist.json"), "PodList");
     // What a snapshot lists besides nodes and pods: the recorded Deployment and HPA, no ReplicaSets.
+    // Events in the core/v1 EventList format, written by hand after what kube-scheduler (events.k8s.io
+    // eventTime, no lastTimestamp) and `orrery schedule` record; no real API server runs here.
+    if (request.path == "/api/v1/events" || request.path.endsWith("/events"))
+        return {200, "application/json", readFile(kFixtures + "eventlist-scheduling.json"), {}, false};
     if (request.path.endsWith("/deployments"))
         return listOf("DeploymentList", {QStringLiteral("deployment.json")});
     if (request.path.endsWith("/replicasets"))
@@ -130,6 +136,7 @@ private slots:
     void simulateThisClusterUsesTheNamespaceFilter();
     void simulateThisClusterOpensTheSnapshotAndRunsIt();
     void simulateUnreachableClusterLeavesTheEditorAlone();
+    void schedulingTabShowsDecisions();
     void liveDockScreenshot();
 
 private:
@@ -219,6 +226,39 @@ void TestLiveDock::nodeTableRowsAreTheNodeListItems()
     const qsizetype pods = QJsonDocument::fromJson(readFile(kFixtures + "podlist.json")).object()["items"].toArray().size();
     QCOMPARE(m_dock->podModel()->rowCount(), pods);
     QVERIFY(!m_dock->loadMoreNodesButton()->isEnabled()); // one page held everything
+}
+
+// The Scheduling tab: only the pods' Scheduled and FailedScheduling Events, newest first, with the
+// node a Scheduled one names, the reason a failed one gives, and who decided; shown by choosing
+// the tab, then followed every 2 s.
+void TestLiveDock::schedulingTabShowsDecisions()
+{
+    QAbstractItemModelTester tester(m_dock->schedulingModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    connectTo(QStringLiteral("fake"));
+    QCOMPARE(m_dock->schedulingModel()->rowCount(), 0); // not fetched until the tab is shown
+    m_server->clearRequests();
+    m_dock->tabs()->setCurrentIndex(m_dock->tabs()->count() - 1);
+    QCOMPARE(m_dock->tabs()->tabText(m_dock->tabs()->currentIndex()), QStringLiteral("Scheduling"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_dock->schedulingModel()->rowCount(), 2, 20000); // kubelet's Pulled left out
+    const auto cell = [&](int row, int column) { return m_dock->schedulingModel()->index(row, column).data().toString(); };
+    QCOMPARE(cell(0, app::LiveSchedulingModel::PodColumn), QStringLiteral("ml/train-0")); // 20:18:10, the newest
+    QCOMPARE(cell(0, app::LiveSchedulingModel::ResultColumn), QStringLiteral("FailedScheduling (×4)"));
+    QVERIFY(cell(0, app::LiveSchedulingModel::NodeColumn).startsWith(QStringLiteral("0/3 nodes are available")));
+    QCOMPARE(cell(0, app::LiveSchedulingModel::SchedulerColumn), QStringLiteral("orrery"));
+    QCOMPARE(cell(1, app::LiveSchedulingModel::NodeColumn), QStringLiteral("ip-10-0-1-17.ec2.internal"));
+    QCOMPARE(cell(1, app::LiveSchedulingModel::TimeColumn), QStringLiteral("2026-11-28T20:15:03.412345Z")); // eventTime
+    QCOMPARE(cell(1, app::LiveSchedulingModel::SchedulerColumn), QStringLiteral("default-scheduler"));
+    const auto eventRequests = [&] {
+        int count = 0;
+        for (const auto& request : m_server->requests())
+            count += request.path == "/api/v1/events" ? 1 : 0;
+        return count;
+    };
+    QCOMPARE(eventRequests(), 1);
+    // Following: another request within the refresh period, without a click.
+    QTRY_VERIFY_WITH_TIMEOUT(eventRequests() >= 2, 3 * app::LiveDock::kSchedulingRefreshMs);
+    m_dock->followScheduling()->setChecked(false);
+    m_dock->tabs()->setCurrentIndex(0);
 }
 
 void TestLiveDock::loadMoreFetchesTheSecondPage()
