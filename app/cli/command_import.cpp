@@ -4,12 +4,12 @@
 // (docs/fleet.md, "The importer"). The text is checked with the scenario parser before it is
 // written, atomically, so a written file always passes `orrery validate`.
 #include "cli/atomic_file.h"
+#include "cli/alibaba_gpu_data.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "fleet/alibaba_fleet_scenario.h"
 #include "fleet/fleet_read_error.h"
 #include "model/diagnostic.h"
-#include "scenario/scenario_load_options.h"
 #include "scenario/scenario_loader.h"
 
 #include <filesystem>
@@ -27,17 +27,6 @@ constexpr const char* kUsage =
     "  --seed S    the sample's seed and the scenario's spec.seed (default 1)\n"
     "  --data DIR  the folder holding openb_node_list_gpu_node.csv and openb_pod_list_default.csv\n"
     "              (default: data/alibaba-gpu-2023 on the resource path)";
-constexpr const char* kNodesFile = "openb_node_list_gpu_node.csv";
-constexpr const char* kPodsFile = "openb_pod_list_default.csv";
-constexpr const char* kDataFolder = "data/alibaba-gpu-2023";
-
-std::filesystem::path findDataFolder()
-{
-    for (const auto& directory : scenario::defaultResourcePath())
-        if (std::filesystem::exists(directory / kDataFolder / kNodesFile))
-            return directory / kDataFolder;
-    return {};
-}
 
 int importAlibabaGpu(const std::vector<std::string>& args)
 {
@@ -49,32 +38,28 @@ int importAlibabaGpu(const std::vector<std::string>& args)
     if (nodeCount && *nodeCount == 0)
         throw UsageError{"--nodes must be at least 1"};
     const std::uint64_t seed = line.unsignedValue("seed").value_or(1);
-    std::filesystem::path data = line.value("data").value_or("");
-    const bool defaultData = data.empty();
-    if (defaultData) {
-        data = findDataFolder();
-        if (data.empty()) {
-            std::cerr << "error: " << kDataFolder << "/" << kNodesFile
-                      << " is on no resource path (ORRERY_RESOURCE_PATH, the installed resources, the source tree); "
-                         "give --data DIR\n";
-            return kExitBadInput;
-        }
+    const bool defaultData = !line.value("data");
+    std::string missing;
+    const std::filesystem::path data = alibabaGpuDataFolder(line.value("data").value_or(""), missing);
+    if (data.empty()) {
+        std::cerr << "error: " << missing << '\n';
+        return kExitBadInput;
     }
 
     std::string text;
     try {
-        const auto allNodes = fleet::readAlibabaGpuNodes(data / kNodesFile);
-        const auto pods = fleet::readAlibabaGpuPods(data / kPodsFile);
+        const auto allNodes = fleet::readAlibabaGpuNodes(data / kAlibabaNodesFile);
+        const auto pods = fleet::readAlibabaGpuPods(data / kAlibabaPodsFile);
         if (nodeCount && *nodeCount > allNodes.size()) {
             std::cerr << "error: --nodes " << *nodeCount << " is more than the " << allNodes.size() << " nodes of "
-                      << (data / kNodesFile).string() << '\n';
+                      << (data / kAlibabaNodesFile).string() << '\n';
             return kExitBadInput;
         }
         const auto nodes = nodeCount ? fleet::sampleAlibabaNodes(allNodes, *nodeCount, seed) : allNodes;
         fleet::FleetScenarioOptions options;
-        const std::string shown = defaultData ? std::string("resources/") + kDataFolder + "/" : data.string() + "/";
-        options.nodesFile = shown + kNodesFile;
-        options.podsFile = shown + kPodsFile;
+        const std::string shown = defaultData ? std::string("resources/") + kAlibabaDataFolder + "/" : data.string() + "/";
+        options.nodesFile = shown + kAlibabaNodesFile;
+        options.podsFile = shown + kAlibabaPodsFile;
         options.totalNodes = allNodes.size();
         options.seed = seed;
         options.sampled = nodeCount.has_value();

@@ -6,6 +6,7 @@
 // as a run (cli/replay_project.h).
 #include "analysis/mean_interval.h"
 #include "cli/atomic_file.h"
+#include "cli/alibaba_gpu_data.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/plugin_setup.h"
@@ -14,7 +15,6 @@
 #include "fleet/gpu_replay_study.h"
 #include "policy/plugin_descriptor_check.h"
 #include "policy/plugin_error.h"
-#include "scenario/scenario_load_options.h"
 #include "store/store_error.h"
 
 #include <cmath>
@@ -49,9 +49,6 @@ constexpr const char* kUsage =
     "              holding each GPU's share after the last pod of its first seed (the Cluster view shows it)\n"
     "  --peer DIR  the peer simulator's expected allocation (DIR/allocation_openb_default.csv, e.g.\n"
     "              resources/data/fgd-peer): print it beside each policy's mean and the largest difference";
-constexpr const char* kNodesFile = "openb_node_list_gpu_node.csv";
-constexpr const char* kPodsFile = "openb_pod_list_default.csv";
-constexpr const char* kDataFolder = "data/alibaba-gpu-2023";
 constexpr int kMaxPercent = 130;
 
 std::vector<std::string> splitList(const std::string& text)
@@ -238,14 +235,6 @@ std::string replayParameters(const fleet::GpuReplayStudyOptions& options, const 
     return out.str();
 }
 
-std::filesystem::path findDataFolder()
-{
-    for (const auto& directory : scenario::defaultResourcePath())
-        if (std::filesystem::exists(directory / kDataFolder / kNodesFile))
-            return directory / kDataFolder;
-    return {};
-}
-
 int replayAlibabaGpu(const std::vector<std::string>& args)
 {
     const CommandLine line(args, {"policy", "runs", "seed", "ratio", "pods", "data", "csv", "threads", "peer", "project"}, {"no-shuffle"});
@@ -270,16 +259,13 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
         options.arrivals.demandRatio = value;
     }
 
-    std::filesystem::path data = line.value("data").value_or("");
+    std::string missing;
+    const std::filesystem::path data = alibabaGpuDataFolder(line.value("data").value_or(""), missing);
     if (data.empty()) {
-        data = findDataFolder();
-        if (data.empty()) {
-            std::cerr << "error: " << kDataFolder << "/" << kNodesFile
-                      << " is on no resource path (ORRERY_RESOURCE_PATH, the installed resources, the source tree); give --data DIR\n";
-            return kExitBadInput;
-        }
+        std::cerr << "error: " << missing << '\n';
+        return kExitBadInput;
     }
-    const std::filesystem::path podsFile = line.value("pods").value_or((data / kPodsFile).string());
+    const std::filesystem::path podsFile = line.value("pods").value_or((data / kAlibabaPodsFile).string());
 
     if (const auto peer = line.value("peer"); peer && !std::filesystem::exists(std::filesystem::path(*peer) / "allocation_openb_default.csv")) {
         std::cerr << "error: --peer: " << (std::filesystem::path(*peer) / "allocation_openb_default.csv").string() << " does not exist\n";
@@ -312,7 +298,7 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
     std::vector<fleet::AlibabaGpuNode> nodes;
     std::vector<fleet::AlibabaGpuPod> pods;
     try {
-        nodes = fleet::readAlibabaGpuNodes(data / kNodesFile);
+        nodes = fleet::readAlibabaGpuNodes(data / kAlibabaNodesFile);
         pods = fleet::readAlibabaGpuPods(podsFile);
         std::cerr << "replaying " << pods.size() << " pods (GPU demand tuned to " << options.arrivals.demandRatio
                   << " × capacity) on " << nodes.size() << " GPU nodes: " << options.policies.size() << " policies × "
@@ -371,7 +357,7 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
     if (const auto project = line.value("project")) {
         ReplayProjectInput input;
         input.projectPath = *project;
-        input.nodesFile = (data / kNodesFile).string();
+        input.nodesFile = (data / kAlibabaNodesFile).string();
         input.podsFile = podsFile.string();
         input.parameters = replayParameters(options, podsFile);
         try {
