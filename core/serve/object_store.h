@@ -12,8 +12,8 @@
 namespace orrery::serve {
 
 //! The kinds of object a served cluster holds.
-enum class ResourceKind : std::uint8_t { Node, Pod, Deployment, ReplicaSet };
-inline constexpr std::size_t kResourceKindCount = 4;
+enum class ResourceKind : std::uint8_t { Node, Pod, Deployment, ReplicaSet, Event, Lease };
+inline constexpr std::size_t kResourceKindCount = 6;
 
 //! One change of an object, as a watch stream sends it.
 struct StoredEvent {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -121,6 +122,83 @@ constexpr KindInfo kKinds[] = {
     {ResourceKind::Pod, "Pod", "v1", "pods", true},
     {ResourceKind::Deployment, "Deployment", "apps/v1", "deployments", true},
     {ResourceKind::ReplicaSet, "ReplicaSet", "apps/v1", "replicasets", true},
+    {ResourceKind::Event, "Event", "v1", "events", true},
+    {ResourceKind::Lease, "Lease", "coordination.k8s.io/v1", "leases", true},
+};
+
+//! The resource as messages name it: "pods", "deployments.apps", "leases.coordination.k8s.io".
+std::string qualifiedName(const KindInfo& info)
+{
+    const std::string groupVersion = info.groupVersion;
+    const std::size_t slash = groupVersion.find('/');
+    return slash == std::string::npos ? std::string(info.resource) : std::string(info.resource) + "." + groupVersion.substr(0, slash);
+}
+
+//! The dotted field path of a fieldSelector term in `object` ("spec.nodeName"), as text; nothing
+//! when a step is missing or not a string.
+std::optional<std::string> fieldOf(const json& object, const std::string& path)
+{
+    const json* at = &object;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t dot = path.find('.', start);
+        const std::string step = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!at->is_object() || !at->contains(step))
+            return std::nullopt;
+        at = &(*at)[step];
+        if (dot == std::string::npos)
+            break;
+        start = dot + 1;
+    }
+    return at->is_string() ? std::optional<std::string>(at->get<std::string>()) : std::nullopt;
+}
+
+//! A fieldSelector: comma-separated `path=value`, `path==value` or `path!=value` terms on string
+//! fields (metadata.name, spec.nodeName, status.phase, involvedObject.name, …), as kubectl sends.
+struct FieldSelector {
+    struct Term {
+        std::string path;
+        std::string value;
+        bool equal = true;
+    };
+    std::vector<Term> terms;
+
+    static std::optional<FieldSelector> parse(const std::string& text, std::string* error)
+    {
+        FieldSelector selector;
+        std::size_t start = 0;
+        while (start < text.size()) {
+            const std::size_t comma = text.find(',', start);
+            const std::string term = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            start = comma == std::string::npos ? text.size() : comma + 1;
+            const std::size_t notEqual = term.find("!=");
+            const std::size_t equal = term.find('=');
+            Term parsed;
+            if (notEqual != std::string::npos) {
+                parsed = {term.substr(0, notEqual), term.substr(notEqual + 2), false};
+            } else if (equal != std::string::npos) {
+                const std::size_t valueAt = term.compare(equal, 2, "==") == 0 ? equal + 2 : equal + 1;
+                parsed = {term.substr(0, equal), term.substr(valueAt), true};
+            } else {
+                *error = """ + term + "": expected field=value or field!=value";
+                return std::nullopt;
+            }
+            if (parsed.path.empty()) {
+                *error = """ + term + "": no field";
+                return std::nullopt;
+            }
+            selector.terms.push_back(std::move(parsed));
+        }
+        return selector;
+    }
+
+    [[nodiscard]] bool matches(const json& object) const
+    {
+        return std::all_of(terms.begin(), terms.end(), [&](const Term& term) {
+            const std::string value = fieldOf(object, term.path).value_or("");
+            return (value == term.value) == term.equal;
+        });
+    }
 };
 
 const KindInfo* kindOf(const Route& route)
@@ -139,7 +217,9 @@ json resourceList(const std::string& groupVersion)
     };
     if (groupVersion == "v1") {
         add("nodes", "Node", false, {"get", "list", "watch"});
-        add("pods", "Pod", true, {"get", "list", "watch"});
+        add("pods", "Pod", true, {"create", "delete", "get", "list", "watch"});
+        add("pods/binding", "Binding", true, {"create"});
+        add("events", "Event", true, {"create", "get", "list", "watch"});
         add("namespaces", "Namespace", false, {"get", "list"});
     } else if (groupVersion == "apps/v1") {
         add("deployments", "Deployment", true, {"get", "list", "watch", "patch"});
@@ -147,6 +227,8 @@ json resourceList(const std::string& groupVersion)
         add("replicasets", "ReplicaSet", true, {"get", "list", "watch"});
     } else if (groupVersion == "autoscaling/v1") {
         add("horizontalpodautoscalers", "HorizontalPodAutoscaler", true, {"list"});
+    } else if (groupVersion == "coordination.k8s.io/v1") {
+        add("leases", "Lease", true, {"create", "get", "list", "update", "watch"});
     }
     return {{"kind", "APIResourceList"}, {"apiVersion", "v1"}, {"groupVersion", groupVersion}, {"resources", resources}};
 }
@@ -194,7 +276,7 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
                    {"serverAddressByClientCIDRs", json::array({{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", "127.0.0.1"}}})}});
     if (get && request.path == "/apis") {
         json groups = json::array();
-        for (const char* group : {"apps", "autoscaling"}) {
+        for (const char* group : {"apps", "autoscaling", "coordination.k8s.io"}) {
             const json version = {{"groupVersion", std::string(group) + "/v1"}, {"version", "v1"}};
             groups.push_back({{"name", group}, {"versions", json::array({version})}, {"preferredVersion", version}});
         }
@@ -204,7 +286,8 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     if (!route)
         return failure(404, "the server could not find the requested resource");
     if (route->resource.empty()) {
-        if (!get || (route->groupVersion != "v1" && route->groupVersion != "apps/v1" && route->groupVersion != "autoscaling/v1"))
+        if (!get || (route->groupVersion != "v1" && route->groupVersion != "apps/v1" && route->groupVersion != "autoscaling/v1" &&
+                     route->groupVersion != "coordination.k8s.io/v1"))
             return failure(404, "the server could not find the requested resource");
         return ok(resourceList(route->groupVersion));
     }
@@ -227,9 +310,16 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     const KindInfo* info = kindOf(*route);
     if (!info || (!info->namespaced && !route->nameSpace.empty()))
         return failure(404, "the server could not find the requested resource");
-    const std::string qualified = info->groupVersion == std::string("v1") ? info->resource
-                                                                          : std::string(info->resource) + ".apps";
+    const std::string qualified = qualifiedName(*info);
     if (route->name.empty()) {
+        // Creation: pods that wait for a scheduler, Events, Leases (serve/api_objects.h).
+        const bool creatable = info->kind == ResourceKind::Pod || info->kind == ResourceKind::Event || info->kind == ResourceKind::Lease;
+        if (request.method == "POST" && creatable && !route->nameSpace.empty()) {
+            const ServedCluster::Answer answer = info->kind == ResourceKind::Pod
+                ? m_cluster.createPod(route->nameSpace, request.body)
+                : m_cluster.createObject(info->kind, qualified, route->nameSpace, request.body);
+            return {answer.code, "application/json", answer.body, std::nullopt, false};
+        }
         if (!get)
             return failure(405, "the server does not allow this method on the requested resource");
         if (truthy(param(request, "watch")))
@@ -237,8 +327,23 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
         return list(request, info->kind, route->nameSpace, std::string(info->kindName) + "List", info->groupVersion);
     }
     const bool scale = route->subresource == "scale" && info->kind == ResourceKind::Deployment;
-    if (!route->subresource.empty() && !scale)
+    const bool binding = route->subresource == "binding" && info->kind == ResourceKind::Pod;
+    if (!route->subresource.empty() && !scale && !binding)
         return failure(404, "the server could not find the requested resource");
+    if (binding) {
+        if (request.method != "POST")
+            return failure(405, "the server does not allow this method on the requested resource");
+        const ServedCluster::Answer answer = m_cluster.bindPod(route->nameSpace, route->name, request.body);
+        return {answer.code, "application/json", answer.body, std::nullopt, false};
+    }
+    if (request.method == "DELETE" && info->kind == ResourceKind::Pod) {
+        const ServedCluster::Answer answer = m_cluster.deletePod(route->nameSpace, route->name);
+        return {answer.code, "application/json", answer.body, std::nullopt, false};
+    }
+    if (request.method == "PUT" && info->kind == ResourceKind::Lease) {
+        const ServedCluster::Answer answer = m_cluster.replaceObject(info->kind, qualified, route->nameSpace, route->name, request.body);
+        return {answer.code, "application/json", answer.body, std::nullopt, false};
+    }
     if (request.method == "PATCH") {
         if (info->kind != ResourceKind::Deployment)
             return failure(405, std::string(info->resource) + " are read-only in a served cluster; patch deployments");
@@ -282,6 +387,9 @@ ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, con
     const std::optional<LabelSelector> selector = LabelSelector::parse(param(request, "labelSelector"), &error);
     if (!selector)
         return failure(400, "labelSelector: " + error);
+    const std::optional<FieldSelector> fields = FieldSelector::parse(param(request, "fieldSelector"), &error);
+    if (!fields)
+        return failure(400, "fieldSelector: " + error);
     // A continue token is "<resourceVersion of the first page>:<key of the last item sent>".
     std::string after;
     std::string listVersion = std::to_string(m_cluster.objects().resourceVersion());
@@ -297,7 +405,7 @@ ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, con
     std::string last;
     bool more = false;
     m_cluster.objects().forEach(kind, nameSpace, after, [&](const std::string& key, const json& object) {
-        if (!selector->empty() && !selector->matches(labelsOf(object)))
+        if ((!selector->empty() && !selector->matches(labelsOf(object))) || !fields->matches(object))
             return true;
         if (limit > 0 && count == limit) {
             more = true;

@@ -77,6 +77,33 @@ ServedCluster::ServedCluster(model::Scenario scenario, ServeOptions options)
 
 ServedCluster::~ServedCluster() = default;
 
+ServedCluster::Answer ServedCluster::createPod(const std::string& nameSpace, const std::string& body)
+{
+    return serve::createPod(m_objects, nameSpace, body, timestamp(m_now), m_nodeNames);
+}
+
+ServedCluster::Answer ServedCluster::bindPod(const std::string& nameSpace, const std::string& name, const std::string& body)
+{
+    return serve::bindPod(m_objects, nameSpace, name, body, timestamp(m_now), m_nodeNames);
+}
+
+ServedCluster::Answer ServedCluster::deletePod(const std::string& nameSpace, const std::string& name)
+{
+    return serve::deletePod(m_objects, nameSpace, name);
+}
+
+ServedCluster::Answer ServedCluster::createObject(ResourceKind kind, const std::string& qualifiedResource,
+                                                  const std::string& nameSpace, const std::string& body)
+{
+    return serve::createObject(m_objects, kind, qualifiedResource, nameSpace, body, timestamp(m_now));
+}
+
+ServedCluster::Answer ServedCluster::replaceObject(ResourceKind kind, const std::string& qualifiedResource,
+                                                   const std::string& nameSpace, const std::string& name, const std::string& body)
+{
+    return serve::replaceObject(m_objects, kind, qualifiedResource, nameSpace, name, body);
+}
+
 const model::Scenario& ServedCluster::scenario() const { return m_env->scenario(); }
 
 void ServedCluster::advance()
@@ -110,6 +137,7 @@ void ServedCluster::advance()
     m_now += result.observation.period;
     ++m_periods;
     publish(result.observation, false);
+    startBoundPods(m_objects, timestamp(m_now)); // pods bound since the last period start now
 }
 
 ServedCluster::Deployment* ServedCluster::findDeployment(const std::string& nameSpace, const std::string& name)

@@ -2,6 +2,7 @@
 #include "env/simulated_environment.h"
 #include "model/scenario.h"
 #include "policy/control_action.h"
+#include "serve/api_objects.h"
 #include "serve/metrics_exposition.h"
 #include "serve/object_store.h"
 #include "serve/serve_options.h"
@@ -35,12 +36,18 @@ public:
     //! Deployment, or a Status on failure). A valid patch updates the spec at once and queues
     //! SetReplicas/SetLimit actions for the next advance(); pods and status follow after the
     //! actuation latency. With `dryRun` nothing changes and the would-be Deployment is returned.
-    struct Answer {
-        int code = 200;
-        std::string body;
-    };
+    using Answer = ApiAnswer;
     Answer patchDeployment(const std::string& nameSpace, const std::string& name, const std::string& contentType,
                            const std::string& body, bool dryRun);
+
+    // Objects clients create (serve/api_objects.h), stamped with the served calendar's now.
+    Answer createPod(const std::string& nameSpace, const std::string& body);
+    Answer bindPod(const std::string& nameSpace, const std::string& name, const std::string& body);
+    Answer deletePod(const std::string& nameSpace, const std::string& name);
+    Answer createObject(ResourceKind kind, const std::string& qualifiedResource, const std::string& nameSpace,
+                        const std::string& body);
+    Answer replaceObject(ResourceKind kind, const std::string& qualifiedResource, const std::string& nameSpace,
+                         const std::string& name, const std::string& body);
 
     [[nodiscard]] std::string metricsText() const { return m_metrics.render(); }
     [[nodiscard]] const ObjectStore& objects() const { return m_objects; }

@@ -162,13 +162,16 @@ void TestScheduleCli::oneLeaseOneBinder()
 {
     QProcess first;
     QProcess second;
+    QString firstErr;
+    QString secondErr;
     for (auto [process, identity] : {std::pair{&first, "first"}, std::pair{&second, "second"}}) {
         process->setProcessEnvironment(testing::headlessEnvironment());
         process->start(ORRERY_EXECUTABLE, scheduleArgs({"--policy", "random", "--identity", identity, "--namespace", kNs,
                                                         "--lease-namespace", kNs, "--lease-name", "ab"}));
         QVERIFY(process->waitForStarted(10000));
-        if (process == &first) // the first takes the lease before the second starts
-            QTRY_VERIFY_WITH_TIMEOUT(process->readAllStandardError().contains("holding lease"), 20000);
+        if (process == &first) { // the first takes the lease before the second starts
+            QTRY_VERIFY_WITH_TIMEOUT((firstErr += QString::fromUtf8(first.readAllStandardError())).contains("holding lease"), 20000);
+        }
     }
     live::KubeClient client(servedContext(m_url));
     for (int i = 0; i < 12; ++i)
@@ -192,7 +195,7 @@ void TestScheduleCli::oneLeaseOneBinder()
     first.terminate();
     QVERIFY(first.waitForFinished(15000));
     QCOMPARE(first.exitCode(), 0);
-    QTRY_VERIFY_WITH_TIMEOUT(second.readAllStandardError().contains("holding lease"), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT((secondErr += QString::fromUtf8(second.readAllStandardError())).contains("holding lease"), 20000);
     client.post(std::string("/api/v1/namespaces/") + kNs + "/pods", podJson("ha-late", "50m"));
     QTRY_VERIFY_WITH_TIMEOUT((secondOut += QString::fromUtf8(second.readAllStandardOutput())).contains("bound batch/ha-late"), 20000);
     second.terminate();
