@@ -5,12 +5,15 @@
 #include "cli/interrupt_guard.h"
 #include "cli/live_context_options.h"
 #include "cli/plugin_setup.h"
+#include "experiment/trained_models.h"
 #include "live/live_error.h"
 #include "live/live_scheduler.h"
 #include "policy/plugin_error.h"
 #include "sim/rng_stream.h"
+#include "store/store_error.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -20,12 +23,13 @@ namespace {
 constexpr const char* kUsage =
     "usage: orrery schedule --policy ID [--scheduler-name orrery] [--namespace N] [--context C] [--kubeconfig F]\n"
     "                       [--dry-run] [--once] [--rate BINDS/S] [--burst N] [--lease-namespace NS] [--lease-name NAME]\n"
-    "                       [--identity ID] [--seed S] [--timeout 10s]\n"
+    "                       [--identity ID] [--seed S] [--models-from PROJECT.orrery] [--timeout 10s]\n"
     "  binds the pending pods whose spec.schedulerName is --scheduler-name with the placement plugin ID, after\n"
     "  kube-scheduler's filters (resources, taints, node affinity); emits Scheduled / FailedScheduling Events\n"
     "  --dry-run   print each decision; bind nothing, emit nothing, take no lease\n"
     "  --once      one pass over the pods pending now, then exit (1 when some could not be placed)\n"
     "  --rate      bindings per second at most (default 50; burst 100)\n"
+    "  --models-from  a project whose latest trained model of the plugin it uses (octopus: `orrery train octopus`)\n"
     "  --lease-namespace/--lease-name  the Lease that elects one binding instance (default kube-system/<scheduler-name>)\n"
     "  Ctrl-C stops after the decision in progress and releases the lease";
 
@@ -57,7 +61,7 @@ void printDecision(const live::SchedulingDecision& decision, bool dryRun)
 int runScheduleCommand(const std::vector<std::string>& args)
 {
     const CommandLine line(args, {"policy", "scheduler-name", "namespace", "context", "kubeconfig", "rate", "burst",
-                                  "lease-namespace", "lease-name", "identity", "seed", "timeout"},
+                                  "lease-namespace", "lease-name", "identity", "seed", "timeout", "models-from"},
                            {"dry-run", "once"});
     if (!line.positionals().empty() || !line.value("policy"))
         throw UsageError{kUsage};
@@ -83,6 +87,19 @@ int runScheduleCommand(const std::vector<std::string>& args)
         sim::RngStream rng(line.unsignedValue("seed").value_or(1), "policy:" + policyId);
         policy::PolicyContext context;
         context.rng = &rng;
+        // A trainable plugin gets the latest model the project holds, as `orrery run` gives it.
+        env::PolicyModels models;
+        if (const auto project = line.value("models-from")) {
+            if (!std::filesystem::exists(*project)) {
+                std::cerr << "error: --models-from: " << *project << " does not exist\n";
+                return kExitBadInput;
+            }
+            models = experiment::latestTrainedModels(std::set<std::string>{policyId}, registry, *project);
+            if (const auto found = models.find(policyId); found != models.end())
+                context.model = &found->second;
+            else
+                std::cerr << "warning: " << *project << " holds no trained model of " << policyId << '\n';
+        }
         model::PolicyChoice choice;
         choice.plugin = policyId;
         choice.fieldPath = "--policy";
@@ -126,6 +143,9 @@ int runScheduleCommand(const std::vector<std::string>& args)
     } catch (const policy::PluginError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitRunFailed;
+    } catch (const store::StoreError& error) {
+        std::cerr << "error: --models-from: " << error.what() << '\n';
+        return kExitBadInput;
     } catch (const live::LiveError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return error.kind() == live::LiveError::Kind::Config ? kExitBadInput : kExitRunFailed;

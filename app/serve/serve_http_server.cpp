@@ -29,9 +29,12 @@ const char* reasonPhrase(int code)
 {
     switch (code) {
     case 200: return "OK";
+    case 201: return "Created";
     case 400: return "Bad Request";
+    case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
     case 410: return "Gone";
     case 411: return "Length Required";
     case 413: return "Payload Too Large";

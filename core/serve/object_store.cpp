@@ -91,7 +91,8 @@ bool ObjectStore::eventsAfter(ResourceKind kind, std::uint64_t resourceVersion, 
 void ObjectStore::record(ResourceKind kind, const char* type, const std::string& nameSpace, const nlohmann::json& object)
 {
     auto& events = m_events[index(kind)];
-    events.push_back({m_resourceVersion, nameSpace, nlohmann::json{{"type", type}, {"object", object}}.dump() + "\n"});
+    events.push_back({m_resourceVersion, nameSpace, text(object["metadata"], "name"), type,
+                      nlohmann::json{{"type", type}, {"object", object}}.dump() + "\n"});
     while (events.size() > m_capacity) {
         m_compacted[index(kind)] = events.front().resourceVersion;
         events.pop_front();

@@ -19,6 +19,8 @@ inline constexpr std::size_t kResourceKindCount = 6;
 struct StoredEvent {
     std::uint64_t resourceVersion = 0;
     std::string nameSpace;
+    std::string name;
+    const char* type = "";  //!< ADDED, MODIFIED or DELETED
     std::string line; //!< `{"type":"MODIFIED","object":{…}}` and a newline
 };
 

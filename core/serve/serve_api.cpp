@@ -1,5 +1,6 @@
 #include "serve/serve_api.h"
 
+#include "serve/field_selector.h"
 #include "serve/kube_status.h"
 #include "serve/metrics_exposition.h"
 #include "serve/served_cluster.h"
@@ -8,6 +9,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
+#include <set>
+#include <string_view>
 #include <vector>
 
 namespace orrery::serve {
@@ -134,72 +138,60 @@ std::string qualifiedName(const KindInfo& info)
     return slash == std::string::npos ? std::string(info.resource) : std::string(info.resource) + "." + groupVersion.substr(0, slash);
 }
 
-//! The dotted field path of a fieldSelector term in `object` ("spec.nodeName"), as text; nothing
-//! when a step is missing or not a string.
-std::optional<std::string> fieldOf(const json& object, const std::string& path)
+bool filtered(const WatchCursor& cursor)
 {
-    const json* at = &object;
-    std::size_t start = 0;
-    while (start <= path.size()) {
-        const std::size_t dot = path.find('.', start);
-        const std::string step = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (!at->is_object() || !at->contains(step))
-            return std::nullopt;
-        at = &(*at)[step];
-        if (dot == std::string::npos)
-            break;
-        start = dot + 1;
-    }
-    return at->is_string() ? std::optional<std::string>(at->get<std::string>()) : std::nullopt;
+    return (cursor.selector && !cursor.selector->empty()) || (cursor.fields && !cursor.fields->empty());
 }
 
-//! A fieldSelector: comma-separated `path=value`, `path==value` or `path!=value` terms on string
-//! fields (metadata.name, spec.nodeName, status.phase, involvedObject.name, …), as kubectl sends.
-struct FieldSelector {
-    struct Term {
-        std::string path;
-        std::string value;
-        bool equal = true;
-    };
-    std::vector<Term> terms;
+bool selects(const WatchCursor& cursor, const json& object)
+{
+    return (!cursor.selector || cursor.selector->empty() || cursor.selector->matches(labelsOf(object))) &&
+           (!cursor.fields || cursor.fields->matches(object));
+}
 
-    static std::optional<FieldSelector> parse(const std::string& text, std::string* error)
-    {
-        FieldSelector selector;
-        std::size_t start = 0;
-        while (start < text.size()) {
-            const std::size_t comma = text.find(',', start);
-            const std::string term = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            start = comma == std::string::npos ? text.size() : comma + 1;
-            const std::size_t notEqual = term.find("!=");
-            const std::size_t equal = term.find('=');
-            Term parsed;
-            if (notEqual != std::string::npos) {
-                parsed = {term.substr(0, notEqual), term.substr(notEqual + 2), false};
-            } else if (equal != std::string::npos) {
-                const std::size_t valueAt = term.compare(equal, 2, "==") == 0 ? equal + 2 : equal + 1;
-                parsed = {term.substr(0, equal), term.substr(valueAt), true};
-            } else {
-                *error = """ + term + "": expected field=value or field!=value";
-                return std::nullopt;
-            }
-            if (parsed.path.empty()) {
-                *error = """ + term + "": no field";
-                return std::nullopt;
-            }
-            selector.terms.push_back(std::move(parsed));
+//! Which objects matched the cursor's selectors at its resourceVersion: those unchanged since match
+//! as they are now; for the others the event log has their state then. An object whose state
+//! then the log no longer holds counts as shown unless its next event creates it (a DELETED too
+//! many is harmless to a client, a missing one leaves it a stale object).
+std::set<std::string> shownAt(const ObjectStore& objects, const WatchCursor& cursor)
+{
+    std::set<std::string> shown;
+    std::set<std::string> changed;
+    objects.forEach(cursor.kind, cursor.nameSpace, {}, [&](const std::string& key, const json& object) {
+        const auto version = unsignedOf(object["metadata"].value("resourceVersion", ""));
+        if (version && *version <= cursor.resourceVersion) {
+            if (selects(cursor, object))
+                shown.insert(key);
+        } else {
+            changed.insert(key);
         }
-        return selector;
-    }
+        return true;
+    });
+    std::map<std::string, bool> then;
+    std::set<std::string> decided;
+    objects.eventsAfter(cursor.kind, objects.oldestWatchable(cursor.kind), cursor.nameSpace, [&](const StoredEvent& event) {
+        const std::string key = ObjectStore::key(event.nameSpace, event.name);
+        if (event.resourceVersion <= cursor.resourceVersion) {
+            if (!changed.count(key) && objects.find(cursor.kind, event.nameSpace, event.name))
+                return; // unchanged since: decided above
+            then[key] = std::string_view(event.type) != "DELETED" && selects(cursor, json::parse(event.line)["object"]);
+        } else if (!then.count(key) && decided.insert(key).second && std::string_view(event.type) != "ADDED") {
+            shown.insert(key);
+        }
+    });
+    for (const auto& [key, matched] : then)
+        if (matched)
+            shown.insert(key);
+    return shown;
+}
 
-    [[nodiscard]] bool matches(const json& object) const
-    {
-        return std::all_of(terms.begin(), terms.end(), [&](const Term& term) {
-            const std::string value = fieldOf(object, term.path).value_or("");
-            return (value == term.value) == term.equal;
-        });
-    }
-};
+//! Kinds clients create and change (the rest the simulation owns).
+bool clientWritable(ResourceKind kind)
+{
+    return kind == ResourceKind::Pod || kind == ResourceKind::Event || kind == ResourceKind::Lease;
+}
+
+ServeResponse answered(const ApiAnswer& answer) { return {answer.code, "application/json", answer.body, std::nullopt, false}; }
 
 const KindInfo* kindOf(const Route& route)
 {
@@ -219,7 +211,7 @@ json resourceList(const std::string& groupVersion)
         add("nodes", "Node", false, {"get", "list", "watch"});
         add("pods", "Pod", true, {"create", "delete", "get", "list", "watch"});
         add("pods/binding", "Binding", true, {"create"});
-        add("events", "Event", true, {"create", "get", "list", "watch"});
+        add("events", "Event", true, {"create", "delete", "get", "list", "update", "watch"});
         add("namespaces", "Namespace", false, {"get", "list"});
     } else if (groupVersion == "apps/v1") {
         add("deployments", "Deployment", true, {"get", "list", "watch", "patch"});
@@ -228,7 +220,7 @@ json resourceList(const std::string& groupVersion)
     } else if (groupVersion == "autoscaling/v1") {
         add("horizontalpodautoscalers", "HorizontalPodAutoscaler", true, {"list"});
     } else if (groupVersion == "coordination.k8s.io/v1") {
-        add("leases", "Lease", true, {"create", "get", "list", "update", "watch"});
+        add("leases", "Lease", true, {"create", "delete", "get", "list", "update", "watch"});
     }
     return {{"kind", "APIResourceList"}, {"apiVersion", "v1"}, {"groupVersion", groupVersion}, {"resources", resources}};
 }
@@ -291,17 +283,21 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
             return failure(404, "the server could not find the requested resource");
         return ok(resourceList(route->groupVersion));
     }
-    const std::string& served = m_cluster.options().nameSpace;
     if (route->groupVersion == "v1" && route->resource == "namespaces" && route->nameSpace.empty()) {
         if (!get)
             return failure(405, "namespaces are read-only in a served cluster");
-        if (route->name.empty())
+        const std::vector<std::string> names = m_cluster.namespaces();
+        if (route->name.empty()) {
+            json items = json::array();
+            for (const std::string& name : names)
+                items.push_back(namespaceJson(name));
             return ok({{"kind", "NamespaceList"}, {"apiVersion", "v1"},
                        {"metadata", {{"resourceVersion", std::to_string(m_cluster.objects().resourceVersion())}}},
-                       {"items", json::array({namespaceJson(served)})}});
-        if (route->name != served || !route->subresource.empty())
+                       {"items", items}});
+        }
+        if (std::find(names.begin(), names.end(), route->name) == names.end() || !route->subresource.empty())
             return failure(404, "namespaces \"" + route->name + "\" not found");
-        return ok(namespaceJson(served));
+        return ok(namespaceJson(route->name));
     }
     if (route->resource == "horizontalpodautoscalers" && route->name.empty() && get)
         return ok({{"kind", "HorizontalPodAutoscalerList"}, {"apiVersion", route->groupVersion},
@@ -313,12 +309,9 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     const std::string qualified = qualifiedName(*info);
     if (route->name.empty()) {
         // Creation: pods that wait for a scheduler, Events, Leases (serve/api_objects.h).
-        const bool creatable = info->kind == ResourceKind::Pod || info->kind == ResourceKind::Event || info->kind == ResourceKind::Lease;
-        if (request.method == "POST" && creatable && !route->nameSpace.empty()) {
-            const ServedCluster::Answer answer = info->kind == ResourceKind::Pod
-                ? m_cluster.createPod(route->nameSpace, request.body)
-                : m_cluster.createObject(info->kind, qualified, route->nameSpace, request.body);
-            return {answer.code, "application/json", answer.body, std::nullopt, false};
+        if (request.method == "POST" && clientWritable(info->kind) && !route->nameSpace.empty()) {
+            return answered(info->kind == ResourceKind::Pod ? m_cluster.createPod(route->nameSpace, request.body)
+                                                            : m_cluster.createObject(info->kind, route->nameSpace, request.body));
         }
         if (!get)
             return failure(405, "the server does not allow this method on the requested resource");
@@ -333,17 +326,14 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     if (binding) {
         if (request.method != "POST")
             return failure(405, "the server does not allow this method on the requested resource");
-        const ServedCluster::Answer answer = m_cluster.bindPod(route->nameSpace, route->name, request.body);
-        return {answer.code, "application/json", answer.body, std::nullopt, false};
+        return answered(m_cluster.bindPod(route->nameSpace, route->name, request.body));
     }
-    if (request.method == "DELETE" && info->kind == ResourceKind::Pod) {
-        const ServedCluster::Answer answer = m_cluster.deletePod(route->nameSpace, route->name);
-        return {answer.code, "application/json", answer.body, std::nullopt, false};
-    }
-    if (request.method == "PUT" && info->kind == ResourceKind::Lease) {
-        const ServedCluster::Answer answer = m_cluster.replaceObject(info->kind, qualified, route->nameSpace, route->name, request.body);
-        return {answer.code, "application/json", answer.body, std::nullopt, false};
-    }
+    if (request.method == "DELETE" && info->kind == ResourceKind::Pod)
+        return answered(m_cluster.deletePod(route->nameSpace, route->name));
+    if (request.method == "DELETE" && clientWritable(info->kind))
+        return answered(m_cluster.deleteObject(info->kind, route->nameSpace, route->name));
+    if (request.method == "PUT" && clientWritable(info->kind) && info->kind != ResourceKind::Pod)
+        return answered(m_cluster.replaceObject(info->kind, route->nameSpace, route->name, request.body));
     if (request.method == "PATCH") {
         if (info->kind != ResourceKind::Deployment)
             return failure(405, std::string(info->resource) + " are read-only in a served cluster; patch deployments");
@@ -387,9 +377,9 @@ ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, con
     const std::optional<LabelSelector> selector = LabelSelector::parse(param(request, "labelSelector"), &error);
     if (!selector)
         return failure(400, "labelSelector: " + error);
-    const std::optional<FieldSelector> fields = FieldSelector::parse(param(request, "fieldSelector"), &error);
+    const std::optional<FieldSelector> fields = FieldSelector::parse(kind, param(request, "fieldSelector"), &error);
     if (!fields)
-        return failure(400, "fieldSelector: " + error);
+        return failure(400, error);
     // A continue token is "<resourceVersion of the first page>:<key of the last item sent>".
     std::string after;
     std::string listVersion = std::to_string(m_cluster.objects().resourceVersion());
@@ -444,14 +434,20 @@ ServeResponse ServeApi::startWatch(const ServeRequest& request, ResourceKind kin
     cursor.selector = LabelSelector::parse(param(request, "labelSelector"), &error);
     if (!cursor.selector)
         return failure(400, "labelSelector: " + error);
+    cursor.fields = FieldSelector::parse(kind, param(request, "fieldSelector"), &error);
+    if (!cursor.fields)
+        return failure(400, error);
     ServeResponse response;
     response.contentType = "application/json";
     const std::string from = param(request, "resourceVersion");
     if (from.empty() || from == "0") {
         // "Any version": the current objects as ADDED events, then changes from now on.
-        m_cluster.objects().forEach(kind, nameSpace, {}, [&](const std::string&, const json& object) {
-            if (cursor.selector->empty() || cursor.selector->matches(labelsOf(object)))
+        m_cluster.objects().forEach(kind, nameSpace, {}, [&](const std::string& key, const json& object) {
+            if (selects(cursor, object)) {
                 response.body += json{{"type", "ADDED"}, {"object", object}}.dump() + "\n";
+                if (filtered(cursor))
+                    cursor.shown.insert(key);
+            }
             return true;
         });
         cursor.resourceVersion = m_cluster.objects().resourceVersion();
@@ -460,6 +456,8 @@ ServeResponse ServeApi::startWatch(const ServeRequest& request, ResourceKind kin
         if (!version)
             return failure(400, "resourceVersion: not a resource version this server gave: \"" + from + "\"");
         cursor.resourceVersion = *version;
+        if (filtered(cursor))
+            cursor.shown = shownAt(m_cluster.objects(), cursor);
         bool gone = false;
         response.body = poll(cursor, gone);
         response.endStream = gone;
@@ -473,12 +471,30 @@ std::string ServeApi::poll(WatchCursor& cursor, bool& gone) const
     std::string lines;
     const ObjectStore& objects = m_cluster.objects();
     gone = !objects.eventsAfter(cursor.kind, cursor.resourceVersion, cursor.nameSpace, [&](const StoredEvent& event) {
-        if (cursor.selector && !cursor.selector->empty()) {
-            const json parsed = json::parse(event.line);
-            if (!cursor.selector->matches(labelsOf(parsed["object"])))
-                return;
+        if (!filtered(cursor)) {
+            lines += event.line;
+            return;
         }
-        lines += event.line;
+        const std::string key = ObjectStore::key(event.nameSpace, event.name);
+        const bool wasShown = cursor.shown.count(key) > 0;
+        if (std::string_view(event.type) == "DELETED") {
+            if (wasShown)
+                lines += event.line;
+            cursor.shown.erase(key);
+            return;
+        }
+        const json parsed = json::parse(event.line);
+        const json& object = parsed["object"];
+        if (selects(cursor, object)) {
+            if (!wasShown && std::string_view(event.type) != "ADDED")
+                lines += json{{"type", "ADDED"}, {"object", object}}.dump() + "\n"; // it starts matching
+            else
+                lines += event.line;
+            cursor.shown.insert(key);
+        } else if (wasShown) {
+            lines += json{{"type", "DELETED"}, {"object", object}}.dump() + "\n"; // it stops matching
+            cursor.shown.erase(key);
+        }
     });
     if (gone) {
         const std::string message = "too old resource version: " + std::to_string(cursor.resourceVersion) + " (" +

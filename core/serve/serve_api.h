@@ -1,10 +1,12 @@
 #pragma once
+#include "serve/field_selector.h"
 #include "serve/label_selector.h"
 #include "serve/object_store.h"
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace orrery::serve {
@@ -28,6 +30,10 @@ struct WatchCursor {
     bool bookmarks = false;
     int timeoutSeconds = 1800;
     std::optional<LabelSelector> selector;
+    std::optional<FieldSelector> fields;
+    //! With a selector: keys of the objects the client has been told match. An object that stops
+    //! matching is sent as DELETED, one that starts as ADDED, as the API server's watch cache does.
+    std::set<std::string> shown;
     std::string kindName;                        //!< "Pod", for bookmarks
     std::string apiVersion;                      //!< "v1", for bookmarks
 };
@@ -43,10 +49,12 @@ struct ServeResponse {
 };
 
 //! The Kubernetes API and /metrics of a ServedCluster, transport-free: discovery (/api, /apis,
-//! /version), list (limit/continue, labelSelector) and get of nodes, pods, deployments,
-//! replicasets (and empty horizontalpodautoscalers), watch from a resourceVersion with bookmarks
-//! (410 Gone as an ERROR event once the event log no longer covers it), PATCH of deployments and
-//! of their scale subresource (dryRun=All), /metrics, /healthz. Failures are Status objects.
+//! /version), list (limit/continue, labelSelector, fieldSelector) and get of nodes, pods,
+//! deployments, replicasets, events, leases (and empty horizontalpodautoscalers), watch from a
+//! resourceVersion with bookmarks (410 Gone as an ERROR event once the event log no longer covers
+//! it), PATCH of deployments and of their scale subresource (dryRun=All); POST, binding and DELETE
+//! of standalone pods, POST/PUT/DELETE of events and leases (serve/api_objects.h); /metrics,
+//! /healthz. Failures are Status objects.
 class ServeApi {
 public:
     explicit ServeApi(ServedCluster& cluster);

@@ -16,6 +16,7 @@ struct ServeOptions {
     //! Prometheus' rate() over its wall-clock timestamps reads in the simulated cluster's units.
     double speed = 1.0;
     std::size_t eventLogCapacity = 4096;        //!< watch events kept per resource kind (older: 410 Gone)
+    std::size_t maxEvents = 1000;               //!< core/v1 Events clients post that are kept (oldest dropped)
     std::string workload;                       //!< which Microservices workload (empty = the first)
 };
 

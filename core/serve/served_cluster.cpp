@@ -9,6 +9,7 @@
 #include <climits>
 #include <cmath>
 #include <ctime>
+#include <set>
 #include <stdexcept>
 
 namespace orrery::serve {
@@ -56,6 +57,16 @@ std::string quantityMillicores(std::int64_t m) { return model::formatMillicores(
 ServedCluster::ServedCluster(model::Scenario scenario, ServeOptions options)
     : m_options(std::move(options))
     , m_objects(m_options.eventLogCapacity)
+    , m_created(m_objects, m_options.maxEvents,
+                [this](const std::string& nameSpace, const std::string& name) {
+                    // Pod names the simulation gives its replicas, now or after a scale-up.
+                    if (nameSpace != m_options.nameSpace)
+                        return std::string();
+                    for (const std::string& service : m_services)
+                        if (const std::string replicaSet = ObjectNames::replicaSet(service); name.rfind(replicaSet + "-", 0) == 0)
+                            return replicaSet;
+                    return std::string();
+                })
     , m_metrics(m_options.nameSpace, {}, m_options.speed)
 {
     m_seed = m_options.seed != 0 ? m_options.seed : scenario.seed;
@@ -77,31 +88,11 @@ ServedCluster::ServedCluster(model::Scenario scenario, ServeOptions options)
 
 ServedCluster::~ServedCluster() = default;
 
-ServedCluster::Answer ServedCluster::createPod(const std::string& nameSpace, const std::string& body)
+std::vector<std::string> ServedCluster::namespaces() const
 {
-    return serve::createPod(m_objects, nameSpace, body, timestamp(m_now), m_nodeNames);
-}
-
-ServedCluster::Answer ServedCluster::bindPod(const std::string& nameSpace, const std::string& name, const std::string& body)
-{
-    return serve::bindPod(m_objects, nameSpace, name, body, timestamp(m_now), m_nodeNames);
-}
-
-ServedCluster::Answer ServedCluster::deletePod(const std::string& nameSpace, const std::string& name)
-{
-    return serve::deletePod(m_objects, nameSpace, name);
-}
-
-ServedCluster::Answer ServedCluster::createObject(ResourceKind kind, const std::string& qualifiedResource,
-                                                  const std::string& nameSpace, const std::string& body)
-{
-    return serve::createObject(m_objects, kind, qualifiedResource, nameSpace, body, timestamp(m_now));
-}
-
-ServedCluster::Answer ServedCluster::replaceObject(ResourceKind kind, const std::string& qualifiedResource,
-                                                   const std::string& nameSpace, const std::string& name, const std::string& body)
-{
-    return serve::replaceObject(m_objects, kind, qualifiedResource, nameSpace, name, body);
+    std::set<std::string> names = m_created.namespaces();
+    names.insert(m_options.nameSpace);
+    return {names.begin(), names.end()};
 }
 
 const model::Scenario& ServedCluster::scenario() const { return m_env->scenario(); }
@@ -137,7 +128,7 @@ void ServedCluster::advance()
     m_now += result.observation.period;
     ++m_periods;
     publish(result.observation, false);
-    startBoundPods(m_objects, timestamp(m_now)); // pods bound since the last period start now
+    m_created.startBoundPods(); // standalone pods bound during the period start now (their work is not simulated)
 }
 
 ServedCluster::Deployment* ServedCluster::findDeployment(const std::string& nameSpace, const std::string& name)

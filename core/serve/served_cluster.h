@@ -40,14 +40,27 @@ public:
     Answer patchDeployment(const std::string& nameSpace, const std::string& name, const std::string& contentType,
                            const std::string& body, bool dryRun);
 
-    // Objects clients create (serve/api_objects.h), stamped with the served calendar's now.
-    Answer createPod(const std::string& nameSpace, const std::string& body);
-    Answer bindPod(const std::string& nameSpace, const std::string& name, const std::string& body);
-    Answer deletePod(const std::string& nameSpace, const std::string& name);
-    Answer createObject(ResourceKind kind, const std::string& qualifiedResource, const std::string& nameSpace,
-                        const std::string& body);
-    Answer replaceObject(ResourceKind kind, const std::string& qualifiedResource, const std::string& nameSpace,
-                         const std::string& name, const std::string& body);
+    // Objects clients create (serve/api_objects.h): standalone pods, their bindings, Events, Leases.
+    Answer createPod(const std::string& nameSpace, const std::string& body) { return m_created.createPod(nameSpace, body); }
+    Answer bindPod(const std::string& nameSpace, const std::string& name, const std::string& body)
+    {
+        return m_created.bindPod(nameSpace, name, body);
+    }
+    Answer deletePod(const std::string& nameSpace, const std::string& name) { return m_created.deletePod(nameSpace, name); }
+    Answer createObject(ResourceKind kind, const std::string& nameSpace, const std::string& body)
+    {
+        return m_created.create(kind, nameSpace, body);
+    }
+    Answer replaceObject(ResourceKind kind, const std::string& nameSpace, const std::string& name, const std::string& body)
+    {
+        return m_created.replace(kind, nameSpace, name, body);
+    }
+    Answer deleteObject(ResourceKind kind, const std::string& nameSpace, const std::string& name)
+    {
+        return m_created.remove(kind, nameSpace, name);
+    }
+    //! The served namespace and those clients created objects in, sorted.
+    [[nodiscard]] std::vector<std::string> namespaces() const;
 
     [[nodiscard]] std::string metricsText() const { return m_metrics.render(); }
     [[nodiscard]] const ObjectStore& objects() const { return m_objects; }
@@ -94,6 +107,7 @@ private:
     std::vector<std::string> m_nodeNames;
     std::vector<policy::ControlAction> m_queue;
     ObjectStore m_objects;
+    ApiObjects m_created; //!< what clients created: after m_objects, which it writes to
     MetricsExposition m_metrics;
     sim::SimTime m_now = 0;
     std::uint64_t m_periods = 0;

@@ -56,6 +56,7 @@ private slots:
     void bindsPendingPodsWhichThenStart();
     void dryRunBindsNothing();
     void oneLeaseOneBinder();
+    void octopusWithItsTrainedModel();
     void badPolicyExits2();
 
 private:
@@ -200,6 +201,31 @@ void TestScheduleCli::oneLeaseOneBinder()
     QTRY_VERIFY_WITH_TIMEOUT((secondOut += QString::fromUtf8(second.readAllStandardOutput())).contains("bound batch/ha-late"), 20000);
     second.terminate();
     QVERIFY(second.waitForFinished(15000));
+}
+
+// The issue's "done when": Octopus (a trained decision tree) binds the served cluster's pending
+// pods with the model `orrery train octopus` stored; without one it says how to get one.
+void TestScheduleCli::octopusWithItsTrainedModel()
+{
+    const auto trained = testing::runOrrery({"train", "octopus", "--scenario", ORRERY_SOURCE_DIR "/resources/scenarios/octopus-small.yaml",
+                                             "--project", "octopus.orrery"},
+                                            m_dir.path());
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.err));
+    live::KubeClient client(servedContext(m_url));
+    for (int i = 0; i < 3; ++i)
+        client.post("/api/v1/namespaces/octo/pods", R"({"metadata":{"name":"o)" + std::to_string(i) +
+                    R"("},"spec":{"schedulerName":"orrery","containers":[{"name":"c","image":"nginx","resources":{"requests":{"cpu":"500m","memory":"512Mi"}}}]}})");
+    const auto untrained = testing::runOrrery(scheduleArgs({"--policy", "octopus", "--once", "--namespace", "octo"}), m_dir.path());
+    QCOMPARE(untrained.exitCode, 1);
+    QVERIFY2(untrained.err.contains("octopus needs a trained model"), qPrintable(untrained.err));
+    const auto result = testing::runOrrery(scheduleArgs({"--policy", "octopus", "--models-from", "octopus.orrery", "--once",
+                                                         "--namespace", "octo", "--lease-name", "octopus"}),
+                                           m_dir.path());
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QCOMPARE(result.out.count("bound octo/o"), 3);
+    for (const auto& pod : client.listPods("octo").items)
+        QVERIFY(!pod.nodeName.empty());
+    QCOMPARE(testing::runOrrery(scheduleArgs({"--policy", "octopus", "--models-from", "absent.orrery", "--once"}), m_dir.path()).exitCode, 2);
 }
 
 void TestScheduleCli::badPolicyExits2()
