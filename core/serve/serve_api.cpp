@@ -208,7 +208,7 @@ json resourceList(const std::string& groupVersion)
         resources.push_back({{"name", name}, {"singularName", ""}, {"namespaced", namespaced}, {"kind", kind}, {"verbs", verbs}});
     };
     if (groupVersion == "v1") {
-        add("nodes", "Node", false, {"get", "list", "watch"});
+        add("nodes", "Node", false, {"get", "list", "patch", "watch"});
         add("pods", "Pod", true, {"create", "delete", "get", "list", "watch"});
         add("pods/binding", "Binding", true, {"create"});
         add("events", "Event", true, {"create", "delete", "get", "list", "update", "watch"});
@@ -334,6 +334,8 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
         return answered(m_cluster.deleteObject(info->kind, route->nameSpace, route->name));
     if (request.method == "PUT" && clientWritable(info->kind) && info->kind != ResourceKind::Pod)
         return answered(m_cluster.replaceObject(info->kind, route->nameSpace, route->name, request.body));
+    if (request.method == "PATCH" && info->kind == ResourceKind::Node && route->subresource.empty())
+        return answered(m_cluster.patchNode(route->name, request.contentType, request.body));
     if (request.method == "PATCH") {
         if (info->kind != ResourceKind::Deployment)
             return failure(405, std::string(info->resource) + " are read-only in a served cluster; patch deployments");

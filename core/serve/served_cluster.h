@@ -4,6 +4,7 @@
 #include "policy/control_action.h"
 #include "serve/api_objects.h"
 #include "serve/metrics_exposition.h"
+#include "serve/node_patch.h"
 #include "serve/object_store.h"
 #include "serve/serve_options.h"
 
@@ -58,6 +59,11 @@ public:
     Answer deleteObject(ResourceKind kind, const std::string& nameSpace, const std::string& name)
     {
         return m_created.remove(kind, nameSpace, name);
+    }
+    //! A node's labels, taints or cordon (serve/node_patch.h), as `kubectl taint/cordon/label` sends.
+    Answer patchNode(const std::string& name, const std::string& contentType, const std::string& body)
+    {
+        return serve::patchNode(m_objects, name, contentType, body);
     }
     //! The served namespace and those clients created objects in, sorted.
     [[nodiscard]] std::vector<std::string> namespaces() const;

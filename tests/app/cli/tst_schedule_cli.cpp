@@ -56,6 +56,7 @@ private slots:
     void bindsPendingPodsWhichThenStart();
     void dryRunBindsNothing();
     void oneLeaseOneBinder();
+    void taintsKeepPodsOff();
     void octopusWithItsTrainedModel();
     void badPolicyExits2();
 
@@ -201,6 +202,37 @@ void TestScheduleCli::oneLeaseOneBinder()
     QTRY_VERIFY_WITH_TIMEOUT((secondOut += QString::fromUtf8(second.readAllStandardOutput())).contains("bound batch/ha-late"), 20000);
     second.terminate();
     QVERIFY(second.waitForFinished(15000));
+}
+
+// A node tainted as `kubectl taint` does: a pod pinned to it that does not tolerate the taint stays
+// pending with kube-scheduler's reason; one that tolerates it is bound there; untainted, the first
+// is bound too.
+void TestScheduleCli::taintsKeepPodsOff()
+{
+    live::KubeClient client(servedContext(m_url));
+    const std::string node = client.listNodes().items.front().meta.name;
+    const std::size_t nodes = client.listNodes().items.size();
+    client.patch("/api/v1/nodes/" + node, R"({"spec":{"taints":[{"key":"dedicated","value":"gpu","effect":"NoSchedule"}]}})",
+                 live::PatchType::Strategic, false);
+    const std::string pinned = R"(,"nodeSelector":{"kubernetes.io/hostname":")" + node + R"("})";
+    std::string blocked = podJson("blocked", "50m", pinned);
+    std::string tolerant = podJson("tolerant", "50m", pinned + R"(,"tolerations":[{"key":"dedicated","operator":"Equal","value":"gpu","effect":"NoSchedule"}])");
+    for (std::string* body : {&blocked, &tolerant})
+        body->replace(body->find("\"batch\""), 7, "\"taints\"");
+    client.post("/api/v1/namespaces/taints/pods", blocked);
+    client.post("/api/v1/namespaces/taints/pods", tolerant);
+    const QStringList args{"--policy", "first-fit", "--once", "--namespace", "taints", "--lease-name", "taints"};
+    const auto first = testing::runOrrery(scheduleArgs(args), m_dir.path());
+    QCOMPARE(first.exitCode, 1);
+    QVERIFY2(first.out.contains(QString("Unschedulable taints/blocked: 0/%1 nodes are available: %2 node(s) didn't match Pod's node "
+                                        "affinity/selector, 1 node(s) had untolerated taint {dedicated: gpu}.")
+                                    .arg(nodes).arg(nodes - 1)),
+             qPrintable(first.out));
+    QVERIFY2(first.out.contains(QString::fromStdString("bound taints/tolerant -> " + node)), qPrintable(first.out));
+    client.patch("/api/v1/nodes/" + node, R"({"spec":{"taints":null}})", live::PatchType::Strategic, false);
+    const auto second = testing::runOrrery(scheduleArgs(args), m_dir.path());
+    QCOMPARE(second.exitCode, 0);
+    QVERIFY2(second.out.contains(QString::fromStdString("bound taints/blocked -> " + node)), qPrintable(second.out));
 }
 
 // The issue's "done when": Octopus (a trained decision tree) binds the served cluster's pending

@@ -146,6 +146,7 @@ private slots:
     void watchSeesTheWholeLife();
     void watchWithAFieldSelectorSeesPodsLeaveIt();
     void discoveryListsTheNewResources();
+    void nodesTakeTaintsCordonAndLabels();
 };
 
 void TestServeScheduling::pendingPodIsBoundThenStarts()
@@ -617,6 +618,45 @@ void TestServeScheduling::discoveryListsTheNewResources()
     QCOMPARE(api.handle(request("POST", kPods, podBody("p"))).code, 201);
     QCOMPARE(api.handle(get("/api/v1/namespaces/batch")).code, 200);
     QCOMPARE(names(api, "/api/v1/namespaces", {}), (std::vector<std::string>{"batch", "social-network"}));
+}
+
+// What `kubectl taint`, `cordon` and `label` send (serve/node_patch.h): the node keeps them, and
+// anything else a served node cannot take is refused.
+void TestServeScheduling::nodesTakeTaintsCordonAndLabels()
+{
+    auto served = cluster();
+    ServeApi api(*served);
+    const std::string node = json::parse(api.handle(get("/api/v1/nodes")).body)["items"][0]["metadata"]["name"];
+    const std::string path = "/api/v1/nodes/" + node;
+    auto patch = [&](const std::string& body, const std::string& type = "application/strategic-merge-patch+json") {
+        ServeRequest r = request("PATCH", path, body);
+        r.contentType = type;
+        return api.handle(r);
+    };
+    const auto tainted = patch(R"({"spec":{"taints":[{"key":"dedicated","value":"gpu","effect":"NoSchedule"}]}})");
+    QCOMPARE(tainted.code, 200);
+    json stored = json::parse(api.handle(get(path)).body);
+    QCOMPARE(stored["spec"]["taints"][0]["key"].get<std::string>(), std::string("dedicated"));
+    QCOMPARE(patch(R"({"spec":{"unschedulable":true}})").code, 200);
+    QCOMPARE(patch(R"({"metadata":{"labels":{"disk":"ssd","kubernetes.io/os":null}}})", "application/merge-patch+json").code, 200);
+    stored = json::parse(api.handle(get(path)).body);
+    QVERIFY(stored["spec"]["unschedulable"].get<bool>());
+    QCOMPARE(stored["metadata"]["labels"]["disk"].get<std::string>(), std::string("ssd"));
+    QVERIFY(!stored["metadata"]["labels"].contains("kubernetes.io/os"));
+    // Untaint and uncordon.
+    QCOMPARE(patch(R"({"spec":{"taints":null,"unschedulable":null}})").code, 200);
+    stored = json::parse(api.handle(get(path)).body);
+    QVERIFY(!stored["spec"].contains("taints") && !stored["spec"].contains("unschedulable"));
+    // Refusals.
+    QCOMPARE(patch(R"({"spec":{"taints":[{"key":"k","effect":"Sometimes"}]}})").code, 422);
+    QCOMPARE(patch(R"({"spec":{"taints":["x"]}})").code, 422);
+    QCOMPARE(patch(R"({"status":{"capacity":{"cpu":"99"}}})").code, 422);
+    QCOMPARE(patch(R"({"spec":{"podCIDR":"10.0.0.0/24"}})").code, 422);
+    QCOMPARE(patch("[]", "application/json-patch+json").code, 415);
+    QCOMPARE(patch("{not json").code, 400);
+    ServeRequest absent = request("PATCH", "/api/v1/nodes/nowhere", "{}");
+    absent.contentType = "application/merge-patch+json";
+    QCOMPARE(api.handle(absent).code, 404);
 }
 
 QTEST_GUILESS_MAIN(TestServeScheduling)
