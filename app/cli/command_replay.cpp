@@ -13,7 +13,6 @@
 #include "cli/replay_project.h"
 #include "fleet/fleet_read_error.h"
 #include "fleet/gpu_replay_study.h"
-#include "policy/plugin_descriptor_check.h"
 #include "policy/plugin_error.h"
 #include "store/store_error.h"
 
@@ -281,18 +280,7 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
             return kExitBadInput;
         }
     }
-    const fleet::ReplayPolicyFactory makePolicy = [&registry](const std::string& id, std::uint64_t seed) {
-        fleet::ReplayPolicyInstance instance;
-        instance.rng = std::make_shared<sim::RngStream>(seed, "policy:" + id);
-        policy::PolicyContext context;
-        context.rng = instance.rng.get();
-        model::PolicyChoice choice;
-        choice.plugin = id;
-        choice.fieldPath = "--policy";
-        instance.policy = registry.createPlacement(choice, context);
-        instance.placesShares = policy::writtenForMinor(registry.find(id)->compatVersion, 6);
-        return instance;
-    };
+    const fleet::ReplayPolicyFactory makePolicy = replayPolicyFactory(registry);
 
     fleet::GpuReplayStudy study;
     std::vector<fleet::AlibabaGpuNode> nodes;

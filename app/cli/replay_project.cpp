@@ -3,6 +3,8 @@
 #include "env/gpu_share_annotations.h"
 #include "experiment/experiment_comparison.h"
 #include "fleet/alibaba_fleet_scenario.h"
+#include "policy/plugin_descriptor_check.h"
+#include "sim/rng_stream.h"
 #include "store/experiment_store.h"
 #include "store/project.h"
 #include "store/project_run_recorder.h"
@@ -42,6 +44,22 @@ double at(const std::vector<double>& curve, int percent)
 }
 
 } // namespace
+
+fleet::ReplayPolicyFactory replayPolicyFactory(const policy::PluginRegistry& registry)
+{
+    return [&registry](const std::string& id, std::uint64_t seed) {
+        fleet::ReplayPolicyInstance instance;
+        instance.rng = std::make_shared<sim::RngStream>(seed, "policy:" + id);
+        policy::PolicyContext context;
+        context.rng = instance.rng.get();
+        model::PolicyChoice choice;
+        choice.plugin = id;
+        choice.fieldPath = "--policy";
+        instance.policy = registry.createPlacement(choice, context);
+        instance.placesShares = policy::writtenForMinor(registry.find(id)->compatVersion, 6);
+        return instance;
+    };
+}
 
 ReplayProjectRecord storeReplayStudy(const ReplayProjectInput& input, const fleet::GpuReplayStudy& study,
                                      const fleet::GpuReplayStudyOptions& options,

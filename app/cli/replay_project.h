@@ -2,6 +2,7 @@
 #include "fleet/alibaba_gpu_node.h"
 #include "fleet/alibaba_gpu_pod.h"
 #include "fleet/gpu_replay_study.h"
+#include "policy/plugin_registry.h"
 #include "store/ids.h"
 
 #include <string>
@@ -23,6 +24,10 @@ struct ReplayProjectRecord {
     store::ExperimentId experiment = 0;
     std::vector<store::RunId> runs; //!< one per policy: its first seed's GPUs after the last pod
 };
+
+//! Makes the replay's placement policies from `registry` (which must outlive the factory): each
+//! with its own stream (seed, "policy:<id>"), and whether it was written for GPU sharing.
+fleet::ReplayPolicyFactory replayPolicyFactory(const policy::PluginRegistry& registry);
 
 //! Stores a replay study in a project file (docs/fleet.md, "GPU sharing replay", "In a project"):
 //!  - an experiment whose arms are the policies and whose sweep is the arrived GPU demand (0 …

@@ -11,7 +11,6 @@
 #include "fleet/gpu_replay_study.h"
 #include "gui/experiment_view.h"
 #include "gui_test_support.h"
-#include "policy/plugin_descriptor_check.h"
 #include "widgets/cluster_view.h"
 #include "widgets/comparison_view.h"
 #include "widgets/sweep_chart.h"
@@ -126,17 +125,7 @@ void TestViewScreenshots::gpuShares()
     options.policies = {"best-fit", "fgd"};
     options.runs = 1;
     options.threads = 1;
-    const fleet::ReplayPolicyFactory makePolicy = [](const std::string& id, std::uint64_t seed) {
-        fleet::ReplayPolicyInstance instance;
-        instance.rng = std::make_shared<sim::RngStream>(seed, "policy:" + id);
-        policy::PolicyContext context;
-        context.rng = instance.rng.get();
-        model::PolicyChoice choice;
-        choice.plugin = id;
-        instance.policy = testing::pluginRegistry().createPlacement(choice, context);
-        instance.placesShares = policy::writtenForMinor(testing::pluginRegistry().find(id)->compatVersion, 6);
-        return instance;
-    };
+    const fleet::ReplayPolicyFactory makePolicy = app::replayPolicyFactory(testing::pluginRegistry());
     const fleet::GpuReplayStudy study = fleet::runGpuReplayStudy(nodes, pods, options, makePolicy);
     QTemporaryDir dir;
     app::ReplayProjectInput input;
