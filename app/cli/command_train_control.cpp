@@ -94,6 +94,12 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     config.stepsPerEpisode = positive(line, "steps", 300, false);
     config.checkpointEvery = positive(line, "checkpoint-every", 0, true);
     config.threads = positive(line, "threads", 0, true);
+    ControlEvaluationSchedule evaluation;
+    evaluation.every = positive(line, "eval-every", defaultEvaluationEvery(config.episodes), true);
+    evaluation.spec.episodes = positive(line, "eval-episodes", 3, false);
+    evaluation.spec.stepsPerEpisode = config.stepsPerEpisode;
+    if (evaluation.every > config.episodes)
+        throw UsageError{"--eval-every must be at most --episodes (" + std::to_string(config.episodes) + ")"};
     const std::string modeText = line.value("mode").value_or("one-for-all");
     const auto mode = controlTrainingModeFrom(modeText);
     if (!mode)
@@ -128,7 +134,8 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
             (void)project.get(); // a file that is not a project is bad input, found before any work
         if (resume) {
             const auto checkpoint = std::filesystem::exists(*projectPath, missing)
-                ? newestModelOf(project.get(), plugin, scenario.name, scenario.seed)
+                ? newestModelOf(project.get(), plugin, scenario.name, scenario.seed,
+                                [](const store::ModelSummary& model) { return !modelMetric(model, "selected_episode"); })
                 : std::nullopt;
             if (!checkpoint) {
                 std::cerr << "train " << plugin << ": --resume found no " << plugin << " model of scenario "
@@ -179,6 +186,12 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
 
     std::cerr << "train " << plugin << ": " << config.episodes << " episodes of up to " << config.stepsPerEpisode
               << " steps on " << scenario.name << " (seed " << scenario.seed << ", " << modeText << ")\n";
+    if (evaluation.every > 0) {
+        evaluation.makeEnvironment = [&scenario, options] { return env::makeControlEnvironment(scenario, options); };
+        std::cerr << "train " << plugin << ": evaluating every " << evaluation.every << " episodes on "
+                  << evaluation.spec.episodes << " held-out episodes (seeds " << evaluation.spec.firstSeed << "–"
+                  << evaluation.spec.firstSeed + evaluation.spec.episodes - 1 << "), beside no-control, hold-at-base and random\n";
+    }
     sim::RunControl control;
     const auto start = std::chrono::steady_clock::now();
     ControlTrainingHooks hooks;
@@ -194,6 +207,21 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     };
     hooks.onCheckpointStored = [&](std::uint32_t episode, store::ModelId id) {
         std::cerr << "train " << plugin << ": checkpoint episode " << episode << " stored as model " << id << '\n';
+    };
+    hooks.onEvaluation = [&](const ControlEvaluationPoint& point) {
+        std::cerr << "train " << plugin << ": evaluation " << (point.episode == 0 ? point.policy : "after episode " + std::to_string(point.episode))
+                  << "  return " << shortNumber(point.evaluation.meanReturn) << " ± " << shortNumber(point.evaluation.stdReturn)
+                  << "  reward/step " << shortNumber(point.evaluation.meanRewardPerStep) << '\n';
+    };
+    hooks.onUpdateStats = [&](std::uint32_t episode, const std::vector<std::pair<std::string, double>>& stats) {
+        if (quiet)
+            return;
+        std::string text;
+        for (const auto& [name, value] : stats) {
+            if (name != "update.count")
+                text += "  " + name.substr(7) + " " + shortNumber(value);
+        }
+        std::cerr << "train " << plugin << ": updates to episode " << episode << text << '\n';
     };
 
     // Every transition goes to the project's trajectory store (agent = the plugin, label = the
@@ -214,7 +242,7 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     try {
         InterruptGuard guard(control); // Ctrl-C stops after the current episode
         outcome = trainControlIntoProject(registry, choice, scenario, recording, config, modeText,
-                                          [&]() -> store::Project& { return project.get(); }, hooks);
+                                          [&]() -> store::Project& { return project.get(); }, hooks, evaluation);
         if (trajectories)
             trajectories->flush();
     } catch (const policy::PluginError& error) {
@@ -231,11 +259,22 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     }
     std::cout << outcome.report << '\n';
     for (const auto& [name, value] : outcome.metrics) {
-        if (name.rfind("episode_reward.", 0) != 0) // one per episode: stored, not printed
+        // Curves (one value per episode or evaluation: name.<episode>) are stored, not printed.
+        const auto dot = name.find_last_of('.');
+        const bool curve = dot != std::string::npos && dot + 1 < name.size()
+            && name.find_first_not_of("0123456789", dot + 1) == std::string::npos;
+        if (!curve)
             std::cout << "  " << name << " = " << shortNumber(value) << '\n';
     }
     std::cout << "model " << *outcome.modelId << " of " << plugin << " (" << outcome.modelBytes << " bytes, " << outcome.steps
               << " steps) stored in " << *projectPath << '\n';
+    if (outcome.selection) {
+        if (outcome.selection->checkpointChosen)
+            std::cout << "selected model " << *outcome.selection->storedAs << ": " << outcome.selection->why
+                      << "; stored after the final model, so runs use it\n";
+        else
+            std::cout << "selected the final model: " << outcome.selection->why << '\n';
+    }
     return kExitOk;
 }
 

@@ -1,6 +1,7 @@
 #include "gui/training_dock.h"
 
 #include "analysis/convergence.h"
+#include "cli/control_training_run.h"
 #include "widgets/time_series_chart.h"
 
 #include <QChart>
@@ -10,6 +11,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -55,6 +57,34 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     m_agentChart->setAxisTitles(tr("Episode"), tr("Mean reward"));
     m_agentChart->setMinimumHeight(180);
     m_agentChart->setVisible(false); // multi-agent trainers only
+    m_evaluationChart = new widgets::TimeSeriesChart;
+    m_evaluationChart->setObjectName(QStringLiteral("trainingEvaluationChart"));
+    m_evaluationChart->setChartTitle(tr("Deterministic evaluation on held-out episodes"));
+    m_evaluationChart->setAxisTitles(tr("Episode"), tr("Mean reward per step"));
+    m_evaluationChart->setMinimumHeight(180);
+    m_evaluationChart->setVisible(false); // only when the training evaluates
+    m_criticChart = new widgets::TimeSeriesChart;
+    m_criticChart->setObjectName(QStringLiteral("trainingCriticChart"));
+    m_criticChart->setChartTitle(tr("Critic: loss and TD error (mean over the updates)"));
+    m_criticChart->setAxisTitles(tr("Episode"), tr("Value"));
+    m_criticChart->setMinimumHeight(150);
+    m_criticChart->setVisible(false); // only for trainers that report update statistics
+    m_boundChart = new widgets::TimeSeriesChart;
+    m_boundChart->setObjectName(QStringLiteral("trainingBoundChart"));
+    m_boundChart->setChartTitle(tr("Actor saturation: share of policy actions within 5 % of a bound"));
+    m_boundChart->setAxisTitles(tr("Episode"), tr("Share"));
+    m_boundChart->setFixedYRange(0, 1);
+    m_boundChart->setMinimumHeight(150);
+    m_boundChart->setVisible(false);
+    m_selection = new QLabel;
+    m_selection->setObjectName(QStringLiteral("trainingSelection"));
+    m_selection->setWordWrap(true);
+    m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selection->setVisible(false);
+    m_redraw = new QTimer(this);
+    m_redraw->setSingleShot(true);
+    m_redraw->setInterval(100);
+    connect(m_redraw, &QTimer::timeout, this, &TrainingDock::redrawNow);
     m_convergence = new QLabel;
     m_convergence->setObjectName(QStringLiteral("trainingConvergence"));
     m_convergence->setWordWrap(true);
@@ -82,7 +112,11 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     layout->addWidget(m_rewardChart, 3);
     layout->addWidget(m_stepsChart, 2);
     layout->addWidget(m_agentChart, 3);
+    layout->addWidget(m_evaluationChart, 3);
+    layout->addWidget(m_criticChart, 2);
+    layout->addWidget(m_boundChart, 2);
     layout->addWidget(m_convergence);
+    layout->addWidget(m_selection);
     layout->addLayout(progressRow);
     layout->addWidget(m_status);
 }
@@ -102,6 +136,18 @@ bool TrainingDock::start(TrainingJob::Request request)
     m_agentChart->setVisible(false);
     m_convergence->clear();
     m_convergence->setVisible(false);
+    m_evaluation.clear();
+    m_references.clear();
+    m_updateStats.clear();
+    for (auto* chart : {m_evaluationChart, m_criticChart, m_boundChart}) {
+        chart->clearSeries();
+        chart->setVisible(false);
+    }
+    m_selection->clear();
+    m_selection->setVisible(false);
+    // Charts that will fill are shown now: a chart appearing mid-run relayouts the whole dock.
+    const quint32 evaluateEvery = request.evaluationEvery.value_or(defaultEvaluationEvery(request.config.episodes));
+    m_evaluationChart->setVisible(evaluateEvery > 0);
     redrawCharts();
     m_title->setText(tr("Training %1 on “%2”: %3 episodes of up to %4 steps, seed %5, %6")
                          .arg(request.plugin, QString::fromStdString(request.scenario.name))
@@ -119,6 +165,13 @@ bool TrainingDock::start(TrainingJob::Request request)
     connect(m_job, &TrainingJob::checkpointStored, this, [this](quint32 episode, qint64 modelId) {
         emit message(tr("Training: checkpoint of episode %1 stored as model %2.").arg(episode).arg(modelId), false);
         emit modelStored(modelId);
+    });
+    connect(m_job, &TrainingJob::evaluationFinished, this, &TrainingDock::onEvaluation);
+    connect(m_job, &TrainingJob::updateStatsReported, this, &TrainingDock::onUpdateStats);
+    connect(m_job, &TrainingJob::modelSelected, this, [this](qint64 modelId, const QString& why) {
+        m_selection->setText(tr("Selected model %1: %2.").arg(modelId).arg(why));
+        m_selection->setVisible(true);
+        emit message(m_selection->text(), false);
     });
     connect(m_job, &TrainingJob::finished, this, &TrainingDock::onFinished);
     m_clock.start();
@@ -140,7 +193,8 @@ void TrainingDock::onEpisode(quint32 episode, quint32 steps, double reward, doub
     Q_UNUSED(reward);
     m_reward.append(QPointF(episode, meanReward));
     m_steps.append(QPointF(episode, steps));
-    redrawCharts();
+    m_episodesDirty = true;
+    scheduleRedraw();
     const quint32 total = std::max<quint32>(m_episodes, 1);
     m_progress->setValue(static_cast<int>(std::lround(100.0 * episode / total)));
     const double elapsedS = static_cast<double>(m_clock.elapsed()) / 1000.0;
@@ -212,6 +266,9 @@ void TrainingDock::onFinished(bool cancelled, qint64 modelId, int checkpoints, c
 {
     TrainingJob* job = m_job;
     m_job = nullptr;
+    redrawNow(); // the last points, before the run's summary
+    if (!m_agentReward.isEmpty())
+        redrawAgentChart();
     m_cancel->setEnabled(false);
     const QString elapsed = duration(static_cast<double>(m_clock.elapsed()) / 1000.0);
     QString text;
@@ -234,6 +291,78 @@ void TrainingDock::onFinished(bool cancelled, qint64 modelId, int checkpoints, c
     if (job)
         job->deleteLater(); // its destructor waits for the (ending) thread
     emit trainingFinished(cancelled, modelId, error);
+}
+
+void TrainingDock::onEvaluation(quint32 episode, const QString& policy, double meanRewardPerStep, double meanReturn,
+                                double stdReturn)
+{
+    Q_UNUSED(meanReturn);
+    Q_UNUSED(stdReturn);
+    if (episode == 0)
+        m_references.insert(policy, meanRewardPerStep);
+    else
+        m_evaluation.append(QPointF(episode, meanRewardPerStep));
+    m_evaluationChart->setVisible(true);
+    m_evaluationDirty = true;
+    scheduleRedraw();
+}
+
+void TrainingDock::redrawEvaluationChart()
+{
+    m_evaluationChart->clearSeries();
+    // The references were evaluated once; a flat line across the run compares every point with them.
+    const double end = std::max<double>(m_episodes, 1);
+    const QColor colours[] = {QColor(Qt::darkGray), QColor(Qt::darkCyan), QColor(Qt::darkYellow)};
+    int k = 0;
+    for (auto it = m_references.cbegin(); it != m_references.cend(); ++it, ++k)
+        m_evaluationChart->addSeries(it.key(), {QPointF(0, it.value()), QPointF(end, it.value())}, colours[k % 3]);
+    if (!m_evaluation.isEmpty())
+        m_evaluationChart->addSeries(tr("model"), m_evaluation);
+}
+
+void TrainingDock::onUpdateStats(quint32 episode, const QStringList& names, const QList<double>& values)
+{
+    for (qsizetype k = 0; k < names.size() && k < values.size(); ++k)
+        m_updateStats[names[k]].append(QPointF(episode, values[k]));
+    m_updatesDirty = true;
+    scheduleRedraw();
+}
+
+void TrainingDock::scheduleRedraw()
+{
+    if (!m_redraw->isActive())
+        m_redraw->start();
+}
+
+void TrainingDock::redrawNow()
+{
+    m_redraw->stop();
+    if (m_episodesDirty)
+        redrawCharts();
+    if (m_evaluationDirty)
+        redrawEvaluationChart();
+    if (m_updatesDirty)
+        redrawUpdateCharts();
+    m_episodesDirty = m_evaluationDirty = m_updatesDirty = false;
+}
+
+void TrainingDock::redrawUpdateCharts()
+{
+    m_criticChart->clearSeries();
+    m_boundChart->clearSeries();
+    bool critic = false, bounds = false;
+    for (auto it = m_updateStats.cbegin(); it != m_updateStats.cend(); ++it) {
+        const QString& name = it.key();
+        if (name == QLatin1String("update.critic_loss") || name == QLatin1String("update.td_error")) {
+            m_criticChart->addSeries(name.mid(7), it.value());
+            critic = true;
+        } else if (name.startsWith(QLatin1String("update.at_bound."))) {
+            m_boundChart->addSeries(name.mid(16), it.value());
+            bounds = true;
+        }
+    }
+    m_criticChart->setVisible(critic);
+    m_boundChart->setVisible(bounds);
 }
 
 void TrainingDock::redrawCharts()

@@ -12,6 +12,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace orrery::widgets {
 class TimeSeriesChart;
@@ -46,6 +47,17 @@ public:
     //! Episodes at whose start churn added (> 0) or removed (< 0) agents.
     [[nodiscard]] const QList<QPair<quint32, int>>& churnEvents() const { return m_churn; }
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
+    //! The model's evaluations on the held-out episodes: mean reward per step (x: episode).
+    [[nodiscard]] const QList<QPointF>& evaluationPoints() const { return m_evaluation; }
+    //! The references' mean reward per step on the same episodes, by name.
+    [[nodiscard]] const QMap<QString, double>& referencePoints() const { return m_references; }
+    [[nodiscard]] widgets::TimeSeriesChart* evaluationChart() const { return m_evaluationChart; }
+    //! Per update statistic (update.critic_loss, update.at_bound.cpu, …): its means per report.
+    [[nodiscard]] const QMap<QString, QList<QPointF>>& updateStatPoints() const { return m_updateStats; }
+    [[nodiscard]] widgets::TimeSeriesChart* boundChart() const { return m_boundChart; }
+    [[nodiscard]] widgets::TimeSeriesChart* criticChart() const { return m_criticChart; }
+    //! Which model the evaluations chose, and why (empty until the training ends).
+    [[nodiscard]] QLabel* selectionLabel() const { return m_selection; }
 
 public slots:
     void cancel();
@@ -62,8 +74,17 @@ private:
     void onEpisode(quint32 episode, quint32 steps, double reward, double meanReward);
     void onFinished(bool cancelled, qint64 modelId, int checkpoints, const QString& error);
     void onAgentRewards(quint32 episode, const QStringList& agents, const QList<double>& rewards, int added, int removed);
+    void onEvaluation(quint32 episode, const QString& policy, double meanRewardPerStep, double meanReturn,
+                      double stdReturn);
+    void onUpdateStats(quint32 episode, const QStringList& names, const QList<double>& values);
     void redrawCharts();
     void redrawAgentChart();
+    void redrawEvaluationChart();
+    void redrawUpdateCharts();
+    //! Charts are redrawn at most every 100 ms: an episode can take milliseconds, and redrawing
+    //! every chart for each would keep the UI thread busy (timers starve, input lags).
+    void scheduleRedraw();
+    void redrawNow();
 
     const policy::PluginRegistry& m_registry;
     TrainingJob* m_job = nullptr; //!< child of the dock while training runs
@@ -78,6 +99,17 @@ private:
     QLabel* m_convergence = nullptr;
     QMap<QString, QList<QPointF>> m_agentReward;
     QList<QPair<quint32, int>> m_churn;
+    QList<QPointF> m_evaluation;
+    QMap<QString, double> m_references;
+    QMap<QString, QList<QPointF>> m_updateStats;
+    widgets::TimeSeriesChart* m_evaluationChart = nullptr;
+    widgets::TimeSeriesChart* m_boundChart = nullptr;
+    widgets::TimeSeriesChart* m_criticChart = nullptr;
+    QLabel* m_selection = nullptr;
+    QTimer* m_redraw = nullptr;
+    bool m_episodesDirty = false;
+    bool m_evaluationDirty = false;
+    bool m_updatesDirty = false;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_cancel = nullptr;

@@ -8,6 +8,7 @@
 
 #include <QThread>
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 
@@ -117,9 +118,41 @@ void TrainingJob::work()
             QMetaObject::invokeMethod(
                 this, [this, episode, id] { emit checkpointStored(episode, id); }, Qt::QueuedConnection);
         };
+        hooks.onEvaluation = [this](const ControlEvaluationPoint& point) {
+            const QString policy = QString::fromStdString(point.policy);
+            const env::ControlEvaluation& e = point.evaluation;
+            QMetaObject::invokeMethod(
+                this,
+                [this, episode = point.episode, policy, perStep = e.meanRewardPerStep, mean = e.meanReturn,
+                 spread = e.stdReturn] { emit evaluationFinished(episode, policy, perStep, mean, spread); },
+                Qt::QueuedConnection);
+        };
+        hooks.onUpdateStats = [this](std::uint32_t episode, const std::vector<std::pair<std::string, double>>& stats) {
+            QStringList names;
+            QList<double> values;
+            for (const auto& [name, value] : stats) {
+                names.append(QString::fromStdString(name));
+                values.append(value);
+            }
+            QMetaObject::invokeMethod(
+                this, [this, episode, names, values] { emit updateStatsReported(episode, names, values); },
+                Qt::QueuedConnection);
+        };
+        ControlEvaluationSchedule evaluation;
+        evaluation.every = m_request.evaluationEvery.value_or(defaultEvaluationEvery(config.episodes));
+        evaluation.spec.episodes = std::max<quint32>(1, m_request.evaluationEpisodes);
+        evaluation.spec.stepsPerEpisode = config.stepsPerEpisode;
+        const model::Scenario& scenario = m_request.scenario;
+        evaluation.makeEnvironment = [&scenario, options] { return env::makeControlEnvironment(scenario, options); };
         const ControlTrainingOutcome outcome =
             trainControlIntoProject(m_registry, choice, m_request.scenario, environment, config,
-                                    modeName(config.mode).toStdString(), openProject, hooks);
+                                    modeName(config.mode).toStdString(), openProject, hooks, evaluation);
+        if (outcome.selection) {
+            const qint64 selected = outcome.selection->storedAs.value_or(outcome.modelId.value_or(0));
+            const QString why = QString::fromStdString(outcome.selection->why);
+            QMetaObject::invokeMethod(
+                this, [this, selected, why] { emit modelSelected(selected, why); }, Qt::QueuedConnection);
+        }
         cancelled = outcome.cancelled;
         modelId = outcome.modelId.value_or(0);
         checkpoints = outcome.checkpoints;

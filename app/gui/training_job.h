@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QThread;
 
@@ -33,6 +34,10 @@ public:
         model::Scenario scenario; //!< checked; its seed is the training seed
         policy::ControlTrainingConfig config; //!< baseModel is ignored (transfer reads the project)
         QString projectPath;
+        //! Episodes between deterministic evaluations on held-out episodes; default: a tenth of
+        //! the run from 10 episodes on (defaultEvaluationEvery); 0 = none.
+        std::optional<quint32> evaluationEvery;
+        quint32 evaluationEpisodes = 3;
     };
 
     //! `registry` must outlive the job.
@@ -53,6 +58,15 @@ signals:
     //! agents churn added or removed at its start.
     void agentRewardsFinished(quint32 episode, const QStringList& agents, const QList<double>& rewards, int added, int removed);
     void checkpointStored(quint32 episode, qint64 modelId);
+    //! An evaluation on the held-out episodes: of the model after `episode` episodes
+    //! (policy "model"), or (episode 0) of a reference ("no-control", "hold-at-base", "random").
+    void evaluationFinished(quint32 episode, const QString& policy, double meanRewardPerStep, double meanReturn,
+                            double stdReturn);
+    //! The means of the trainer's update statistics since its previous report (update.* names).
+    void updateStatsReported(quint32 episode, const QStringList& names, const QList<double>& values);
+    //! The evaluations chose a model: `why` says which and why; modelId is the checkpoint stored
+    //! after the final model, or the final model itself.
+    void modelSelected(qint64 modelId, const QString& why);
     //! The run ended: modelId is the final model (0 when cancelled or failed); `error` is empty
     //! unless it failed.
     void finished(bool cancelled, qint64 modelId, int checkpoints, const QString& error);

@@ -97,12 +97,19 @@ void FirmAgent::startEpisode()
         m_impl->seedDdpg->resetNoise();
 }
 
-void FirmAgent::update(const learn::ReplayBatch& batch)
+learn::OffPolicyUpdateStats FirmAgent::update(const learn::ReplayBatch& batch, bool* valuesMeasured)
 {
-    if (m_impl->seedDdpg)
-        (void)m_impl->seedDdpg->update(batch);
-    else
-        (void)m_impl->core->update(batch);
+    if (valuesMeasured != nullptr)
+        *valuesMeasured = m_impl->seedDdpg == nullptr;
+    if (m_impl->seedDdpg) {
+        const learn::DdpgUpdateStats losses = m_impl->seedDdpg->update(batch);
+        learn::OffPolicyUpdateStats stats;
+        stats.criticLoss = losses.criticLoss;
+        stats.actorLoss = losses.actorLoss;
+        stats.actorUpdated = true;
+        return stats;
+    }
+    return m_impl->core->update(batch);
 }
 
 std::string FirmAgent::saveBytes() const

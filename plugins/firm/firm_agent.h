@@ -1,4 +1,5 @@
 #pragma once
+#include "learn/off_policy_update_stats.h"
 #include "learn/replay_batch.h"
 
 #include <cstdint>
@@ -47,7 +48,8 @@ public:
     [[nodiscard]] std::vector<float> randomAction();
     //! An episode starts: seed-ddpg resets its Ornstein–Uhlenbeck process.
     void startEpisode();
-    void update(const learn::ReplayBatch& batch);
+    //! One gradient step; the seed's DDPG measures only its losses (`valuesMeasured` false).
+    learn::OffPolicyUpdateStats update(const learn::ReplayBatch& batch, bool* valuesMeasured = nullptr);
     [[nodiscard]] std::string saveBytes() const;
     //! Throws std::runtime_error when the bytes are not this learner's checkpoint.
     void loadBytes(std::string_view bytes);

@@ -33,10 +33,19 @@ std::string number(double value)
     return text;
 }
 
+//! The action dimensions by name, for the bound fractions.
+std::vector<std::string> resourceNames()
+{
+    std::vector<std::string> names;
+    for (const auto resource : kFirmResources)
+        names.emplace_back(policy::toString(resource));
+    return names;
+}
+
 } // namespace
 
 FirmTrainer::FirmTrainer(FirmParams params, const policy::ControlTrainingConfig& config)
-    : m_params(params), m_config(config)
+    : m_params(params), m_config(config), m_sinceCheckpoint(resourceNames()), m_wholeRun(resourceNames())
 {
     if (m_config.episodes == 0 || m_config.stepsPerEpisode == 0)
         throw std::invalid_argument("firm training needs at least one episode of at least one step");
@@ -140,7 +149,10 @@ policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& enviro
             if (learner->replay.size() < m_params.batchSize || m_steps <= m_params.warmupSteps)
                 continue;
             learner->replay.sampleInto(m_params.batchSize, m_batch);
-            learner->agent.update(m_batch);
+            bool valuesMeasured = true;
+            const learn::OffPolicyUpdateStats stats = learner->agent.update(m_batch, &valuesMeasured);
+            m_sinceCheckpoint.add(stats, valuesMeasured);
+            m_wholeRun.add(stats, valuesMeasured);
             ++m_updates;
         }
         observation = std::move(result.observation);
@@ -178,9 +190,12 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
         earlyTerminations += report.terminatedEarly ? 1 : 0;
         const bool goOn = !progress.onEpisode || progress.onEpisode(report);
         if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
-            progress.onCheckpoint(episode, model().toBytes(),
-                                  {{"checkpoint_episode", episode}, {"episode_reward", report.reward},
-                                   {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)}});
+            std::vector<std::pair<std::string, double>> metrics = {
+                {"checkpoint_episode", episode}, {"episode_reward", report.reward},
+                {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)}};
+            for (auto& stat : m_sinceCheckpoint.takeMetrics())
+                metrics.push_back(std::move(stat));
+            progress.onCheckpoint(episode, model().toBytes(), metrics);
         }
         if (!goOn)
             break;
@@ -197,6 +212,8 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
     m.emplace_back("agents", static_cast<double>(m_learners.size()));
     m.emplace_back("early_terminations", earlyTerminations);
     summary.appendTo(m);
+    for (auto& [name, value] : m_wholeRun.takeMetrics()) // the run's means, apart from the checkpoints' curves
+        m.emplace_back("run." + name, value);
     m.emplace_back("steps_per_second", seconds > 0 ? static_cast<double>(m_steps) / seconds : 0.0);
     m.emplace_back("updates_per_second", seconds > 0 ? static_cast<double>(m_updates) / seconds : 0.0);
     for (std::size_t i = 0; i < rewards.size(); ++i)

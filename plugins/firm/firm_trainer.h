@@ -4,6 +4,7 @@
 #include "firm_state.h"
 #include "firm_agent.h"
 #include "learn/replay_buffer.h"
+#include "learn/update_stats_window.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
 #include "policy/placement_sample.h"
@@ -28,7 +29,8 @@ namespace orrery::plugins::firm {
 //! termination (the time limit is bootstrapped); then every agent that received a transition
 //! takes one update on a minibatch of batchSize once its buffer holds that many. During the
 //! first warmupSteps steps actions are uniformly random and nothing learns. An episode's reward
-//! is the sum of StepResult::reward.
+//! is the sum of StepResult::reward. Checkpoints carry the means of the update statistics since
+//! the previous one (learn::UpdateStatsWindow's update.* metrics), the final model those of the run.
 //!
 //! Agents: one shared (one-for-all), one per target name (one-for-each; seeded from the seed and
 //! the name), or one per target name initialised from a one-for-all base model (transfer).
@@ -68,6 +70,9 @@ private:
     learn::ReplayBatch m_batch;
     std::uint64_t m_steps = 0;
     std::uint64_t m_updates = 0;
+    //! The updates since the last checkpoint (its update.* metrics) and since the start (the model's).
+    learn::UpdateStatsWindow m_sinceCheckpoint;
+    learn::UpdateStatsWindow m_wholeRun;
 };
 
 } // namespace orrery::plugins::firm

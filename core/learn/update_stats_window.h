@@ -1,0 +1,42 @@
+#pragma once
+#include "learn/off_policy_update_stats.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace orrery::learn {
+
+//! The means of an agent's update statistics since the last report, as the named metrics a
+//! training stores and the Training view draws (docs/learning.md, "Evaluation of control
+//! agents"): update.critic_loss, update.actor_loss, update.q_mean, update.q_std,
+//! update.td_error, update.alpha, update.entropy and update.at_bound.<dimension>.
+class UpdateStatsWindow {
+public:
+    //! `dimensions` names the action dimensions of boundFraction, in order ("cpu", "memory", …).
+    explicit UpdateStatsWindow(std::vector<std::string> dimensions);
+
+    //! One update. `valuesMeasured` is false for learners that report only their losses (the
+    //! seed's DDPG): then Q, TD error, entropy and bounds are left out of the means.
+    void add(const OffPolicyUpdateStats& stats, bool valuesMeasured = true);
+    [[nodiscard]] std::uint64_t updates() const { return m_updates; }
+    //! The means under their names, plus update.count; empty when nothing was added. Starts a new window.
+    [[nodiscard]] std::vector<std::pair<std::string, double>> takeMetrics();
+
+private:
+    std::vector<std::string> m_dimensions;
+    std::uint64_t m_updates = 0;
+    std::uint64_t m_actorUpdates = 0;
+    std::uint64_t m_measured = 0;
+    double m_criticLoss = 0;
+    double m_actorLoss = 0;
+    double m_qMean = 0;
+    double m_qStd = 0;
+    double m_tdError = 0;
+    double m_alpha = 0;
+    double m_entropy = 0;
+    std::vector<double> m_bound;
+};
+
+} // namespace orrery::learn
