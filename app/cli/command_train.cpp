@@ -31,6 +31,7 @@ constexpr const char* kUsage = "usage: orrery train PLUGIN --scenario SCENARIO.y
                                "        [--mode one-for-all|one-for-each|transfer] [--threads N, 0 = all cores]\n"
                                "        [--eval-every K episodes, default a tenth of the run from 10 episodes, 0 = none]\n"
                                "        [--eval-episodes N held-out episodes per evaluation, default 3]\n"
+                               "        [--params name=value,…: the plugin's parameters, over the scenario's]\n"
                                "        [--resume: continue the newest model of this plugin, scenario and seed up to N episodes])\n"
                                "       orrery train td3|sac|ddpg|ppo --env Pendulum-v1|MountainCarContinuous-v0|CartPole-v1\n"
                                "        --project FILE.orrery [--timesteps N] [--seed N] [--eval-every N] [--quiet]\n"
@@ -116,7 +117,7 @@ int runTrainCommand(const std::vector<std::string>& args)
         throw UsageError{kUsage};
     const std::string plugin = line.positionals().front();
     if (line.value("env")) {
-        for (const auto& option : {"scenario", "episodes", "steps", "checkpoint-every", "mode", "eval-episodes"})
+        for (const auto& option : {"scenario", "episodes", "steps", "checkpoint-every", "mode", "eval-episodes", "params"})
             if (line.value(option))
                 throw UsageError{std::string("--") + option + " does not apply with --env (a reference task)"};
         return runTrainReference(plugin, line);

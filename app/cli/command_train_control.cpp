@@ -119,7 +119,26 @@ int runTrainControl(const std::string& plugin, const CommandLine& line, const po
     if (const auto seed = line.unsignedValue("seed"))
         scenario.seed = *seed;
     config.seed = scenario.seed;
-    const model::PolicyChoice choice = controlTrainingChoice(scenario, plugin);
+    model::PolicyChoice choice = controlTrainingChoice(scenario, plugin);
+    // --params name=value,…: the plugin's parameters for this training, over the scenario's.
+    if (const auto params = line.value("params")) {
+        std::size_t start = 0;
+        while (start <= params->size()) {
+            const std::size_t end = std::min(params->find(',', start), params->size());
+            const std::string item = params->substr(start, end - start);
+            const std::size_t equals = item.find('=');
+            if (equals == std::string::npos || equals == 0)
+                throw UsageError{"--params takes name=value pairs separated by commas, not '" + item + "'"};
+            const std::string name = item.substr(0, equals);
+            std::erase_if(choice.params, [&](const model::PolicyParam& param) { return param.name == name; });
+            model::PolicyParam param;
+            param.name = name;
+            param.value = item.substr(equals + 1);
+            choice.params.push_back(std::move(param));
+            start = end + 1;
+        }
+        choice.fieldPath = "train"; // errors read "train.params.NAME"
+    }
     if (const auto problems = registry.validate(choice, ORRERY_KIND_CONTROL); !problems.empty()) {
         std::cerr << model::formatAll(problems);
         return kExitBadInput;

@@ -8,7 +8,7 @@ namespace orrery::app {
 
 //! Value options only `orrery train` of a control plugin takes.
 inline const std::set<std::string> kTrainControlOptions = {"episodes", "steps", "checkpoint-every", "mode", "threads",
-                                                           "eval-every", "eval-episodes"};
+                                                           "eval-every", "eval-episodes", "params"};
 
 //! `orrery train PLUGIN --scenario FILE --project P --episodes N [--steps S] [--seed N]
 //! [--checkpoint-every K] [--mode one-for-all|one-for-each|transfer] [--quiet]` for a trainable
