@@ -17,7 +17,7 @@ import json, os, random, sqlite3, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ORRERY = os.path.join(ROOT, "build", "bin", "orrery")
+ORRERY = os.environ.get("ORRERY", os.path.join(ROOT, "build", "bin", "orrery"))
 SCENARIO = os.path.join(ROOT, "resources", "scenarios", "trainticket-firm.yaml")
 EXPERIMENT = os.path.join(ROOT, "resources", "experiments", "firm-mitigation.yaml")
 EPISODES, STEPS, EVAL_EVERY, EVAL_EPISODES = 400, 300, 40, 5
