@@ -353,11 +353,17 @@ void TrainingDock::redrawUpdateCharts()
     bool critic = false, bounds = false;
     for (auto it = m_updateStats.cbegin(); it != m_updateStats.cend(); ++it) {
         const QString& name = it.key();
-        if (name == QLatin1String("update.critic_loss") || name == QLatin1String("update.td_error")) {
+        if (name == QLatin1String("update.critic_loss") || name == QLatin1String("update.td_error")
+            || name == QLatin1String("update.value_loss") || name == QLatin1String("update.explained_variance")) {
             m_criticChart->addSeries(name.mid(7), it.value());
             critic = true;
         } else if (name.startsWith(QLatin1String("update.at_bound."))) {
             m_boundChart->addSeries(name.mid(16), it.value());
+            bounds = true;
+        } else if (name == QLatin1String("update.clip_fraction") || name == QLatin1String("update.approx_kl")) {
+            // PPO has no bounded actor output to saturate; how far each update moved the policy instead.
+            m_boundChart->setChartTitle(tr("Policy updates: clip fraction and approximate KL"));
+            m_boundChart->addSeries(name.mid(7), it.value());
             bounds = true;
         }
     }

@@ -27,11 +27,36 @@ void UpdateStatsWindow::add(const OffPolicyUpdateStats& stats, bool valuesMeasur
         m_bound[i] += stats.boundFraction[i];
 }
 
+void UpdateStatsWindow::add(const PpoUpdateStats& stats)
+{
+    ++m_ppoUpdates;
+    m_klStops += stats.stoppedEarly ? 1 : 0;
+    m_policyLoss += stats.policyLoss;
+    m_valueLoss += stats.valueLoss;
+    m_ppoEntropy += stats.entropy;
+    m_approxKl += stats.approxKl;
+    m_clipFraction += stats.clipFraction;
+    m_explainedVariance += stats.explainedVariance;
+}
+
 std::vector<std::pair<std::string, double>> UpdateStatsWindow::takeMetrics()
 {
     std::vector<std::pair<std::string, double>> metrics;
-    if (m_updates == 0)
+    if (m_ppoUpdates > 0) {
+        const double n = static_cast<double>(m_ppoUpdates);
+        metrics.emplace_back("update.count", n);
+        metrics.emplace_back("update.policy_loss", m_policyLoss / n);
+        metrics.emplace_back("update.value_loss", m_valueLoss / n);
+        metrics.emplace_back("update.entropy", m_ppoEntropy / n);
+        metrics.emplace_back("update.approx_kl", m_approxKl / n);
+        metrics.emplace_back("update.clip_fraction", m_clipFraction / n);
+        metrics.emplace_back("update.explained_variance", m_explainedVariance / n);
+        metrics.emplace_back("update.kl_stops", static_cast<double>(m_klStops));
+    }
+    if (m_updates == 0) {
+        *this = UpdateStatsWindow(std::move(m_dimensions));
         return metrics;
+    }
     const double n = static_cast<double>(m_updates);
     metrics.emplace_back("update.count", n);
     metrics.emplace_back("update.critic_loss", m_criticLoss / n);

@@ -126,12 +126,14 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
         }
         if (trains && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
             m_replay->sampleInto(m_params.batchSize, m_batch);
-            if (offline) {
-                (void)m_agent->updateWithBehaviourCloning(m_batch, m_params.bcAlpha);
-                ++m_offlineUpdates;
-            } else {
-                (void)m_agent->update(m_batch);
-            }
+            const learn::DdpgUpdateStats losses = offline ? m_agent->updateWithBehaviourCloning(m_batch, m_params.bcAlpha)
+                                                          : m_agent->update(m_batch);
+            m_offlineUpdates += offline ? 1 : 0;
+            learn::OffPolicyUpdateStats stats;
+            stats.criticLoss = losses.criticLoss;
+            stats.actorLoss = losses.actorLoss;
+            stats.actorUpdated = true;
+            m_sinceCheckpoint.add(stats, false); // DdpgAgent measures its losses only
             ++m_updates;
         }
         observation = std::move(result.observation);
@@ -181,10 +183,13 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
         earlyTerminations += report.terminatedEarly ? 1 : 0;
         const bool goOn = !progress.onEpisode || progress.onEpisode(report);
         if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
-            progress.onCheckpoint(episode, model().toBytes(),
-                                  {{"checkpoint_episode", episode}, {"episode_reward", report.reward},
-                                   {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)},
-                                   {"lifecycle_stage", static_cast<double>(m_lifecycle.stage())}});
+            std::vector<std::pair<std::string, double>> metrics = {
+                {"checkpoint_episode", episode}, {"episode_reward", report.reward},
+                {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)},
+                {"lifecycle_stage", static_cast<double>(m_lifecycle.stage())}};
+            for (auto& stat : m_sinceCheckpoint.takeMetrics())
+                metrics.push_back(std::move(stat));
+            progress.onCheckpoint(episode, model().toBytes(), metrics);
         }
         if (!goOn)
             break;

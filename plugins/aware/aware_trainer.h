@@ -7,6 +7,7 @@
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "learn/replay_buffer.h"
+#include "learn/update_stats_window.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
 #include "policy/placement_sample.h"
@@ -63,6 +64,7 @@ private:
     std::uint64_t m_steps = 0;
     std::uint64_t m_updates = 0;
     std::uint64_t m_offlineUpdates = 0;
+    learn::UpdateStatsWindow m_sinceCheckpoint{{}}; //!< update.* metrics of the next checkpoint
 };
 
 } // namespace orrery::plugins::aware

@@ -236,6 +236,7 @@ TeamUpdate AgentTeam::update()
         summary.valueLoss += each.valueLoss;
         summary.entropy += each.entropy;
     }
+    summary.perAgent = stats;
     if (summary.agentsUpdated > 0) {
         const double n = static_cast<double>(summary.agentsUpdated);
         summary.policyLoss /= n;

@@ -1,4 +1,5 @@
 #pragma once
+#include "learn/ppo_update_stats.h"
 #include "function_action.h"
 #include "function_state.h"
 #include "learn/ppo_agent.h"
@@ -28,6 +29,7 @@ struct TeamConfig {
 struct TeamUpdate {
     std::size_t agentsUpdated = 0;
     double policyLoss = 0, valueLoss = 0, entropy = 0; //!< means over the agents
+    std::vector<learn::PpoUpdateStats> perAgent;       //!< each updated agent's, in name order
 };
 
 //! One PPO agent per function (by name), as every mode of the family uses them: the states,

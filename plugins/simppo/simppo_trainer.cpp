@@ -2,6 +2,7 @@
 
 #include "agent_team.h"
 #include "learn/deterministic_torch.h"
+#include "learn/update_stats_window.h"
 #include "simppo_params.h"
 
 #include <sstream>
@@ -28,6 +29,7 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         environment.resumeAfter(first);
 
     std::uint64_t updates = 0;
+    learn::UpdateStatsWindow sinceCheckpoint({}); // PPO updates since the last checkpoint (update.* metrics)
     double lastMean = 0;
     double bestMean = -1e300;
     std::uint32_t trained = 0;
@@ -53,6 +55,8 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
             agentRewards.emplace_back(name, steps ? reward / steps : 0.0);
         const TeamUpdate update = team.update();
         updates += update.agentsUpdated;
+        for (const learn::PpoUpdateStats& stats : update.perAgent)
+            sinceCheckpoint.add(stats);
         ++trained;
         policy::ControlEpisodeReport report;
         report.episode = episode;
@@ -71,10 +75,12 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         const bool goOn = !progress.onEpisode || progress.onEpisode(report);
         // Counted on the run's episodes, so a resumed run checkpoints where the unbroken one would.
         if (config.checkpointEvery > 0 && episode % config.checkpointEvery == 0 && progress.onCheckpoint) {
-            progress.onCheckpoint(episode, team.save(),
-                                  {{"episode", static_cast<double>(episode)},
-                                   {"mean_team_reward", lastMean},
-                                   {"agents", static_cast<double>(team.agentCount())}});
+            std::vector<std::pair<std::string, double>> metrics = {{"episode", static_cast<double>(episode)},
+                                                                   {"mean_team_reward", lastMean},
+                                                                   {"agents", static_cast<double>(team.agentCount())}};
+            for (auto& stat : sinceCheckpoint.takeMetrics()) // the agents' PPO updates since the last one
+                metrics.push_back(std::move(stat));
+            progress.onCheckpoint(episode, team.save(), metrics);
         }
         if (!goOn)
             break;

@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+#include <map>
 #include <variant>
 
 using namespace orrery;
@@ -139,6 +141,37 @@ private slots:
         // Without resuming, the environment starts its churn schedule over (no fourth function
         // at episode 3), so the model differs: what resume exists for.
         QVERIFY(fingerprintOf(train(setup, 2, 1, &firstHalf, false)) != unbroken);
+    }
+
+    void checkpointsCarryTheAgentsPpoStatistics()
+    {
+        const Setup setup = load();
+        env::SimulatedEnvironmentOptions options;
+        options.stepsPerEpisode = 6;
+        kinds::functions::FunctionsEnvironment environment(*setup.scenario, *setup.spec, options);
+        policy::ControlTrainingConfig config;
+        config.episodes = 2;
+        config.stepsPerEpisode = 6;
+        config.seed = setup.scenario->seed;
+        config.checkpointEvery = 1;
+        std::vector<std::vector<std::pair<std::string, double>>> checkpoints;
+        policy::ControlTrainingProgress progress;
+        progress.onCheckpoint = [&](std::uint32_t, const std::vector<std::uint8_t>&,
+                                    const std::vector<std::pair<std::string, double>>& metrics) {
+            checkpoints.push_back(metrics);
+        };
+        (void)trainTeam(Mode::Simppo, environment, config, familyContext(), progress);
+        QCOMPARE(checkpoints.size(), std::size_t{2});
+        for (const auto& metrics : checkpoints) {
+            std::map<std::string, double> named(metrics.begin(), metrics.end());
+            // One PPO update per agent per episode (three functions at the start).
+            QCOMPARE(named.at("update.count"), 3.0);
+            for (const char* name : {"update.policy_loss", "update.value_loss", "update.entropy", "update.approx_kl",
+                                     "update.clip_fraction", "update.explained_variance", "update.kl_stops"})
+                QVERIFY2(named.count(name) == 1 && std::isfinite(named.at(name)), name);
+            QVERIFY(named.at("update.clip_fraction") >= 0 && named.at("update.clip_fraction") <= 1);
+            QVERIFY(named.at("update.entropy") > 0); // a Gaussian policy that has not collapsed
+        }
     }
 };
 
