@@ -112,9 +112,11 @@ public:
     [[nodiscard]] TrainingDock* trainingDock() const { return m_trainingDock; }
     //! Checks `scenarioPath` (empty: the scenario editor's text) and trains control plugin
     //! `plugin` on it into the open project on a worker thread, shown in the Training dock;
-    //! `seed` overrides the scenario's. False (with the reason logged) when nothing started.
+    //! `seed` overrides the scenario's; `evaluationEvery` the default evaluation schedule (a
+    //! tenth of the run; 0 = none). False (with the reason logged) when nothing started.
     bool startTraining(const QString& plugin, const QString& scenarioPath, const policy::ControlTrainingConfig& config,
-                       std::optional<std::uint64_t> seed = std::nullopt);
+                       std::optional<std::uint64_t> seed = std::nullopt,
+                       std::optional<quint32> evaluationEvery = std::nullopt, quint32 evaluationEpisodes = 3);
     //! Runs an experiment file into the open project on a worker thread (ExperimentJob): locally,
     //! or its cells on Slurm or Kubernetes, the comparison filling in as cells complete. False
     //! (with the reason logged and shown) when nothing started.

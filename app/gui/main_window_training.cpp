@@ -46,11 +46,13 @@ void MainWindow::trainControlDialog()
     TrainControlDialog dialog(m_registry, m_scenarioEditor->filePath(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    startTraining(dialog.plugin(), dialog.scenarioPath(), dialog.config(), dialog.seed());
+    startTraining(dialog.plugin(), dialog.scenarioPath(), dialog.config(), dialog.seed(), dialog.evaluationEvery(),
+                  dialog.evaluationEpisodes());
 }
 
 bool MainWindow::startTraining(const QString& plugin, const QString& scenarioPath,
-                               const policy::ControlTrainingConfig& config, std::optional<std::uint64_t> seed)
+                               const policy::ControlTrainingConfig& config, std::optional<std::uint64_t> seed,
+                               std::optional<quint32> evaluationEvery, quint32 evaluationEpisodes)
 {
     if (!m_project) {
         logMessage(tr("Open a project first."), Severity::Warning);
@@ -81,6 +83,8 @@ bool MainWindow::startTraining(const QString& plugin, const QString& scenarioPat
     request.config = config;
     request.config.seed = request.scenario.seed;
     request.projectPath = m_projectPath;
+    request.evaluationEvery = evaluationEvery;
+    request.evaluationEpisodes = evaluationEpisodes;
     if (auto* dock = qobject_cast<QDockWidget*>(m_trainingDock->parentWidget()); dock && !dock->isVisible()) {
         dock->show();
         resizeDocks({dock}, {560}, Qt::Horizontal);

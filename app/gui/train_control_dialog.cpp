@@ -1,5 +1,6 @@
 #include "gui/train_control_dialog.h"
 
+#include "cli/control_training_run.h"
 #include "policy/plugin_registry.h"
 
 #include <QComboBox>
@@ -9,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 namespace orrery::app {
@@ -50,6 +52,20 @@ TrainControlDialog::TrainControlDialog(const policy::PluginRegistry& registry, c
     m_seed->setSpecialValueText(tr("the scenario's"));
     m_checkpointEvery = spin("trainCheckpointEvery", 0, 1'000'000, 5);
     m_checkpointEvery->setSpecialValueText(tr("never"));
+    m_evaluationEvery = spin("trainEvaluationEvery", 0, 1'000'000,
+                             static_cast<int>(defaultEvaluationEvery(static_cast<std::uint32_t>(m_episodes->value()))));
+    m_evaluationEvery->setSpecialValueText(tr("never"));
+    m_evaluationEvery->setSuffix(tr(" episodes"));
+    m_evaluationEvery->setToolTip(tr("The model acts deterministically on held-out episodes, beside no-control, "
+                                     "hold-at-base and random; the best-evaluated model is kept as the latest."));
+    connect(m_evaluationEvery, &QSpinBox::valueChanged, this, [this] { m_evaluationEveryEdited = true; });
+    connect(m_episodes, &QSpinBox::valueChanged, this, [this](int episodes) {
+        if (m_evaluationEveryEdited)
+            return;
+        const QSignalBlocker quiet(m_evaluationEvery); // a tenth of the run, until the user chooses
+        m_evaluationEvery->setValue(static_cast<int>(defaultEvaluationEvery(static_cast<std::uint32_t>(episodes))));
+    });
+    m_evaluationEpisodes = spin("trainEvaluationEpisodes", 1, 1000, 3);
     m_mode = new QComboBox;
     m_mode->setObjectName(QStringLiteral("trainMode"));
     m_mode->addItem(tr("One for all"), int(policy::ControlTrainingMode::OneForAll));
@@ -69,6 +85,8 @@ TrainControlDialog::TrainControlDialog(const policy::PluginRegistry& registry, c
     form->addRow(tr("Seed:"), m_seed);
     form->addRow(tr("Checkpoint every:"), m_checkpointEvery);
     form->addRow(tr("Mode:"), m_mode);
+    form->addRow(tr("Evaluate every:"), m_evaluationEvery);
+    form->addRow(tr("Evaluation episodes:"), m_evaluationEpisodes);
     form->addRow(buttons);
 }
 
@@ -90,6 +108,16 @@ policy::ControlTrainingConfig TrainControlDialog::config() const
     config.checkpointEvery = static_cast<std::uint32_t>(m_checkpointEvery->value());
     config.mode = static_cast<policy::ControlTrainingMode>(m_mode->currentData().toInt());
     return config;
+}
+
+quint32 TrainControlDialog::evaluationEvery() const
+{
+    return static_cast<quint32>(m_evaluationEvery->value());
+}
+
+quint32 TrainControlDialog::evaluationEpisodes() const
+{
+    return static_cast<quint32>(m_evaluationEpisodes->value());
 }
 
 std::optional<std::uint64_t> TrainControlDialog::seed() const

@@ -29,6 +29,10 @@ public:
     //! The training settings; the seed comes separately (the scenario's unless set).
     [[nodiscard]] policy::ControlTrainingConfig config() const;
     [[nodiscard]] std::optional<std::uint64_t> seed() const;
+    //! Episodes between deterministic evaluations on held-out episodes (0 = none); follows a
+    //! tenth of the episodes until the user sets it.
+    [[nodiscard]] quint32 evaluationEvery() const;
+    [[nodiscard]] quint32 evaluationEpisodes() const;
 
 private:
     QComboBox* m_plugin = nullptr;
@@ -38,6 +42,9 @@ private:
     QSpinBox* m_seed = nullptr;
     QSpinBox* m_checkpointEvery = nullptr;
     QComboBox* m_mode = nullptr;
+    QSpinBox* m_evaluationEvery = nullptr;
+    QSpinBox* m_evaluationEpisodes = nullptr;
+    bool m_evaluationEveryEdited = false;
 };
 
 } // namespace orrery::app

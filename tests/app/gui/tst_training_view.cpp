@@ -4,6 +4,7 @@
 // while a 10 ms timer on the UI thread keeps firing.
 #include "gui/main_window.h"
 #include "gui/project_catalog_model.h"
+#include "gui/train_control_dialog.h"
 #include "gui/training_dock.h"
 #include "gui_test_support.h"
 #include "store/project.h"
@@ -17,6 +18,7 @@
 #include <QFileInfo>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -49,6 +51,7 @@ private slots:
     void trainsIntoTheProject();
     void showsEveryAgentAndChurnForMultiAgentTraining();
     void showsEvaluationsBesideTheReferencesAndTheSelection();
+    void dialogEvaluatesATenthOfTheRunUntilTold();
     void cancelKeepsCheckpointsAndTheUiResponsive();
     void screenshot();
 
@@ -151,6 +154,27 @@ void TestTrainingView::showsEvaluationsBesideTheReferencesAndTheSelection()
     for (const auto& [name, value] : models.front().metrics)
         evaluations += name.rfind("evaluation.return.", 0) == 0 ? 1 : 0;
     QCOMPARE(evaluations, 10);
+}
+
+// The dialog's evaluation interval follows a tenth of the episodes until the user sets one.
+void TestTrainingView::dialogEvaluatesATenthOfTheRunUntilTold()
+{
+    app::TrainControlDialog dialog(testing::pluginRegistry(), kScenario);
+    auto* episodes = dialog.findChild<QSpinBox*>(QStringLiteral("trainEpisodes"));
+    auto* every = dialog.findChild<QSpinBox*>(QStringLiteral("trainEvaluationEvery"));
+    auto* count = dialog.findChild<QSpinBox*>(QStringLiteral("trainEvaluationEpisodes"));
+    QVERIFY(episodes && every && count);
+    QCOMPARE(dialog.evaluationEvery(), 2u); // 20 episodes by default
+    episodes->setValue(400);
+    QCOMPARE(dialog.evaluationEvery(), 40u);
+    episodes->setValue(5);
+    QCOMPARE(dialog.evaluationEvery(), 0u); // too short a run to evaluate by default
+    QCOMPARE(every->specialValueText(), QStringLiteral("never"));
+    every->setValue(7); // the user's choice stays
+    episodes->setValue(1000);
+    QCOMPARE(dialog.evaluationEvery(), 7u);
+    count->setValue(5);
+    QCOMPARE(dialog.evaluationEpisodes(), 5u);
 }
 
 // The SIMPPO family reports each agent's reward: one line per agent, churn marked, convergence
