@@ -12,6 +12,7 @@
 #include "serve/served_cluster.h"
 
 #include <atomic>
+#include <chrono>
 #include <charconv>
 #include <cmath>
 #include <csignal>
@@ -34,10 +35,14 @@ constexpr const char* kServeUsage = R"(usage: orrery serve SCENARIO.yaml [OPTION
                         write a prometheus.yml scraping this endpoint every second, for
                         `prometheus --config.file=F` (docs/live-clusters.md, "Walkthrough")
   --duration D          stop after D of wall-clock time (default: until Ctrl-C or SIGTERM)
+  --fixed-clock         stamp objects from 2024-01-01T00:00:00Z rather than from now, so the
+                        same seed serves the same objects bit for bit (ages then read ~2y)
 
-Serves the Kubernetes API (nodes, pods, deployments, replicasets: list, watch, get; PATCH of
-deployments' replicas and cpu/memory limits, dryRun=All) and /metrics (Prometheus text format;
-counters divided by the speed so rate() reads in simulated units).
+Serves the Kubernetes API (nodes, pods, deployments, replicasets, events, leases: list, watch,
+get, as objects or as the Tables kubectl get prints, short names po/deploy/no/rs/ev; PATCH of
+deployments' replicas and cpu/memory limits and requests, dryRun=All; pods created pending for a
+scheduler, bound and deleted) and /metrics (Prometheus text format; counters divided by the speed
+so rate() reads in simulated units).
 )";
 
 std::atomic<bool> g_stop{false};
@@ -108,7 +113,7 @@ int runServeCommand(const std::vector<std::string>& args)
 {
     const CommandLine line(args, {"port", "speed", "namespace", "seed", "period", "workload", "kubeconfig-out",
                                   "prometheus-config-out", "duration"},
-                           {"help"});
+                           {"help", "fixed-clock"});
     if (line.flag("help")) {
         std::cout << kServeUsage;
         return kExitOk;
@@ -125,6 +130,9 @@ int runServeCommand(const std::vector<std::string>& args)
     if (const auto workload = line.value("workload"))
         options.workload = *workload;
     options.controlPeriod = parseDurationOption(line, "period", sim::kSecond);
+    if (!line.flag("fixed-clock")) // simulated time 0 is now, so kubectl's AGE reads as on a real cluster
+        options.epochSeconds = static_cast<std::int64_t>(
+            std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
     const sim::SimTime duration = parseDurationOption(line, "duration", sim::kSecond); // used only when given
     const std::uint64_t port = line.unsignedValue("port").value_or(0);
     if (port > 65535)

@@ -95,6 +95,8 @@ HttpRequestParser::Result HttpRequestParser::next(std::string& buffer)
             return failed(411, "chunked request bodies are not supported: send a Content-Length");
         } else if (name == "content-type") {
             parsed.request.contentType = std::string(value);
+        } else if (name == "accept") {
+            parsed.request.accept = std::string(value);
         } else if (name == "connection") {
             const std::string connection = lower(std::string(value));
             if (connection == "close")

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <string_view>
 
 namespace orrery::serve {
 namespace {
@@ -38,9 +39,9 @@ public:
         return true;
     }
 
-    bool limit(const std::string& resource, const json& value, const std::string& at)
+    bool limit(const std::string& resource, const json& value, const std::string& at, bool request = false)
     {
-        const std::string field = at + ".resources.limits[" + resource + "]";
+        const std::string field = at + (request ? ".resources.requests[" : ".resources.limits[") + resource + "]";
         std::string text;
         if (value.is_string())
             text = value.get<std::string>();
@@ -55,7 +56,10 @@ public:
             return invalid(field, "\"" + text + "\"", why.empty() ? "not a quantity" : why);
         if (*parsed <= 0)
             return invalid(field, "\"" + text + "\"", "must be greater than 0");
-        (resource == "cpu" ? m_patch.cpuMillicores : m_patch.memoryBytes) = *parsed;
+        if (request)
+            (resource == "cpu" ? m_patch.requestCpuMillicores : m_patch.requestMemoryBytes) = *parsed;
+        else
+            (resource == "cpu" ? m_patch.cpuMillicores : m_patch.memoryBytes) = *parsed;
         return true;
     }
 
@@ -67,18 +71,21 @@ public:
         if (name != m_container)
             return invalid(at + ".name", "\"" + name + "\"",
                            "a served Deployment has one container, \"" + m_container + "\"");
-        const json* limits = nullptr;
-        if (const auto r = c.find("resources"); r != c.end() && r->is_object())
-            if (const auto l = r->find("limits"); l != r->end() && l->is_object())
-                limits = &*l;
-        if (!limits)
+        const auto r = c.find("resources");
+        if (r == c.end() || !r->is_object())
             return true;
-        for (const auto& [resource, value] : limits->items()) {
-            if (resource != "cpu" && resource != "memory")
-                return invalid(at + ".resources.limits[" + resource + "]", value.dump(),
-                               "a served cluster sets cpu and memory limits only");
-            if (!limit(resource, value, at))
-                return false;
+        for (const char* part : {"limits", "requests"}) {
+            const auto found = r->find(part);
+            if (found == r->end() || !found->is_object())
+                continue;
+            const bool request = std::string_view(part) == "requests";
+            for (const auto& [resource, value] : found->items()) {
+                if (resource != "cpu" && resource != "memory")
+                    return invalid(at + ".resources." + part + "[" + resource + "]", value.dump(),
+                                   std::string("a served cluster sets cpu and memory ") + part + " only");
+                if (!limit(resource, value, at, request))
+                    return false;
+            }
         }
         return true;
     }
@@ -116,6 +123,7 @@ public:
         if (!ops.is_array())
             return bad("a JSON patch must be a list of operations");
         const std::string limitPrefix = "/spec/template/spec/containers/0/resources/limits/";
+        const std::string requestPrefix = "/spec/template/spec/containers/0/resources/requests/";
         for (const json& op : ops) {
             const std::string kind = op.is_object() && op.contains("op") && op["op"].is_string() ? op["op"].get<std::string>() : "";
             const std::string path = op.is_object() && op.contains("path") && op["path"].is_string() ? op["path"].get<std::string>() : "";
@@ -128,14 +136,16 @@ public:
             if (path == "/spec/replicas") {
                 if (!replicas(op["value"]))
                     return false;
-            } else if (path.rfind(limitPrefix, 0) == 0) {
-                const std::string resource = path.substr(limitPrefix.size());
+            } else if (path.rfind(limitPrefix, 0) == 0 || path.rfind(requestPrefix, 0) == 0) {
+                const bool request = path.rfind(requestPrefix, 0) == 0;
+                const std::string resource = path.substr((request ? requestPrefix : limitPrefix).size());
                 if (resource != "cpu" && resource != "memory")
-                    return invalid(path, op["value"].dump(), "a served cluster sets cpu and memory limits only");
-                if (!limit(resource, op["value"], "spec.template.spec.containers[0]"))
+                    return invalid(path, op["value"].dump(), "a served cluster sets cpu and memory limits and requests only");
+                if (!limit(resource, op["value"], "spec.template.spec.containers[0]", request))
                     return false;
             } else {
-                return invalid(path, op["value"].dump(), "a served cluster patches /spec/replicas and container limits only");
+                return invalid(path, op["value"].dump(),
+                               "a served cluster patches /spec/replicas and container limits and requests only");
             }
         }
         return true;

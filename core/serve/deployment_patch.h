@@ -10,15 +10,17 @@ namespace orrery::serve {
 //! Everything else a patch holds (labels, annotations, …) is accepted and ignored.
 struct DeploymentPatch {
     std::optional<std::int32_t> replicas;
-    std::optional<std::int64_t> cpuMillicores;
+    std::optional<std::int64_t> cpuMillicores;         //!< limits
     std::optional<std::int64_t> memoryBytes;
+    std::optional<std::int64_t> requestCpuMillicores;  //!< requests (what schedulers reserve)
+    std::optional<std::int64_t> requestMemoryBytes;
 
     struct Parsed;
 
     //! Reads a patch of Deployment `name` whose only container is `container`. `contentType`
     //! is application/merge-patch+json, application/strategic-merge-patch+json or
     //! application/json-patch+json (replace/add of /spec/replicas and of the container's
-    //! /resources/limits/cpu|memory).
+    //! /resources/limits/cpu|memory and /resources/requests/cpu|memory).
     static Parsed parse(const std::string& contentType, const std::string& body, const std::string& name,
                         const std::string& container);
 };

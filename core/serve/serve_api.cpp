@@ -4,6 +4,7 @@
 #include "serve/kube_status.h"
 #include "serve/metrics_exposition.h"
 #include "serve/served_cluster.h"
+#include "serve/table_printer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -204,23 +205,31 @@ const KindInfo* kindOf(const Route& route)
 json resourceList(const std::string& groupVersion)
 {
     json resources = json::array();
-    const auto add = [&](const char* name, const char* kind, bool namespaced, json verbs) {
-        resources.push_back({{"name", name}, {"singularName", ""}, {"namespaced", namespaced}, {"kind", kind}, {"verbs", verbs}});
+    // Short names and categories as kube-apiserver lists them, so `kubectl get po,deploy,no` and
+    // `kubectl get all` resolve.
+    const auto add = [&](const char* name, const char* singular, const char* kind, bool namespaced, json verbs,
+                         json shortNames = json::array(), json categories = json::array()) {
+        json resource = {{"name", name}, {"singularName", singular}, {"namespaced", namespaced}, {"kind", kind}, {"verbs", verbs}};
+        if (!shortNames.empty())
+            resource["shortNames"] = std::move(shortNames);
+        if (!categories.empty())
+            resource["categories"] = std::move(categories);
+        resources.push_back(std::move(resource));
     };
     if (groupVersion == "v1") {
-        add("nodes", "Node", false, {"get", "list", "patch", "watch"});
-        add("pods", "Pod", true, {"create", "delete", "get", "list", "watch"});
-        add("pods/binding", "Binding", true, {"create"});
-        add("events", "Event", true, {"create", "delete", "get", "list", "update", "watch"});
-        add("namespaces", "Namespace", false, {"get", "list"});
+        add("nodes", "node", "Node", false, {"get", "list", "patch", "watch"}, {"no"});
+        add("pods", "pod", "Pod", true, {"create", "delete", "get", "list", "watch"}, {"po"}, {"all"});
+        add("pods/binding", "", "Binding", true, {"create"});
+        add("events", "event", "Event", true, {"create", "delete", "get", "list", "update", "watch"}, {"ev"});
+        add("namespaces", "namespace", "Namespace", false, {"get", "list"}, {"ns"});
     } else if (groupVersion == "apps/v1") {
-        add("deployments", "Deployment", true, {"get", "list", "watch", "patch"});
-        add("deployments/scale", "Scale", true, {"get", "patch"});
-        add("replicasets", "ReplicaSet", true, {"get", "list", "watch"});
+        add("deployments", "deployment", "Deployment", true, {"get", "list", "watch", "patch"}, {"deploy"}, {"all"});
+        add("deployments/scale", "", "Scale", true, {"get", "patch"});
+        add("replicasets", "replicaset", "ReplicaSet", true, {"get", "list", "watch"}, {"rs"}, {"all"});
     } else if (groupVersion == "autoscaling/v1") {
-        add("horizontalpodautoscalers", "HorizontalPodAutoscaler", true, {"list"});
+        add("horizontalpodautoscalers", "horizontalpodautoscaler", "HorizontalPodAutoscaler", true, {"list"}, {"hpa"}, {"all"});
     } else if (groupVersion == "coordination.k8s.io/v1") {
-        add("leases", "Lease", true, {"create", "delete", "get", "list", "update", "watch"});
+        add("leases", "lease", "Lease", true, {"create", "delete", "get", "list", "update", "watch"});
     }
     return {{"kind", "APIResourceList"}, {"apiVersion", "v1"}, {"groupVersion", groupVersion}, {"resources", resources}};
 }
@@ -362,6 +371,11 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     const json* object = m_cluster.objects().find(info->kind, nameSpace, route->name);
     if (!object)
         return failure(404, qualified + " \"" + route->name + "\" not found");
+    if (!scale && TablePrinter::wanted(request.accept)) {
+        const TablePrinter printer(info->kind, m_cluster.clockSeconds(), param(request, "includeObject"));
+        return ok(printer.table(json::array({printer.row(*object)}),
+                                {{"resourceVersion", (*object)["metadata"].value("resourceVersion", "")}}));
+    }
     return ok(scale ? scaleJson(*object) : *object);
 }
 
@@ -396,6 +410,9 @@ ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, con
     std::size_t count = 0;
     std::string last;
     bool more = false;
+    const bool table = TablePrinter::wanted(request.accept);
+    const TablePrinter printer(kind, m_cluster.clockSeconds(), param(request, "includeObject"));
+    json rows = json::array();
     m_cluster.objects().forEach(kind, nameSpace, after, [&](const std::string& key, const json& object) {
         if ((!selector->empty() && !selector->matches(labelsOf(object))) || !fields->matches(object))
             return true;
@@ -403,15 +420,22 @@ ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, con
             more = true;
             return false;
         }
-        if (count++ > 0)
-            items += ',';
-        items += object.dump();
+        if (table) {
+            rows.push_back(printer.row(object));
+            ++count;
+        } else {
+            if (count++ > 0)
+                items += ',';
+            items += object.dump();
+        }
         last = key;
         return true;
     });
     json metadata = {{"resourceVersion", listVersion}};
     if (more)
         metadata["continue"] = listVersion + ":" + last;
+    if (table)
+        return ok(printer.table(std::move(rows), std::move(metadata)));
     std::string body = R"({"kind":")" + listKind + R"(","apiVersion":")" + apiVersion + R"(","metadata":)" + metadata.dump() +
                        R"(,"items":[)" + items + "]}";
     return {200, "application/json", std::move(body), std::nullopt, false};
@@ -426,6 +450,8 @@ ServeResponse ServeApi::startWatch(const ServeRequest& request, ResourceKind kin
     cursor.bookmarks = truthy(param(request, "allowWatchBookmarks"));
     cursor.kindName = kindName;
     cursor.apiVersion = apiVersion;
+    cursor.table = TablePrinter::wanted(request.accept);
+    cursor.includeObject = param(request, "includeObject");
     if (const std::string timeout = param(request, "timeoutSeconds"); !timeout.empty()) {
         const auto seconds = unsignedOf(timeout);
         if (!seconds)
@@ -446,7 +472,7 @@ ServeResponse ServeApi::startWatch(const ServeRequest& request, ResourceKind kin
         // "Any version": the current objects as ADDED events, then changes from now on.
         m_cluster.objects().forEach(kind, nameSpace, {}, [&](const std::string& key, const json& object) {
             if (selects(cursor, object)) {
-                response.body += json{{"type", "ADDED"}, {"object", object}}.dump() + "\n";
+                response.body += eventLine(cursor, "ADDED", object);
                 if (filtered(cursor))
                     cursor.shown.insert(key);
             }
@@ -474,14 +500,14 @@ std::string ServeApi::poll(WatchCursor& cursor, bool& gone) const
     const ObjectStore& objects = m_cluster.objects();
     gone = !objects.eventsAfter(cursor.kind, cursor.resourceVersion, cursor.nameSpace, [&](const StoredEvent& event) {
         if (!filtered(cursor)) {
-            lines += event.line;
+            lines += cursor.table ? tableLine(cursor, event.line) : event.line;
             return;
         }
         const std::string key = ObjectStore::key(event.nameSpace, event.name);
         const bool wasShown = cursor.shown.count(key) > 0;
         if (std::string_view(event.type) == "DELETED") {
             if (wasShown)
-                lines += event.line;
+                lines += cursor.table ? tableLine(cursor, event.line) : event.line;
             cursor.shown.erase(key);
             return;
         }
@@ -489,12 +515,12 @@ std::string ServeApi::poll(WatchCursor& cursor, bool& gone) const
         const json& object = parsed["object"];
         if (selects(cursor, object)) {
             if (!wasShown && std::string_view(event.type) != "ADDED")
-                lines += json{{"type", "ADDED"}, {"object", object}}.dump() + "\n"; // it starts matching
+                lines += eventLine(cursor, "ADDED", object); // it starts matching
             else
-                lines += event.line;
+                lines += cursor.table ? tableLine(cursor, event.line) : event.line;
             cursor.shown.insert(key);
         } else if (wasShown) {
-            lines += json{{"type", "DELETED"}, {"object", object}}.dump() + "\n"; // it stops matching
+            lines += eventLine(cursor, "DELETED", object); // it stops matching
             cursor.shown.erase(key);
         }
     });
@@ -505,6 +531,23 @@ std::string ServeApi::poll(WatchCursor& cursor, bool& gone) const
     }
     cursor.resourceVersion = objects.resourceVersion();
     return lines;
+}
+
+std::string ServeApi::eventLine(WatchCursor& cursor, const char* type, const json& object) const
+{
+    if (!cursor.table)
+        return json{{"type", type}, {"object", object}}.dump() + "\n";
+    const TablePrinter printer(cursor.kind, m_cluster.clockSeconds(), cursor.includeObject);
+    const json metadata = {{"resourceVersion", object["metadata"].value("resourceVersion", "")}};
+    json line = {{"type", type}, {"object", printer.table(json::array({printer.row(object)}), metadata, !cursor.columnsSent)}};
+    cursor.columnsSent = true;
+    return line.dump() + "\n";
+}
+
+std::string ServeApi::tableLine(WatchCursor& cursor, const std::string& line) const
+{
+    const json event = json::parse(line);
+    return eventLine(cursor, event["type"].get_ref<const std::string&>().c_str(), event["object"]);
 }
 
 std::string ServeApi::bookmark(const WatchCursor& cursor)

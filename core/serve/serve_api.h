@@ -20,6 +20,7 @@ struct ServeRequest {
     std::map<std::string, std::string> query;    //!< decoded parameters
     std::string contentType;
     std::string body;
+    std::string accept;                          //!< the Accept header (kubectl get asks for a Table)
 };
 
 //! Where a watch stream stands: which objects, from which resourceVersion, until when.
@@ -36,6 +37,11 @@ struct WatchCursor {
     std::set<std::string> shown;
     std::string kindName;                        //!< "Pod", for bookmarks
     std::string apiVersion;                      //!< "v1", for bookmarks
+    //! The client asked for Tables (kubectl get -w): each event's object is a one-row Table,
+    //! with the column definitions in the first only, as the API server sends them.
+    bool table = false;
+    bool columnsSent = false;
+    std::string includeObject;                   //!< the Table's includeObject parameter
 };
 
 //! The answer to one request: a plain response, or (`watch` set) the start of a watch stream
@@ -67,6 +73,10 @@ public:
     static std::string bookmark(const WatchCursor& cursor);
 
 private:
+    //! One watch event line for `object`: as it is, or as a one-row Table when the cursor asks.
+    std::string eventLine(WatchCursor& cursor, const char* type, const nlohmann::json& object) const;
+    //! A stored event line, re-rendered as a Table event.
+    std::string tableLine(WatchCursor& cursor, const std::string& line) const;
     ServeResponse list(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,
                        const std::string& listKind, const std::string& apiVersion) const;
     ServeResponse startWatch(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,

@@ -18,6 +18,10 @@ struct ServeOptions {
     std::size_t eventLogCapacity = 4096;        //!< watch events kept per resource kind (older: 410 Gone)
     std::size_t maxEvents = 1000;               //!< core/v1 Events clients post that are kept (oldest dropped)
     std::string workload;                       //!< which Microservices workload (empty = the first)
+    //! The calendar time (Unix seconds) of simulated time 0: objects are stamped and aged from it.
+    //! Fixed by default so that a seed gives the same objects; `orrery serve` sets it to the
+    //! wall-clock start (unless --fixed-clock), so kubectl's AGE reads as on a real cluster.
+    std::int64_t epochSeconds = 1704067200; // 2024-01-01T00:00:00Z
 };
 
 } // namespace orrery::serve

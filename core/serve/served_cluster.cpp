@@ -20,11 +20,13 @@ using policy::ControlAction;
 using policy::ControlResource;
 using policy::indexOf;
 
-//! Served objects are stamped in a fixed calendar (simulated time 0 = 2024-01-01T00:00:00Z) so
-//! that the same seed gives the same objects.
-std::string timestamp(sim::SimTime t)
+//! Served objects are stamped on the served clock: ServeOptions::epochSeconds at simulated time
+//! 0, then simulated seconds divided by the speed (the wall-clock moment `orrery serve` reached
+//! them), as /metrics divides its counters.
+std::string timestamp(const ServeOptions& options, sim::SimTime t)
 {
-    const std::time_t seconds = 1704067200 + static_cast<std::time_t>(t / sim::kSecond);
+    const std::time_t seconds = static_cast<std::time_t>(
+        options.epochSeconds + static_cast<std::int64_t>(std::floor(sim::toSeconds(t) / options.speed)));
     std::tm utc{};
     gmtime_r(&seconds, &utc);
     char text[32];
@@ -168,8 +170,25 @@ ServedCluster::Answer ServedCluster::patchDeployment(const std::string& nameSpac
         changed.cpuMillicores = *patch.cpuMillicores;
     if (patch.memoryBytes)
         changed.memoryBytes = *patch.memoryBytes;
+    if (patch.requestCpuMillicores)
+        changed.requestCpuMillicores = *patch.requestCpuMillicores;
+    if (patch.requestMemoryBytes)
+        changed.requestMemoryBytes = *patch.requestMemoryBytes;
+    // The API server refuses requests above limits (k8s.io/kubernetes pkg/apis/core/validation).
+    const auto above = [&](std::int64_t request, std::int64_t limit, const char* resource, const std::string& text) {
+        return limit > 0 && request > limit
+            ? std::optional<std::string>("Deployment.apps \"" + name + "\" is invalid: spec.template.spec.containers[0].resources.requests: "
+                                         "Invalid value: \"" + text + "\": must be less than or equal to " + resource + " limit of " +
+                                         (std::string_view(resource) == "cpu" ? quantityMillicores(limit) : model::formatBytes(limit)))
+            : std::nullopt;
+    };
+    if (auto why = above(changed.requestCpuMillicores, changed.cpuMillicores, "cpu", quantityMillicores(changed.requestCpuMillicores)))
+        return {422, KubeStatus::failure(422, "Invalid", *why)};
+    if (auto why = above(changed.requestMemoryBytes, changed.memoryBytes, "memory", model::formatBytes(changed.requestMemoryBytes)))
+        return {422, KubeStatus::failure(422, "Invalid", *why)};
     const bool differs = changed.specReplicas != found->specReplicas || changed.cpuMillicores != found->cpuMillicores ||
-                         changed.memoryBytes != found->memoryBytes;
+                         changed.memoryBytes != found->memoryBytes || changed.requestCpuMillicores != found->requestCpuMillicores ||
+                         changed.requestMemoryBytes != found->requestMemoryBytes;
     if (differs) {
         ++changed.generation;
         changed.rejection.clear();
@@ -205,6 +224,8 @@ void ServedCluster::publish(const policy::Observation& observation, bool initial
             d.specReplicas = target.replicas;
             d.cpuMillicores = d.runningCpuMillicores;
             d.memoryBytes = d.runningMemoryBytes;
+            d.requestCpuMillicores = d.cpuMillicores;
+            d.requestMemoryBytes = d.memoryBytes;
         }
         const std::int32_t ready = target.replicas;
         const std::int32_t starting = std::max(0, target.pendingReplicas);
@@ -267,7 +288,7 @@ void ServedCluster::putNodes()
                          {"kind", "Node"},
                          {"metadata",
                           {{"name", name}, {"uid", ObjectNames::uid("Node", name)}, {"labels", labels},
-                           {"creationTimestamp", timestamp(0)}}},
+                           {"creationTimestamp", timestamp(m_options, 0)}}},
                          {"spec", json::object()},
                          {"status",
                           {{"capacity", resources},
@@ -282,6 +303,11 @@ void ServedCluster::putNodes()
     }
 }
 
+std::int64_t ServedCluster::clockSeconds() const
+{
+    return m_options.epochSeconds + static_cast<std::int64_t>(std::floor(sim::toSeconds(m_now) / m_options.speed));
+}
+
 json ServedCluster::containerJson(const Deployment& d, bool spec) const
 {
     const std::int64_t cpu = spec ? d.cpuMillicores : d.runningCpuMillicores;
@@ -291,9 +317,16 @@ json ServedCluster::containerJson(const Deployment& d, bool spec) const
         limits["cpu"] = quantityMillicores(cpu);
     if (memory > 0)
         limits["memory"] = model::formatBytes(memory);
+    // A running pod keeps the requests it was admitted with only until it restarts; the served
+    // pods show the Deployment's (the simulation does not recreate pods for a request change).
+    json requests = json::object();
+    if (d.requestCpuMillicores > 0)
+        requests["cpu"] = quantityMillicores(std::min(d.requestCpuMillicores, cpu > 0 ? cpu : d.requestCpuMillicores));
+    if (d.requestMemoryBytes > 0)
+        requests["memory"] = model::formatBytes(std::min(d.requestMemoryBytes, memory > 0 ? memory : d.requestMemoryBytes));
     return {{"name", d.name},
             {"image", "orrery.dev/simulated/" + d.name + ":latest"},
-            {"resources", {{"limits", limits}, {"requests", limits}}}};
+            {"resources", {{"limits", limits}, {"requests", requests}}}};
 }
 
 json ServedCluster::deploymentJson(const Deployment& d) const
@@ -318,7 +351,7 @@ json ServedCluster::deploymentJson(const Deployment& d) const
             {"metadata",
              {{"name", d.name}, {"namespace", ns}, {"uid", ObjectNames::uid("Deployment", ns + "/" + d.name)},
               {"generation", d.generation}, {"labels", {{"app", d.name}}}, {"annotations", annotations},
-              {"creationTimestamp", timestamp(0)}}},
+              {"creationTimestamp", timestamp(m_options, 0)}}},
             {"spec",
              {{"replicas", d.specReplicas},
               {"selector", {{"matchLabels", {{"app", d.name}}}}},
@@ -337,7 +370,7 @@ json ServedCluster::replicaSetJson(const Deployment& d) const
             {"metadata",
              {{"name", name}, {"namespace", ns}, {"uid", ObjectNames::uid("ReplicaSet", ns + "/" + name)},
               {"labels", {{"app", d.name}, {"pod-template-hash", hash}}},
-              {"creationTimestamp", timestamp(0)},
+              {"creationTimestamp", timestamp(m_options, 0)},
               {"ownerReferences", json::array({{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"name", d.name},
                                                 {"uid", ObjectNames::uid("Deployment", ns + "/" + d.name)},
                                                 {"controller", true}, {"blockOwnerDeletion", true}}})}}},
@@ -361,7 +394,7 @@ json ServedCluster::podJson(const Deployment& d, std::size_t service, std::uint3
     // where the served cluster shows them).
     const std::size_t node = m_nodeNames.empty() ? 0 : (service + index) % m_nodeNames.size();
     const std::uint32_t address = static_cast<std::uint32_t>(service) * 64 + index + 2;
-    const std::string created = timestamp(index < d.podCreated.size() ? d.podCreated[index] : m_now);
+    const std::string created = timestamp(m_options, index < d.podCreated.size() ? d.podCreated[index] : m_now);
     json containerStatus = {{"name", d.name}, {"ready", running}, {"restartCount", 0},
                             {"image", "orrery.dev/simulated/" + d.name + ":latest"}};
     containerStatus["state"] = running ? json{{"running", {{"startedAt", created}}}}

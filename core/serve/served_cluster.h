@@ -73,6 +73,8 @@ public:
     [[nodiscard]] const ServeOptions& options() const { return m_options; }
     [[nodiscard]] const model::Scenario& scenario() const;
     [[nodiscard]] sim::SimTime now() const { return m_now; }
+    //! The served clock in Unix seconds: ServeOptions::epochSeconds + simulated seconds / speed.
+    [[nodiscard]] std::int64_t clockSeconds() const;
     [[nodiscard]] std::uint64_t periods() const { return m_periods; }
     //! Controlled services (= Deployment names), in observation order.
     [[nodiscard]] const std::vector<std::string>& services() const { return m_services; }
@@ -87,6 +89,10 @@ private:
         std::int32_t specReplicas = 1;
         std::int64_t cpuMillicores = 0;   //!< spec limit (0 = none)
         std::int64_t memoryBytes = 0;
+        //! Requests: the scenario's declared resources until a patch sets them; never above the
+        //! limits (the API server's validation). The simulation runs on limits; schedulers read these.
+        std::int64_t requestCpuMillicores = 0;
+        std::int64_t requestMemoryBytes = 0;
         std::int64_t generation = 1;
         std::int64_t observedGeneration = 1;
         std::int32_t ready = 0;

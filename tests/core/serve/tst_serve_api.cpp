@@ -19,7 +19,7 @@ namespace {
 
 ServeRequest get(std::string path, std::map<std::string, std::string> query = {})
 {
-    return {"GET", std::move(path), std::move(query), {}, {}};
+    return {"GET", std::move(path), std::move(query), {}, {}, {}};
 }
 
 std::vector<json> lines(const std::string& text)
@@ -115,7 +115,7 @@ void TestServeApi::getAndNotFound()
     QCOMPARE(api.handle(get("/api/v1/nodes/node-3")).code, 200);
     QCOMPARE(api.handle(get("/api/v1/nodes/node-4")).code, 404);
     QCOMPARE(api.handle(get("/api/v1/secrets")).code, 404);
-    QCOMPARE(api.handle({"DELETE", "/api/v1/nodes/node-3", {}, {}, {}}).code, 405);
+    QCOMPARE(api.handle({"DELETE", "/api/v1/nodes/node-3", {}, {}, {}, {}}).code, 405);
 }
 
 void TestServeApi::watchFromAResourceVersionSendsExactlyTheLaterEvents()
@@ -132,7 +132,7 @@ void TestServeApi::watchFromAResourceVersionSendsExactlyTheLaterEvents()
     QVERIFY(start.body.empty());
     serve::WatchCursor cursor = *start.watch;
     ServeRequest patch{"PATCH", "/apis/apps/v1/namespaces/social-network/deployments/nginx-web-server", {}, "application/merge-patch+json",
-                       R"({"spec":{"replicas":3}})"};
+                       R"({"spec":{"replicas":3}})", {}};
     QCOMPARE(api.handle(patch).code, 200);
     bool gone = false;
     const std::vector<json> events = lines(api.poll(cursor, gone));
@@ -198,7 +198,7 @@ void TestServeApi::patchThroughTheScaleSubresource()
     auto served = cluster();
     ServeApi api(*served);
     ServeRequest patch{"PATCH", "/apis/apps/v1/namespaces/social-network/deployments/user-service/scale", {{"dryRun", "All"}},
-                       "application/merge-patch+json", R"({"spec":{"replicas":3}})"};
+                       "application/merge-patch+json", R"({"spec":{"replicas":3}})", {}};
     serve::ServeResponse answer = api.handle(patch);
     QCOMPARE(answer.code, 200);
     QCOMPARE(json::parse(answer.body)["kind"].get<std::string>(), std::string("Scale"));

@@ -28,7 +28,7 @@ namespace {
 
 ServeRequest request(std::string method, std::string path, std::string body = {}, std::map<std::string, std::string> query = {})
 {
-    return {std::move(method), std::move(path), std::move(query), "application/json", std::move(body)};
+    return {std::move(method), std::move(path), std::move(query), "application/json", std::move(body), {}};
 }
 
 ServeRequest get(std::string path, std::map<std::string, std::string> query = {})
@@ -370,7 +370,7 @@ void TestServeScheduling::standalonePodsSurviveTheSimulation()
     // A Deployment grows and shrinks; the simulation republishes its pods every period.
     const auto scaleTo = [&](std::size_t replicas) {
         const ServeRequest scale{"PATCH", "/apis/apps/v1/namespaces/social-network/deployments/nginx-web-server", {},
-                                 "application/merge-patch+json", R"({"spec":{"replicas":)" + std::to_string(replicas) + "}}"};
+                                 "application/merge-patch+json", R"({"spec":{"replicas":)" + std::to_string(replicas) + "}}", {}};
         QCOMPARE(api.handle(scale).code, 200);
         for (int i = 0; i < 30 && names(api, "/api/v1/namespaces/social-network/pods", {{"labelSelector", "app=nginx-web-server"}}).size() != replicas; ++i)
             served->advance();

@@ -194,7 +194,7 @@ void TestServedCluster::badPatchIsAStatus_data()
                                         << "deployments.apps \"no-such-service\" not found";
     QTest::newRow("json patch of a label") << "user-service" << "application/json-patch+json"
                                            << R"([{"op":"replace","path":"/metadata/labels/x","value":"y"}])" << 422 << "Invalid"
-                                           << "patches /spec/replicas and container limits only";
+                                           << "patches /spec/replicas and container limits and requests only";
 }
 
 void TestServedCluster::badPatchIsAStatus()
