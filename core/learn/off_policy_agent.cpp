@@ -428,10 +428,15 @@ void fillDiagnostics(OffPolicyUpdateStats& stats, const float* q, const float* t
     stats.qStd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0; // unbiased, as Tensor::std
     stats.tdError = absError / static_cast<double>(n);
     stats.boundFraction.assign(actionDim, 0.0);
-    for (std::size_t j = 0; j < n * actionDim; ++j)
+    stats.actionMean.assign(actionDim, 0.0);
+    for (std::size_t j = 0; j < n * actionDim; ++j) {
         stats.boundFraction[j % actionDim] += std::abs(actions[j]) > 0.9f ? 1.0 : 0.0;
+        stats.actionMean[j % actionDim] += actions[j];
+    }
     for (double& fraction : stats.boundFraction)
         fraction /= static_cast<double>(n);
+    for (double& mean : stats.actionMean)
+        mean /= static_cast<double>(n);
 }
 
 //! One DDPG/TD3 gradient step without autograd (OffPolicyBackend::Plain): the same losses,

@@ -41,6 +41,9 @@ struct OffPolicyUpdateStats {
     //! Per action dimension, the fraction of the batch's deterministic policy actions within 5 %
     //! of a bound (|a| > 0.9 in [-1, 1]): 1 means the actor is saturated there.
     std::vector<double> boundFraction;
+    //! Per action dimension, the mean of those actions in [-1, 1]: with boundFraction, which
+    //! bound the actor sits at (−1: the lowest limit it may set, +1 the highest).
+    std::vector<double> actionMean;
     //! Wall seconds spent in each phase of this step (steady clock; ~20 ns to read).
     std::array<double, kUpdatePhaseCount> phaseSeconds{};
 };

@@ -3,7 +3,7 @@
 namespace orrery::learn {
 
 UpdateStatsWindow::UpdateStatsWindow(std::vector<std::string> dimensions)
-    : m_dimensions(std::move(dimensions)), m_bound(m_dimensions.size(), 0.0)
+    : m_dimensions(std::move(dimensions)), m_bound(m_dimensions.size(), 0.0), m_actionMean(m_dimensions.size(), 0.0)
 {
 }
 
@@ -25,6 +25,8 @@ void UpdateStatsWindow::add(const OffPolicyUpdateStats& stats, bool valuesMeasur
     m_entropy += stats.entropy;
     for (std::size_t i = 0; i < m_bound.size() && i < stats.boundFraction.size(); ++i)
         m_bound[i] += stats.boundFraction[i];
+    for (std::size_t i = 0; i < m_actionMean.size() && i < stats.actionMean.size(); ++i)
+        m_actionMean[i] += stats.actionMean[i];
 }
 
 void UpdateStatsWindow::add(const PpoUpdateStats& stats)
@@ -71,6 +73,8 @@ std::vector<std::pair<std::string, double>> UpdateStatsWindow::takeMetrics()
         metrics.emplace_back("update.entropy", m_entropy / m);
         for (std::size_t i = 0; i < m_bound.size(); ++i)
             metrics.emplace_back("update.at_bound." + m_dimensions[i], m_bound[i] / m);
+        for (std::size_t i = 0; i < m_actionMean.size(); ++i)
+            metrics.emplace_back("update.action_mean." + m_dimensions[i], m_actionMean[i] / m);
     }
     *this = UpdateStatsWindow(std::move(m_dimensions));
     return metrics;

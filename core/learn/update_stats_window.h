@@ -12,7 +12,8 @@ namespace orrery::learn {
 //! The means of an agent's update statistics since the last report, as the named metrics a
 //! training stores and the Training view draws (docs/learning.md, "Evaluation of control
 //! agents"): update.critic_loss, update.actor_loss, update.q_mean, update.q_std,
-//! update.td_error, update.alpha, update.entropy and update.at_bound.<dimension> for off-policy
+//! update.td_error, update.alpha, update.entropy, update.at_bound.<dimension> and
+//! update.action_mean.<dimension> for off-policy
 //! learners; update.policy_loss, update.value_loss, update.entropy, update.approx_kl,
 //! update.clip_fraction, update.explained_variance and update.kl_stops for PPO.
 class UpdateStatsWindow {
@@ -42,6 +43,7 @@ private:
     double m_alpha = 0;
     double m_entropy = 0;
     std::vector<double> m_bound;
+    std::vector<double> m_actionMean;
     std::uint64_t m_ppoUpdates = 0;
     std::uint64_t m_klStops = 0;
     double m_policyLoss = 0;

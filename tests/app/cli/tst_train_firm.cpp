@@ -87,7 +87,7 @@ private slots:
         QVERIFY(metric(finalModel, "episodes") == 4.0);
         for (const char* name : {"evaluation.return.2", "evaluation.return.4", "evaluation.return_std.2",
                                  "reference.random.return", "reference.hold-at-base.reward_per_step",
-                                 "update.critic_loss.2", "update.critic_loss.3", "update.at_bound.llc.4",
+                                 "update.critic_loss.2", "update.critic_loss.3", "update.at_bound.llc.4", "update.action_mean.cpu.4",
                                  "evaluation.best_episode", "evaluation.final_return"})
             QVERIFY2(metric(finalModel, name).has_value(), name);
         QVERIFY(!metric(finalModel, "evaluation.return.3"));

@@ -197,6 +197,8 @@ private slots:
         QVERIFY(r.evaluations.back().meanReturn > -0.01);
         QCOMPARE(r.lastUpdate.boundFraction.size(), std::size_t{1});
         QCOMPARE(r.lastUpdate.boundFraction[0], 0.0); // 0.5 is far from the bounds
+        QCOMPARE(r.lastUpdate.actionMean.size(), std::size_t{1});
+        QVERIFY2(std::abs(r.lastUpdate.actionMean[0] - 0.5) < 0.1, qPrintable(QString::number(r.lastUpdate.actionMean[0])));
         QCOMPARE(r.updates, std::uint64_t{2000});
     }
 
@@ -406,6 +408,8 @@ private slots:
         QVERIFY(std::abs(plainStats.criticLoss - referenceStats.criticLoss) <= 1e-4 * (1 + referenceStats.criticLoss));
         QVERIFY(std::abs(plainStats.qMean - referenceStats.qMean) < 1e-4);
         QCOMPARE(plainStats.boundFraction.size(), referenceStats.boundFraction.size());
+        for (std::size_t k = 0; k < plainStats.actionMean.size(); ++k)
+            QVERIFY(std::abs(plainStats.actionMean[k] - referenceStats.actionMean[k]) < 1e-4);
     }
 
     void automaticBackendIsPlainForSmallDdpgAndTd3Networks()
