@@ -1,5 +1,5 @@
 // orrery: with no command, the window when a display is available, else the headless demo;
-// with a command, the CLI (DESIGN.md §10).
+// with a command, the CLI (docs/architecture.md §10).
 #include "cli/commands.h"
 #include "kinds/built_in_kinds.h"
 #include "store/project_file_signature.h"

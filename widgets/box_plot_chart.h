@@ -11,10 +11,11 @@ class QValueAxis;
 
 namespace orrery::widgets {
 
-//! Box plots of each arm's per-run values side by side (DESIGN.md §8 "box plots"): one box per
-//! arm, from the lower to the upper quartile with a line at the median and whiskers to the
-//! smallest and largest value. Quartiles are type-7 quantiles (analysis::quantileOfSorted), as
-//! in the stored comparison, so the median line sits at the table's median.
+//! Box plots of each arm's per-run values side by side
+//! (docs/architecture.md §8 "ChartView wrappers"): one box per arm, from the lower to the upper
+//! quartile with a line at the median and whiskers to the smallest and largest value. Quartiles
+//! are type-7 quantiles (analysis::quantileOfSorted), as in the stored comparison, so the median
+//! line sits at the table's median.
 class BoxPlotChart : public ComparisonChart {
     Q_OBJECT
 public:

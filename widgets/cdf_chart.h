@@ -12,9 +12,10 @@ class QValueAxis;
 
 namespace orrery::widgets {
 
-//! Empirical CDFs of each arm's per-run values, overlaid (DESIGN.md §8 "CDF"): one step line per
-//! arm, rising by 1/n at each of its n values from 0 to 1. The x axis spans every arm's values,
-//! so arms whose lines sit further left have smaller values.
+//! Empirical CDFs of each arm's per-run values, overlaid
+//! (docs/architecture.md §8 "ChartView wrappers"): one step line per arm, rising by 1/n at each
+//! of its n values from 0 to 1. The x axis spans every arm's values, so arms whose lines sit
+//! further left have smaller values.
 class CdfChart : public ComparisonChart {
     Q_OBJECT
 public:

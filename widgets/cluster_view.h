@@ -7,7 +7,7 @@
 
 namespace orrery::widgets {
 
-//! The nodes of a cluster as small coloured tiles (DESIGN.md §8 "ClusterView"), one titled
+//! The nodes of a cluster as small coloured tiles (docs/architecture.md §8 "ClusterView"), one titled
 //! band per pool naming its devices, coloured by CPU, memory or GPU utilization (or power,
 //! which shows "no data" until the power model lands), with a 0–100 % legend on top.
 //!

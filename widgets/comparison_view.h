@@ -23,7 +23,7 @@ class ComparisonTableModel;
 class SweepChart;
 class TimeSeriesChart;
 
-//! The A/B comparison of one experiment (DESIGN.md §8 "ComparisonView", issue 6): a metric and a
+//! The A/B comparison of one experiment (docs/architecture.md §8 "ComparisonView", issue 6): a metric and a
 //! sweep-point selector over tabs with the arms' empirical CDFs, box plots, the metric against
 //! the swept parameter, and time series of one run per arm; below them the metric table with
 //! the ratio of medians to the baseline, its CI and the Mann–Whitney p-value.

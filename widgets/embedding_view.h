@@ -29,7 +29,7 @@ class TimeSeriesChart;
 //! How EmbeddingView lays the embeddings out in the plane.
 enum class EmbeddingProjection { Pca, Tsne };
 
-//! The Embedding view (DESIGN.md §8, issue 15 item 7): a 2-D scatter of workload embeddings —
+//! The Embedding view (docs/architecture.md §8, issue 15 item 7): a 2-D scatter of workload embeddings —
 //! one point per application, PCA (default) or t-SNE, coloured by a categorical attribute chosen
 //! in a box, with a legend — the workload being adapted to drawn larger and outlined
 //! (setCurrent moves it live), and beside it the k-shot adaptation curves (episode → reward).

@@ -10,7 +10,7 @@ class QValueAxis;
 
 namespace orrery::widgets {
 
-//! A scatter chart (DESIGN.md §8 "ChartView wrappers"): one set of points per group, e.g. one
+//! A scatter chart (docs/architecture.md §8 "ChartView wrappers"): one set of points per group, e.g. one
 //! point per run and one colour per experiment arm (SLO attainment against power).
 class ScatterChart : public QChartView {
     Q_OBJECT

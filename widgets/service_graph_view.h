@@ -16,7 +16,7 @@ namespace orrery::widgets {
 class ServiceGraphCanvas;
 class ServiceNodeItem;
 
-//! A service dependency graph (DESIGN.md §8 "ServiceGraphView"): laid out by Graphviz `dot`
+//! A service dependency graph (docs/architecture.md §8 "ServiceGraphView"): laid out by Graphviz `dot`
 //! on a worker thread (layoutGraph; a newer graph discards a layout still running), drawn as
 //! rounded boxes and spline arrows (ServiceGraphScene); services coloured by p99 latency or
 //! utilization, calls by rate, the critical path in red and critical components badged, with

@@ -12,7 +12,7 @@ class QValueAxis;
 
 namespace orrery::widgets {
 
-//! A stacked area chart of step series (DESIGN.md §8 "ChartView wrappers"): one band per
+//! A stacked area chart of step series (docs/architecture.md §8 "ChartView wrappers"): one band per
 //! series, each drawn on top of the ones before it, e.g. the CPU limits of the containers of
 //! one worker over time.
 //!

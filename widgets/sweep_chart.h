@@ -12,7 +12,7 @@ class QLineSeries;
 
 namespace orrery::widgets {
 
-//! A metric against the swept scenario parameter (DESIGN.md §6 sweeps): one line with markers
+//! A metric against the swept scenario parameter (docs/architecture.md §6, sweeps): one line with markers
 //! per arm through its mean at each sweep point. Numeric sweep values ("20", "40") are placed at
 //! their value; any other ("2/min") at equal steps; either way labelled as written.
 class SweepChart : public ComparisonChart {

@@ -16,7 +16,7 @@ class QValueAxis;
 
 namespace orrery::widgets {
 
-//! A line chart of time series (DESIGN.md §8 "ChartView wrappers"): Qt Charts' QChartView with
+//! A line chart of time series (docs/architecture.md §8 "ChartView wrappers"): Qt Charts' QChartView with
 //! one value axis each way, a legend, and long series decimated for drawing.
 //!
 //! The chart keeps every series it is given and draws a copy reduced by min/max bucketing to

@@ -13,7 +13,7 @@ struct TraceSet;
 
 namespace orrery::widgets {
 
-//! The span timeline of one trace (DESIGN.md §8 "TraceView"): one row per span in depth-first
+//! The span timeline of one trace (docs/architecture.md §8 "TraceView"): one row per span in depth-first
 //! order, its name indented by depth on the left, a bar at its start and duration on a time
 //! axis, coloured by service. Critical-path spans get a red outline and marker; background
 //! (FollowsFrom) spans are hatched.

@@ -23,7 +23,7 @@ namespace orrery::widgets {
 class TraceListModel;
 class TraceTimeline;
 
-//! Traces and their span timeline (DESIGN.md §8 "TraceView"): a sortable chooser of the
+//! Traces and their span timeline (docs/architecture.md §8 "TraceView"): a sortable chooser of the
 //! traces of a set (request, root service, spans, duration, id) above the TraceTimeline of the
 //! chosen one, whose critical path (analysis::criticalPath) is highlighted.
 //!

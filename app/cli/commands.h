@@ -4,7 +4,7 @@
 
 namespace orrery::app {
 
-//! Exit codes shared by every subcommand (DESIGN.md §10).
+//! Exit codes shared by every subcommand (docs/architecture.md §10).
 enum ExitCode : int { kExitOk = 0, kExitRunFailed = 1, kExitBadInput = 2, kExitCancelled = 130 };
 
 int runDemoCommand(const std::vector<std::string>& args);

@@ -28,7 +28,7 @@ class LivePodModel;
 class LiveSchedulingModel;
 class LiveQueryPanel;
 
-//! The Live Cluster dock (DESIGN.md §9, docs/gui.md): a context switcher filled from the
+//! The Live Cluster dock (docs/architecture.md §9, docs/gui.md): a context switcher filled from the
 //! kubeconfig, the server's status, paginated node and pod tables with a namespace filter, a
 //! Prometheus range query and "Show in Cluster view". Every request runs on a worker thread;
 //! Cancel (or switching context) makes the dock ignore what is still in flight, so the UI never

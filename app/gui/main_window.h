@@ -47,7 +47,7 @@ class RunView;
 class ScenarioEditor;
 class TrainingDock;
 
-//! The Orrery window (DESIGN.md §8): the project explorer (runs and experiments of the open
+//! The Orrery window (docs/architecture.md §8): the project explorer (runs and experiments of the open
 //! project) on the left, the selected run or the comparison of the selected experiment's arms in
 //! the centre, a log dock, menus, and a status bar with the progress of the run in flight. One run at a time executes on a worker thread (RunJob); the window
 //! opens one SQLite connection of its own for reading the explorer.

@@ -107,6 +107,23 @@ void ControlLoop::apply(const ControlAction& action)
         m_app.setServiceLimits(*service, limits, now);
     }
     accountCpu();
+    // What the policy did, over time, for the views and studies (docs/model.md, "Control"):
+    // control.replicas with the count, control.<resource> with the limit as a multiple of the
+    // declared one (0 when none was declared).
+    if (m_recorder != nullptr) {
+        sim::RunAnnotation annotation;
+        annotation.start = annotation.end = now;
+        annotation.target = action.target;
+        if (action.kind == ControlAction::Kind::SetReplicas) {
+            annotation.kind = "control.replicas";
+            annotation.intensity = static_cast<double>(m_app.replicaCount(*service));
+        } else {
+            annotation.kind = "control." + std::string(policy::toString(action.resource));
+            const double declared = m_declared[*service * policy::kControlResourceCount + policy::indexOf(action.resource)];
+            annotation.intensity = declared > 0 ? action.value / declared : 0.0;
+        }
+        m_recorder->recordAnnotation(annotation);
+    }
 }
 
 void ControlLoop::handleEvent(const sim::Event& event, sim::Engine& engine)

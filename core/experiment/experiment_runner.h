@@ -38,7 +38,7 @@ struct ExperimentRunOptions {
 };
 
 //! Runs an experiment's cells (sweep points × arms × seeds × repeats) into a project on a pool
-//! of worker threads, then compares the arms and stores the comparison (DESIGN.md §6).
+//! of worker threads, then compares the arms and stores the comparison (docs/architecture.md §6).
 //!
 //! Each run is an independent, deterministic env::Simulation of its own scenario copy: the same
 //! seed gives every arm the same arrivals and work (common random numbers), so results do not

@@ -6,9 +6,10 @@
 
 namespace orrery::model {
 
-//! The spec of a workload kind that registers itself (DESIGN.md §3, "Workload kinds"): the
-//! kind's own folder defines a subclass, reads it from YAML and simulates it, so adding a kind
-//! touches no other kind. Generic code sees only what is here.
+//! The spec of a workload kind that registers itself
+//! (docs/architecture.md §3, "Self-registering kinds"): the kind's own folder defines a subclass,
+//! reads it from YAML and simulates it, so adding a kind touches no other kind. Generic code sees
+//! only what is here.
 struct KindSpec {
     virtual ~KindSpec() = default;
     //! A deep copy, for variants of a scenario (experiment arms and sweeps).

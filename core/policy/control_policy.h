@@ -7,7 +7,7 @@
 
 namespace orrery::policy {
 
-//! Decision point "control" (DESIGN.md §4): called every control period with an Observation,
+//! Decision point "control" (docs/architecture.md §4): called every control period with an Observation,
 //! returns the actions to take (possibly none). Used by HPA/VPA/AIMD baselines and learned agents
 //! alike, in simulation and against a live cluster (through policy::Environment).
 class ControlPolicy {

@@ -20,7 +20,7 @@ struct StepResult {
     std::vector<ActionOutcome> outcomes; //!< what became of each action passed to step()
 };
 
-//! The reset/step interface every control policy works through (DESIGN.md §4; seed 001 §5.3's
+//! The reset/step interface every control policy works through (docs/architecture.md §4; seed 001 §5.3's
 //! wrapper pattern): implemented by the simulated environment and by the live one, so a policy
 //! trained in simulation can be pointed at a cluster unchanged.
 class Environment {

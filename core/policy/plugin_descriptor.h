@@ -1,5 +1,5 @@
 #pragma once
-// The C ABI between Orrery and a policy plugin library (DESIGN.md §4).
+// The C ABI between Orrery and a policy plugin library (docs/architecture.md §4).
 //
 // A plugin library exports exactly one symbol, `orrery_plugin`, returning a pointer to a
 // static OrreryPluginDescriptor. Strings are UTF-8 and owned by the plugin (static storage).

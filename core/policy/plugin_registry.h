@@ -25,7 +25,7 @@
 namespace orrery::policy {
 
 //! The policy plugins available to this process: built-ins registered statically and libraries
-//! loaded from plugin directories (DESIGN.md §4).
+//! loaded from plugin directories (docs/architecture.md §4).
 //!
 //! Lifetime: loaded libraries stay open until the registry is destroyed, and every descriptor,
 //! PluginInfo and policy object obtained from it points into them. Destroy all policies a

@@ -3,7 +3,7 @@
 
 namespace orrery::policy {
 
-//! Decision point "queue" (DESIGN.md §4): the order in which a device serves the requests
+//! Decision point "queue" (docs/architecture.md §4): the order in which a device serves the requests
 //! waiting for it. A queue policy gives each arriving request a priority — lower is served
 //! first, ties in order of arrival — and learns from completed requests (what only running
 //! them reveals, e.g. the number of output tokens, for predictors and caches). Without a queue

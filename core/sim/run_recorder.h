@@ -41,7 +41,7 @@ struct RunAnnotation {
 //! Handle of a time series within one run.
 using SeriesId = std::uint32_t;
 
-//! Sink for everything a run produces (DESIGN.md §2). The project store implements it; tests
+//! Sink for everything a run produces (docs/architecture.md §2). The project store implements it; tests
 //! use InMemoryRunRecorder. Calls come from the simulation thread, in simulated-time order.
 class RunRecorder {
 public:

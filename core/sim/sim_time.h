@@ -4,7 +4,7 @@
 
 namespace orrery::sim {
 
-//! Simulated time and durations, in integer nanoseconds (DESIGN.md §2). Integer time keeps
+//! Simulated time and durations, in integer nanoseconds (docs/architecture.md §2). Integer time keeps
 //! event ordering exact and runs bit-for-bit reproducible.
 using SimTime = std::int64_t;
 

@@ -22,7 +22,7 @@
 
 namespace orrery::store {
 
-//! An open project file (`*.orrery`, DESIGN.md §7): creates or upgrades the schema, recovers
+//! An open project file (`*.orrery`, docs/architecture.md §7): creates or upgrades the schema, recovers
 //! runs whose recording process died, and answers the read queries of the CLI and GUI.
 //!
 //! One Project is one SQLite connection, used from one thread at a time. Other threads and

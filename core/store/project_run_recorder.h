@@ -13,7 +13,7 @@ namespace orrery::store {
 
 class Project;
 
-//! Records runs into a Project (RunRecorder of DESIGN.md §2), with their spans (SpanSink).
+//! Records runs into a Project (RunRecorder of docs/architecture.md §2), with their spans (SpanSink).
 //!
 //! beginRun commits the scenario and a 'running' run row at once, so a killed process leaves
 //! a visible run that the next Project::open marks 'interrupted'. Samples are buffered per

@@ -1,5 +1,5 @@
 // bench_cluster_view: ClusterView at 10,000 nodes. Prints "<figure> <value> <unit>" lines
-// (DESIGN.md §11).
+// (docs/architecture.md §11).
 //   cluster_view_10k_paint  — mean of 20 full paints (render() into a QImage, 1600×1000,
 //                             8 px tiles, every tile in view)
 //   cluster_view_10k_layout — mean of 20 tile layouts of the same snapshot

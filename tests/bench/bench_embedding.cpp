@@ -1,5 +1,5 @@
 // bench_embedding: the Embedding view's projections (analysis/pca.h, analysis/tsne.h). Prints
-// "<figure> <value> <unit>" lines (DESIGN.md §11).
+// "<figure> <value> <unit>" lines (docs/architecture.md §11).
 //   pca_1000x64   — PCA of 1,000 points of 64 dimensions to 2-D (median of 9 runs)
 //   pca_2000x256  — PCA of 2,000 × 256 (median of 3 runs)
 //   tsne_1000x64  — exact t-SNE of 1,000 × 64, perplexity 30, 1,000 steps (one run)

@@ -1,5 +1,5 @@
 // bench_experiment: the experiment runner's throughput. Prints "<figure> <value> <unit>" lines
-// (DESIGN.md §11).
+// (docs/architecture.md §11).
 //   small_runs — runs per wall minute of a small scenario (8 nodes, 200 Poisson batch jobs over
 //                an hour, first-fit vs random, 500 seeds = 1000 runs) on 2 worker threads,
 //                each run recorded into a project file (series, metrics, experiment links) and

@@ -1,5 +1,5 @@
 // bench_fleet_import: reading the Alibaba 2023 GPU trace (issue 17: "the whole pod list loads in
-// < 1 s") and turning it into a scenario. Prints "<figure> <value> <unit>" lines (DESIGN.md §11);
+// < 1 s") and turning it into a scenario. Prints "<figure> <value> <unit>" lines (docs/architecture.md §11);
 // each figure is the best of 5 runs.
 #include "fleet/alibaba_fleet_scenario.h"
 #include "fleet/alibaba_gpu_node.h"

@@ -1,5 +1,5 @@
 // bench_functions: the serverless platform's hot path (core/kinds/functions). Prints
-// "<figure> <value> <unit>" lines (DESIGN.md §11).
+// "<figure> <value> <unit>" lines (docs/architecture.md §11).
 //   functions_invocations — invocations simulated per second of wall time: 100 functions on 20
 //                           invokers (8 cores, 16 GiB each), Poisson arrivals at 10/s each with
 //                           execution times of 50–400 ms, 4 containers per function, contention

@@ -1,5 +1,5 @@
 // bench_graph_view: ServiceGraphView on large synthetic service graphs. Prints
-// "<figure> <value> <unit>" lines (DESIGN.md §11).
+// "<figure> <value> <unit>" lines (docs/architecture.md §11).
 //   graph_layout_1000          — Graphviz layout (dot) of a 1,000-service DAG on a worker thread,
 //                                wall time from start to result, median of 3
 //   graph_open_5000            — setGraph() to layoutFinished() for a 5,000-service DAG: layout

@@ -1,6 +1,6 @@
 // bench_kernel: the classic hold model (Vaucher & Duval) over the event queue and the engine.
 // With N events pending, each step pops the earliest and schedules one at now + Exp(mean),
-// so the queue stays at N. Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// so the queue stays at N. Prints "<figure> <value> <unit>" lines (docs/architecture.md §11).
 #include "sim/engine.h"
 #include "sim/event_queue.h"
 #include "sim/rng_stream.h"

@@ -1,4 +1,4 @@
-// bench_learn: orrery_learn's hot paths. Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// bench_learn: orrery_learn's hot paths. Prints "<figure> <value> <unit>" lines (docs/architecture.md §11).
 //   ddpg_inference        — FIRM's actor (8 → 40 → 40 → 5) for one state, batch 1, through
 //                           DdpgAgent::act (hand-written forward pass over the actor's weights).
 //   ddpg_inference_torch  — the same through LibTorch (InferenceMode), for comparison.

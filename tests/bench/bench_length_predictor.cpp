@@ -12,7 +12,7 @@
 //   features are the stream, log(1 + context tokens) and, in the main table, the arrival context
 //   of lengthFeatures (outputs of the same stream's requests that arrived ≥ 60 s earlier).
 // Usage: bench_length_predictor [--seeds N] [--known-after SECONDS] [--epochs N] [--data DIR]
-// Prints tables and "<figure> <value> <unit>" lines (DESIGN.md §11). One intra-op thread.
+// Prints tables and "<figure> <value> <unit>" lines (docs/architecture.md §11). One intra-op thread.
 #include "kinds/model_serving/azure_llm_trace.h"
 #include "learn/deterministic_torch.h"
 #include "learn/length_features.h"

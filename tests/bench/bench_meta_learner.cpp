@@ -1,6 +1,6 @@
 // bench_meta_learner: MetaLearner at the paper's size (seed 001 §5.4.3: bidirectional 2-layer GRU
 // of 256 units, FC 256 → 64) over FIRM's transitions (8 state + 5 action + 1 reward floats).
-// Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// Prints "<figure> <value> <unit>" lines (docs/architecture.md §11).
 //   meta_embed_bundle20 — MetaLearner::embed of one bundle of M = 20 episodes of 50 steps.
 //   meta_train_step     — one MetaLearner::train step over 4 environments: 4 bundles of 20
 //                         episodes of 50 steps through the GRU, 64 target transitions each through

@@ -1,5 +1,5 @@
 // bench_microservice: the request-level microservice simulation. Prints "<figure> <value> <unit>"
-// lines (DESIGN.md §11).
+// lines (docs/architecture.md §11).
 //   microservice_sim — DeathStarBench Social Network under the wrk2 mixed workload (10 %
 //                      compose-post, 60 % read-home-timeline, 30 % read-user-timeline), Poisson
 //                      at 100k requests/s for 10 simulated seconds (1 M requests), every span

@@ -1,4 +1,4 @@
-// bench_placement: placement hot paths. Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// bench_placement: placement hot paths. Prints "<figure> <value> <unit>" lines (docs/architecture.md §11).
 //   firstfit_dispatch  — whole simulation: 100k Poisson batch jobs on 60 hosts with first-fit
 //                        (arrival, placement, completion, sampling), in jobs per wall second.
 //   kube_5000_nodes    — kube filter+score decisions per second on 5,000 nodes held at ~60 %

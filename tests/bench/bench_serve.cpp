@@ -1,5 +1,6 @@
 // bench_serve: `orrery serve` (issue 20 item 2). Prints "<figure> <value> <unit>" lines
-// (DESIGN.md §11), the server in this process on 127.0.0.1 and Orrery's own KubeClient as the client:
+// (docs/architecture.md §11), the server in this process on 127.0.0.1 and Orrery's own KubeClient
+// as the client:
 //   serve_advance        — one control period (1 s simulated) of the served Social Network
 //                          (socialnetwork-steady.yaml, 500 requests/s) with objects and series
 //                          updated: the wall time bounds the speed the server can keep.

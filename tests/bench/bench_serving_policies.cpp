@@ -1,5 +1,6 @@
 // bench_serving_policies: the per-decision cost of μ-Serve's runtime policies (issue 16 item 6:
-// MIAD and SSJF decisions under 1 µs each). Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// MIAD and SSJF decisions under 1 µs each). Prints "<figure> <value> <unit>" lines
+// (docs/architecture.md §11).
 //   miad_16_gpus    — miad-frequency decide() over 16 V100 devices with the model-serving kind's
 //                     features, per device decision (slack sequences mixing up, down and hold).
 //   dvfs_16_gpus    — utilization-dvfs, the same.

@@ -1,5 +1,5 @@
 // bench_strl: TetriSched cycle cost — compiling pending STRL jobs into one MILP and solving it
-// with CBC. Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// with CBC. Prints "<figure> <value> <unit>" lines (docs/architecture.md §11).
 #include "strl/job_generators.h"
 #include "strl/strl_compiler.h"
 #include "strl/strl_planner.h"

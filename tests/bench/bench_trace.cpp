@@ -1,7 +1,7 @@
 // bench_trace: critical paths, critical components, span storage and Jaeger import over
 // traces shaped like DeathStarBench's compose-post (about 30 spans: a fan-out of parallel calls,
 // each with nested cache/database calls, then sequential writes and background work).
-// Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// Prints "<figure> <value> <unit>" lines (docs/architecture.md §11).
 #include "analysis/critical_components.h"
 #include "analysis/critical_path.h"
 #include "store/project.h"

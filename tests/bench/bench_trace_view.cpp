@@ -1,5 +1,5 @@
 // bench_trace_view: TraceView on a 100,000-span trace. Prints "<figure> <value> <unit>" lines
-// (DESIGN.md §11).
+// (docs/architecture.md §11).
 //   trace_view_100k_open   — setTraceSet(): critical path (analysis::criticalPath) plus the
 //                            timeline's rows (depth-first order, self times), median of 3
 //   trace_view_100k_frame  — mean of 50 paints of the timeline (1600×1000 QImage) scrolled to the

@@ -1,6 +1,7 @@
 // bench_trajectory_store: transitions of a learned agent (state dim 7, action dim 1, as FIRM's
 // per-service agent) written into and read back from a temporary project file through
-// TrajectoryWriter and Project::readTrajectory. Prints "<figure> <value> <unit>" lines (DESIGN.md §11).
+// TrajectoryWriter and Project::readTrajectory. Prints "<figure> <value> <unit>" lines
+// (docs/architecture.md §11).
 #include "store/project.h"
 #include "store/trajectory_writer.h"
 

@@ -218,6 +218,19 @@ void TestSimulatedEnvironment::hpaScalesOutUnderSpike()
     qInfo("p99 without control %.4f s, with kube-hpa %.4f s", p99None, p99Hpa);
     QVERIFY(p99Hpa < 0.5 * p99None);
     QVERIFY(metric(hpa, "control.requested_cpu") > 2 * 30); // scaled out beyond the 2 initial cores
+    // Every landed action is in the run, with the replica count it left.
+    int scalings = 0;
+    for (const sim::RunAnnotation& annotation : hpa.annotations()) {
+        if (annotation.kind != "control.replicas")
+            continue;
+        ++scalings;
+        QVERIFY(annotation.start == annotation.end && annotation.start > 0);
+        QVERIFY(annotation.target == "a" || annotation.target == "b");
+        QVERIFY(annotation.intensity >= 1 && annotation.intensity <= 4);
+    }
+    QVERIFY(scalings > 0 && scalings <= static_cast<int>(metric(hpa, "control.actions_applied") + metric(hpa, "control.actions_converted")));
+    for (const sim::RunAnnotation& annotation : none.annotations())
+        QVERIFY(annotation.kind.rfind("control.", 0) != 0); // no policy, no actions
 }
 
 void TestSimulatedEnvironment::socialNetworkStepIsFast()
