@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -49,7 +50,7 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     m_stepsChart->setObjectName(QStringLiteral("trainingStepsChart"));
     m_stepsChart->setChartTitle(tr("Steps per episode"));
     m_stepsChart->setAxisTitles(tr("Episode"), tr("Steps"));
-    m_stepsChart->setMinimumHeight(140);
+    m_stepsChart->setMinimumHeight(180);
     m_stepsChart->chart()->legend()->hide();
     m_agentChart = new widgets::TimeSeriesChart;
     m_agentChart->setObjectName(QStringLiteral("trainingAgentChart"));
@@ -61,20 +62,20 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     m_evaluationChart->setObjectName(QStringLiteral("trainingEvaluationChart"));
     m_evaluationChart->setChartTitle(tr("Deterministic evaluation on held-out episodes"));
     m_evaluationChart->setAxisTitles(tr("Episode"), tr("Mean reward per step"));
-    m_evaluationChart->setMinimumHeight(180);
+    m_evaluationChart->setMinimumHeight(230);
     m_evaluationChart->setVisible(false); // only when the training evaluates
     m_criticChart = new widgets::TimeSeriesChart;
     m_criticChart->setObjectName(QStringLiteral("trainingCriticChart"));
     m_criticChart->setChartTitle(tr("Critic: loss and TD error (mean over the updates)"));
     m_criticChart->setAxisTitles(tr("Episode"), tr("Value"));
-    m_criticChart->setMinimumHeight(150);
+    m_criticChart->setMinimumHeight(210);
     m_criticChart->setVisible(false); // only for trainers that report update statistics
     m_boundChart = new widgets::TimeSeriesChart;
     m_boundChart->setObjectName(QStringLiteral("trainingBoundChart"));
     m_boundChart->setChartTitle(tr("Actor saturation: share of policy actions within 5 % of a bound"));
     m_boundChart->setAxisTitles(tr("Episode"), tr("Share"));
     m_boundChart->setFixedYRange(0, 1);
-    m_boundChart->setMinimumHeight(150);
+    m_boundChart->setMinimumHeight(210);
     m_boundChart->setVisible(false);
     m_selection = new QLabel;
     m_selection->setObjectName(QStringLiteral("trainingSelection"));
@@ -107,16 +108,27 @@ TrainingDock::TrainingDock(const policy::PluginRegistry& registry, QWidget* pare
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_cancel);
+    // The charts scroll at their minimum heights rather than shrink until their labels elide;
+    // title, progress and status stay in view.
+    auto* charts = new QWidget;
+    auto* chartLayout = new QVBoxLayout(charts);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_rewardChart, 3);
+    chartLayout->addWidget(m_stepsChart, 2);
+    chartLayout->addWidget(m_agentChart, 3);
+    chartLayout->addWidget(m_evaluationChart, 3);
+    chartLayout->addWidget(m_criticChart, 2);
+    chartLayout->addWidget(m_boundChart, 2);
+    chartLayout->addWidget(m_convergence);
+    chartLayout->addWidget(m_selection);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("trainingCharts"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(charts);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
-    layout->addWidget(m_rewardChart, 3);
-    layout->addWidget(m_stepsChart, 2);
-    layout->addWidget(m_agentChart, 3);
-    layout->addWidget(m_evaluationChart, 3);
-    layout->addWidget(m_criticChart, 2);
-    layout->addWidget(m_boundChart, 2);
-    layout->addWidget(m_convergence);
-    layout->addWidget(m_selection);
+    layout->addWidget(scroll, 1);
     layout->addLayout(progressRow);
     layout->addWidget(m_status);
 }
