@@ -22,16 +22,7 @@ ServeRequest get(std::string path, std::map<std::string, std::string> query = {}
     return {"GET", std::move(path), std::move(query), {}, {}, {}};
 }
 
-std::vector<json> lines(const std::string& text)
-{
-    std::vector<json> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-        if (!line.empty())
-            out.push_back(json::parse(line));
-    return out;
-}
+std::vector<json> lines(const std::string& text) { return testing::watchLines(text); }
 
 std::unique_ptr<ServedCluster> cluster(std::size_t eventLogCapacity = 4096)
 {

@@ -37,16 +37,7 @@ ServeRequest patch(std::string path, std::string body)
     return {"PATCH", std::move(path), {}, "application/strategic-merge-patch+json", std::move(body), {}};
 }
 
-std::vector<json> lines(const std::string& text)
-{
-    std::vector<json> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-        if (!line.empty())
-            out.push_back(json::parse(line));
-    return out;
-}
+std::vector<json> lines(const std::string& text) { return testing::watchLines(text); }
 
 std::vector<std::string> columnNames(const json& table)
 {
