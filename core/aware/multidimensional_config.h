@@ -19,11 +19,7 @@ struct MultidimensionalConfig {
     bool verticalMemory = true;        //!< VPA resizes memory limits
     double updateThreshold = 0.1;      //!< --pod-update-threshold
     sim::SimTime minLifetime = 60 * sim::kSecond;
-    VpaRecommenderConfig vpa = [] {
-        VpaRecommenderConfig config;
-        config.confidenceScaling = false;
-        return config;
-    }();
+    VpaRecommenderConfig vpa;
 };
 
 } // namespace orrery::aware

@@ -29,7 +29,7 @@
      .choices = nullptr, .help = "VPA: fraction added to every estimate."},                                            \
     {.name = "halfLife", .type = ORRERY_PARAM_DURATION, .defaultValue = "24h", .minValue = 0,                         \
      .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr, .help = "VPA: half-life of usage samples; 0 = none."},    \
-    {.name = "confidenceScaling", .type = ORRERY_PARAM_BOOL, .defaultValue = "false", .minValue = 0, .maxValue = 0,   \
+    {.name = "confidenceScaling", .type = ORRERY_PARAM_BOOL, .defaultValue = "true", .minValue = 0, .maxValue = 0,    \
      .choices = nullptr,                                                                                                \
-     .help = "VPA: widen the bounds while the history is short (Kubernetes' default; keeps minutes-long runs from "   \
-             "ever lowering a limit)."}
+     .help = "VPA: widen the bounds while the history is short (Kubernetes' default, so minutes-long runs rarely "    \
+             "lower a limit); false is the short-history ablation of docs/reproduction.md."}

@@ -23,25 +23,22 @@ constexpr double kMinSampleWeight = 0.1;
 
 VpaRecommender::VpaRecommender(VpaRecommenderConfig config) : m_config(config) {}
 
-bool VpaRecommender::record(const policy::TargetObservation& target, sim::SimTime now)
+VpaRecommender::TargetState& VpaRecommender::stateOf(std::string_view target)
 {
-    auto it = m_targets.find(target.name);
+    auto it = m_targets.find(target);
     if (it == m_targets.end()) {
         it = m_targets
-                 .emplace(target.name,
+                 .emplace(std::string(target),
                           TargetState{DecayingHistogram(kCpuMax, kCpuFirstBucket, kBucketRatio, m_config.halfLife),
                                       DecayingHistogram(kMemoryMax, kMemoryFirstBucket, kBucketRatio, m_config.halfLife)})
                  .first;
     }
-    if (target.replicas <= 0)
-        return false; // nothing running, nothing measured
-    TargetState& state = it->second;
-    const double cpuLimit = target.limit[policy::indexOf(ControlResource::Cpu)];
-    state.cpu.addSample(target.usage[policy::indexOf(ControlResource::Cpu)], std::max(cpuLimit, kMinSampleWeight),
-                        now);
-    // Memory: one sample per aggregation interval, its peak (a higher peak replaces the lower).
-    const double memory = target.usage[policy::indexOf(ControlResource::Memory)];
-    if (state.memoryPeak < 0 || now - state.memoryWindowStart >= m_config.memoryInterval) {
+    return it->second;
+}
+
+void VpaRecommender::addMemoryPeak(TargetState& state, double memory, sim::SimTime now, sim::SimTime interval)
+{
+    if (state.memoryPeak < 0 || now - state.memoryWindowStart >= interval) {
         state.memoryWindowStart = now;
         state.memoryPeak = memory;
         state.memory.addSample(memory, 1.0, now);
@@ -50,10 +47,34 @@ bool VpaRecommender::record(const policy::TargetObservation& target, sim::SimTim
         state.memory.addSample(memory, 1.0, state.memoryWindowStart);
         state.memoryPeak = memory;
     }
+}
+
+void VpaRecommender::recordOom(std::string_view target, double memoryLimit, sim::SimTime now)
+{
+    TargetState& state = stateOf(target);
+    const double used = std::max(memoryLimit, state.memoryPeak);
+    const double needed = std::max(used + m_config.oomMinBumpUpBytes, used * m_config.oomBumpUpRatio);
+    // Not a usage sample: confidence counts CPU samples only (TotalSamplesCount).
+    addMemoryPeak(state, needed, now, m_config.memoryInterval);
+}
+
+bool VpaRecommender::record(const policy::TargetObservation& target, sim::SimTime now)
+{
+    TargetState& state = stateOf(target.name);
+    if (target.replicas <= 0)
+        return false; // nothing running, nothing measured
+    const double cpuLimit = target.limit[policy::indexOf(ControlResource::Cpu)];
+    state.cpu.addSample(target.usage[policy::indexOf(ControlResource::Cpu)], std::max(cpuLimit, kMinSampleWeight),
+                        now);
+    // Memory: one sample per aggregation interval, its peak (a higher peak replaces the lower).
+    addMemoryPeak(state, target.usage[policy::indexOf(ControlResource::Memory)], now, m_config.memoryInterval);
     if (state.samples == 0)
         state.firstSample = now;
     state.lastSample = now;
     ++state.samples;
+    const auto oom = target.features.find("oomKills");
+    if (oom != target.features.end() && oom->second > 0)
+        recordOom(target.name, target.limit[policy::indexOf(ControlResource::Memory)], now);
     return true;
 }
 

@@ -24,12 +24,17 @@ public:
     explicit VpaRecommender(VpaRecommenderConfig config);
 
     //! Adds one period's per-instance usage of `target` at `now` (targets without running
-    //! instances add nothing). Returns whether a sample was taken.
+    //! instances add nothing), and an OOM sample when the target reports OOM kills in the period
+    //! (features["oomKills"] > 0; recordOom). Returns whether a sample was taken.
     bool record(const policy::TargetObservation& target, sim::SimTime now);
     //! The recommendation for a target's CPU or memory; nullopt before any sample.
     [[nodiscard]] std::optional<VpaRecommendation> recommendation(std::string_view target,
                                                                   policy::ControlResource resource) const;
     [[nodiscard]] const VpaRecommenderConfig& config() const { return m_config; }
+    //! An OOM kill of `target` at `now` under `memoryLimit` (aggregate_container_state.go
+    //! RecordOOM): a memory sample of max(used + oomMinBumpUp, used × oomBumpUpRatio), used =
+    //! max(the limit, this interval's peak), so the next recommendation rises above the limit.
+    void recordOom(std::string_view target, double memoryLimit, sim::SimTime now);
 
 private:
     struct TargetState {
@@ -43,6 +48,9 @@ private:
     };
 
     [[nodiscard]] VpaRecommendation recommend(const TargetState& state, policy::ControlResource resource) const;
+    TargetState& stateOf(std::string_view target);
+    //! Memory keeps one sample per aggregation interval, its peak (AddMemorySample).
+    static void addMemoryPeak(TargetState& state, double memory, sim::SimTime now, sim::SimTime interval);
 
     VpaRecommenderConfig m_config;
     std::map<std::string, TargetState, std::less<>> m_targets;

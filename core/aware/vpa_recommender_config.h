@@ -15,6 +15,8 @@ struct VpaRecommenderConfig {
     double minCpuCores = 0.025;                       //!< --pod-recommendation-min-cpu-millicores 25
     double minMemoryBytes = 262144000;                //!< --pod-recommendation-min-memory-mb 250
     bool confidenceScaling = true;                    //!< widen the bounds while the history is short
+    double oomBumpUpRatio = 1.2;                      //!< --oom-bump-up-ratio
+    double oomMinBumpUpBytes = 100.0 * 1024 * 1024;   //!< --oom-min-bump-up-bytes (100 MiB)
 };
 
 } // namespace orrery::aware

@@ -26,6 +26,8 @@ ControlLoop::ControlLoop(MicroserviceSimulator& app, Options options)
     m_app.enablePeriodStats();
     const std::size_t services = m_app.serviceCount();
     m_busyAtStart.assign(services, 0.0);
+    m_callsAtStart.assign(services, 0.0);
+    m_oomKillsAtStart.assign(services, 0);
     m_previousArrivalRate.assign(services, 0.0);
     for (std::size_t s = 0; s < services; ++s) {
         for (std::size_t r = 0; r < policy::kControlResourceCount; ++r)
@@ -189,21 +191,32 @@ policy::Observation ControlLoop::observe()
         const double cpuLimit = limitValue(m_app.serviceLimits(s), ControlResource::Cpu);
         const double utilization = cpuLimit > 0 ? std::min(1.0, cpuUse / cpuLimit) : 0.0;
         const NodeContention::Vector demand = m_app.serviceDemand(s);
+        // Memory: the working set cAdvisor reports (container_memory_working_set_bytes) with the
+        // period's mean calls in service, which a cgroup never lets exceed the limit.
+        const double calls = m_app.callSeconds(s, now);
+        const double meanCalls = (calls - m_callsAtStart[s]) / seconds / target.replicas;
+        m_callsAtStart[s] = calls;
+        const std::uint64_t kills = m_app.oomKills(s);
+        target.features["oomKills"] = static_cast<double>(kills - m_oomKillsAtStart[s]);
+        m_oomKillsAtStart[s] = kills;
+        target.features["restartingReplicas"] = m_app.restartingReplicas(s, now);
         for (std::size_t r = 0; r < policy::kControlResourceCount; ++r) {
             const auto resource = static_cast<ControlResource>(r);
             target.limit[r] = limitValue(m_app.serviceLimits(s), resource);
             // Shared resources: the demand the contention model holds for the replicas (it may
-            // exceed the limit: then the limit throttles). Memory has no demand model: the declared
-            // limit at full CPU load, scaled by utilization.
+            // exceed the limit: then the limit throttles).
             switch (resource) {
             case ControlResource::Cpu: target.usage[r] = cpuUse; break;
             case ControlResource::MemoryBandwidth: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)]; break;
             case ControlResource::Llc: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::Llc)]; break;
             case ControlResource::DiskIo: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::DiskIo)]; break;
             case ControlResource::Network: target.usage[r] = demand[static_cast<std::size_t>(model::ContendedResource::NetworkBandwidth)]; break;
-            case ControlResource::Memory:
-                target.usage[r] = std::min(target.limit[r], utilization * m_declared[s * policy::kControlResourceCount + r]);
+            case ControlResource::Memory: {
+                const model::MemoryFootprint& footprint = m_app.footprint(s);
+                target.usage[r] = footprint.any() ? std::min(target.limit[r], footprint.workingSetWith(meanCalls))
+                                                  : std::min(target.limit[r], utilization * m_declared[s * policy::kControlResourceCount + r]);
                 break;
+            }
             case ControlResource::GpuFrequency: target.usage[r] = 0.0; break;
             }
         }

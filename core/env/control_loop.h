@@ -70,6 +70,8 @@ private:
     std::vector<std::uint32_t> m_freePending;
     sim::SimTime m_periodStart = 0;
     std::vector<double> m_busyAtStart;            // per service
+    std::vector<double> m_callsAtStart;           // per service: ∫ calls in service dt
+    std::vector<std::uint64_t> m_oomKillsAtStart; // per service
     std::vector<double> m_previousArrivalRate;    // per service
     std::vector<std::pair<sim::SimTime, bool>> m_history; // (period end, violated)
     std::uint64_t m_applied = 0, m_converted = 0, m_rejected = 0, m_policyErrors = 0;

@@ -57,6 +57,34 @@ double MicroserviceSimulator::busyCoreSeconds(std::size_t s, sim::SimTime now) c
     return busy;
 }
 
+double MicroserviceSimulator::callSeconds(std::size_t s, sim::SimTime now) const
+{
+    double calls = 0.0;
+    for (const auto& instance : m_instances) {
+        if (instance.service == s)
+            calls += instance.ps.callSeconds(now);
+    }
+    return calls;
+}
+
+std::uint64_t MicroserviceSimulator::oomKills(std::size_t s) const
+{
+    std::uint64_t kills = 0;
+    for (const auto& instance : m_instances) {
+        if (instance.service == s)
+            kills += instance.oomKills;
+    }
+    return kills;
+}
+
+int MicroserviceSimulator::restartingReplicas(std::size_t s, sim::SimTime now) const
+{
+    int restarting = 0;
+    for (const auto i : m_replicas[s])
+        restarting += m_instances[i].downUntil > now ? 1 : 0;
+    return restarting;
+}
+
 NodeContention::Vector MicroserviceSimulator::serviceDemand(std::size_t s) const
 {
     NodeContention::Vector mean{};
@@ -103,6 +131,12 @@ void MicroserviceSimulator::setServiceLimits(std::size_t s, const model::Instanc
     for (std::uint32_t i = 0; i < m_instances.size(); ++i)
         syncInstance(i, now); // node shares changed: every instance's capacity may have
     applyInjector(now);
+    if (limits.memoryBytes != old.memoryBytes) {
+        for (std::uint32_t i = 0; i < m_instances.size(); ++i) {
+            if (m_instances[i].service == s)
+                applyMemoryLimit(i, now);
+        }
+    }
 }
 
 void MicroserviceSimulator::addReplica(std::size_t s, std::uint32_t node, sim::SimTime now)
@@ -132,6 +166,9 @@ void MicroserviceSimulator::addReplica(std::size_t s, std::uint32_t node, sim::S
         m_instances.back().ps.setCapacity(now, m_injector->capacityCores(index));
     }
     m_replicas[s].push_back(index);
+    if (!reused)
+        m_instances[index].startedAt = now;
+    applyMemoryLimit(index, now); // a reused one may have retired under other limits
     m_limits[s].replicas = replicaCount(s);
     m_serviceLimitCores[s] = replicaCount(s) * static_cast<double>(m_limits[s].millicores) / 1000.0;
     for (std::uint32_t i = 0; i < m_instances.size(); ++i)

@@ -1,6 +1,10 @@
 #include "env/microservice_simulator.h"
 
+#include "model/container_restart_backoff.h"
+#include "model/page_reclaim_curve.h"
+
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace orrery::env {
@@ -38,7 +42,8 @@ MicroserviceSimulator::MicroserviceSimulator(const model::MicroservicesSpec& spe
         serviceNames.push_back(service.name);
         m_serviceLimitCores.push_back(limits.replicas * static_cast<double>(limits.millicores) / 1000.0);
         m_limits.push_back(limits);
-        serviceStats.push_back({service.name, {}, {}, 0.0, 0, 0});
+        serviceStats.push_back({service.name, {}, {}, 0.0, 0, 0, 0});
+        m_footprints.push_back(service.memoryFootprint());
         model::Resources request;
         request.millicores = limits.millicores;
         request.memoryBytes = limits.memoryBytes;
@@ -99,9 +104,73 @@ void MicroserviceSimulator::addResident(std::uint32_t index)
 void MicroserviceSimulator::slowdownChanged(std::uint64_t tag, double slowdown, sim::SimTime now)
 {
     const auto index = static_cast<std::uint32_t>(tag);
-    m_instances[index].ps.setSlowdown(now, slowdown);
+    Instance& instance = m_instances[index];
+    instance.contentionSlowdown = slowdown;
+    instance.ps.setSlowdown(now, slowdown * instance.memorySlowdown);
     if (m_engine)
         rescheduleInstance(index);
+}
+
+// Memory (docs/model.md, "Memory"): anonymous memory must fit under the limit (no swap on
+// Kubernetes nodes), file-backed pages fill what is left and the rest is refaulted.
+void MicroserviceSimulator::applyMemoryLimit(std::uint32_t index, sim::SimTime now)
+{
+    Instance& instance = m_instances[index];
+    const model::MemoryFootprint& footprint = m_footprints[instance.service];
+    const auto limit = static_cast<double>(m_limits[instance.service].memoryBytes);
+    double slowdown = 1.0;
+    if (!footprint.any() || limit <= 0) {
+        instance.callsBeforeOom = std::numeric_limits<double>::infinity();
+    } else {
+        const double room = limit - static_cast<double>(footprint.anonymousBytes);
+        if (footprint.perCallBytes > 0)
+            instance.callsBeforeOom = room / static_cast<double>(footprint.perCallBytes);
+        else
+            instance.callsBeforeOom = room >= 0 ? std::numeric_limits<double>::infinity() : -1.0;
+        if (footprint.fileBytes > 0)
+            slowdown = model::PageReclaimCurve::measured().slowdown(std::clamp(room / static_cast<double>(footprint.fileBytes), 0.0, 1.0));
+    }
+    if (slowdown != instance.memorySlowdown) {
+        instance.memorySlowdown = slowdown;
+        instance.ps.setSlowdown(now, instance.contentionSlowdown * slowdown);
+        if (m_engine)
+            rescheduleInstance(index);
+    }
+    // cgroup v2: a limit written below what the container holds reclaims, then OOM-kills.
+    if (m_engine && instance.downUntil <= now && static_cast<double>(instance.ps.active()) > instance.callsBeforeOom)
+        oomKill(index, now, static_cast<double>(instance.ps.active()));
+}
+
+void MicroserviceSimulator::oomKill(std::uint32_t index, sim::SimTime now, double heldCalls)
+{
+    static const model::ContainerRestartBackoff kubelet;
+    Instance& instance = m_instances[index];
+    ++instance.oomKills;
+    m_stats->oomKilled(instance.service);
+    const sim::SimTime delay = kubelet.delayAfterKill(instance.startedAt, now, instance.restarts);
+    instance.downUntil = now + delay;
+    const model::MemoryFootprint& footprint = m_footprints[instance.service];
+    const auto limit = static_cast<double>(m_limits[instance.service].memoryBytes);
+    m_recorder->recordAnnotation({now, instance.downUntil, "memory.oom-kill", m_names.name(instance.name),
+                                  limit > 0 ? footprint.anonymousWith(heldCalls) / limit : 0.0});
+    // Local: refusing a call can start calls elsewhere, and kill another instance.
+    std::vector<std::uint64_t> killed;
+    instance.ps.killAll(now, killed);
+    for (const std::uint64_t token : killed)
+        refuseCall(static_cast<std::uint32_t>(token >> 32), static_cast<std::uint32_t>(token & 0xffffffffu), now);
+    if (m_instances[index].downUntil <= m_scenario.horizon)
+        m_engine->schedule(m_instances[index].downUntil, m_restartKind, index);
+}
+
+void MicroserviceSimulator::restartInstance(std::uint32_t index, sim::SimTime now)
+{
+    Instance& instance = m_instances[index];
+    if (instance.downUntil != now)
+        return;
+    instance.downUntil = 0;
+    instance.startedAt = now;
+    if (instance.callsBeforeOom < 0.0) // anonymous memory alone exceeds the limit: CrashLoopBackOff
+        oomKill(index, now, 0.0);
 }
 
 // Demands follow load: each period an instance's demand is re-estimated from the CPU work of the
@@ -185,6 +254,7 @@ void MicroserviceSimulator::start(sim::Engine& engine, sim::RunRecorder& recorde
     m_anomalyKind = engine.registerHandler(*this);
     m_sampleKind = engine.registerHandler(*this);
     m_contentionKind = engine.registerHandler(*this);
+    m_restartKind = engine.registerHandler(*this);
     m_stats->defineSeries(recorder);
     m_lastContentionTick = engine.now();
     if (engine.now() + m_scenario.contention.period <= m_scenario.horizon)
@@ -195,6 +265,10 @@ void MicroserviceSimulator::start(sim::Engine& engine, sim::RunRecorder& recorde
         engine.schedule(wake.time, m_anomalyKind, wake.target, wake.kind);
     if (m_scenario.samplePeriod <= m_scenario.horizon)
         engine.schedule(m_scenario.samplePeriod, m_sampleKind);
+    for (std::uint32_t i = 0; i < m_instances.size(); ++i) {
+        m_instances[i].startedAt = engine.now();
+        applyMemoryLimit(i, engine.now());
+    }
 }
 
 void MicroserviceSimulator::handleEvent(const sim::Event& event, sim::Engine& engine)
@@ -212,6 +286,8 @@ void MicroserviceSimulator::handleEvent(const sim::Event& event, sim::Engine& en
         onAnomaly(event.target, event.payload, now);
     else if (event.kind == m_contentionKind)
         onContentionTick(now);
+    else if (event.kind == m_restartKind)
+        restartInstance(event.target, now);
     else
         onSample(now);
 }
@@ -264,7 +340,10 @@ void MicroserviceSimulator::dispatchCall(std::uint32_t request, std::uint32_t ca
 {
     const std::uint32_t service = m_plans[m_requests[request].type].calls[call].service;
     const auto& replicas = m_replicas[service];
-    const std::uint32_t instance = replicas[m_nextReplica[service]++ % replicas.size()];
+    std::uint32_t instance = replicas[m_nextReplica[service]++ % replicas.size()];
+    // A restarting replica is out of the Service's endpoints; with none ready the call is refused.
+    for (std::size_t tried = 1; m_instances[instance].downUntil > now && tried < replicas.size(); ++tried)
+        instance = replicas[m_nextReplica[service]++ % replicas.size()];
     m_requests[request].calls[call].instance = instance;
     // tc netem on the caller's interface delays the calls it sends (its own span grows).
     sim::SimTime delay = 0;
@@ -284,16 +363,27 @@ void MicroserviceSimulator::startCall(std::uint32_t request, std::uint32_t call,
     CallState& callState = state.calls[call];
     callState.start = now;
     Instance& instance = m_instances[callState.instance];
-    if (instance.ps.active() >= static_cast<std::size_t>(m_spec.queueLimit)) {
-        // Overload: the call is refused, its subtree never runs, the request counts as dropped.
-        state.dropped = true;
-        state.outstanding -= m_plans[state.type].calls[call].subtreeSize - 1;
-        callFinished(request, call, now);
+    if (instance.ps.active() >= static_cast<std::size_t>(m_spec.queueLimit) || instance.downUntil > now) {
+        refuseCall(request, call, now); // overload, or the container is restarting
+        return;
+    }
+    if (static_cast<double>(instance.ps.active() + 1) > instance.callsBeforeOom) {
+        // The call's memory does not fit under the limit: the kernel OOM-kills the container.
+        oomKill(callState.instance, now, static_cast<double>(instance.ps.active() + 1));
+        refuseCall(request, call, now);
         return;
     }
     instance.ps.add(now, callState.workNs, tokenOf(request, call));
     instance.workArrivedNs += callState.workNs;
     rescheduleInstance(callState.instance);
+}
+
+void MicroserviceSimulator::refuseCall(std::uint32_t request, std::uint32_t call, sim::SimTime now)
+{
+    Request& state = m_requests[request];
+    state.dropped = true;
+    state.outstanding -= m_plans[state.type].calls[call].subtreeSize - 1;
+    callFinished(request, call, now);
 }
 
 void MicroserviceSimulator::startStage(std::uint32_t request, std::uint32_t call, sim::SimTime now)

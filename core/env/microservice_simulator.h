@@ -7,6 +7,7 @@
 #include "env/request_plan.h"
 #include "env/run_metric.h"
 #include "model/cluster.h"
+#include "model/memory_footprint.h"
 #include "model/microservices_spec.h"
 #include "model/scenario.h"
 #include "sim/engine.h"
@@ -52,8 +53,14 @@ public:
     [[nodiscard]] std::size_t instanceCount() const { return m_instances.size(); }
     [[nodiscard]] const std::string& instanceName(std::size_t i) const { return m_names.name(m_instances[i].name); }
     [[nodiscard]] std::uint32_t instanceNode(std::size_t i) const { return m_instances[i].node; }
-    //! The instance's current contention slowdown (1 = none).
+    //! The instance's current slowdown (1 = none): contention × memory reclaim.
     [[nodiscard]] double instanceSlowdown(std::size_t i) const { return m_instances[i].ps.slowdown(); }
+    //! The part of it that page reclaim under the memory limit causes (1 = none).
+    [[nodiscard]] double instanceMemorySlowdown(std::size_t i) const { return m_instances[i].memorySlowdown; }
+    //! Whether the instance is restarting after an OOM kill at `now` (it takes no calls).
+    [[nodiscard]] bool instanceRestarting(std::size_t i, sim::SimTime now) const { return m_instances[i].downUntil > now; }
+    //! OOM kills of the instance so far.
+    [[nodiscard]] std::uint64_t instanceOomKills(std::size_t i) const { return m_instances[i].oomKills; }
     //! The instance's estimated demand on its node's shared resources (cores, bytes/s, ways,
     //! bytes/s, bytes/s, devices), as last handed to the contention model.
     [[nodiscard]] const NodeContention::Vector& instanceDemand(std::size_t i) const { return m_contention->demandOf(m_instances[i].resident); }
@@ -83,6 +90,13 @@ public:
     [[nodiscard]] std::vector<std::uint32_t> replicaNodes(std::size_t s) const;
     //! Busy core-seconds of the service's instances (retired ones included) up to `now`.
     [[nodiscard]] double busyCoreSeconds(std::size_t s, sim::SimTime now) const;
+    //! ∫ calls in service dt over the service's instances (retired ones included) up to `now`.
+    [[nodiscard]] double callSeconds(std::size_t s, sim::SimTime now) const;
+    //! OOM kills of the service's instances so far, and how many of its replicas are restarting.
+    [[nodiscard]] std::uint64_t oomKills(std::size_t s) const;
+    [[nodiscard]] int restartingReplicas(std::size_t s, sim::SimTime now) const;
+    //! What an instance of `s` keeps in memory (ServiceProfile::memoryFootprint()).
+    [[nodiscard]] const model::MemoryFootprint& footprint(std::size_t s) const { return m_footprints[s]; }
     //! Σ CPU limit × replicas over services (cores): the requested CPU now.
     [[nodiscard]] double requestedCores() const;
     //! New limits for every replica of `s` from `now`; the caller checked they fit (throws
@@ -103,6 +117,14 @@ private:
         NodeContention::ResidentId resident = 0;
         double workArrivedNs = 0.0; //!< CPU work of calls started since the last contention update
         double offeredCores = 0.0;  //!< smoothed work arrival rate, in cores
+        // Memory (docs/model.md, "Memory"):
+        double contentionSlowdown = 1.0; //!< from the contention model
+        double memorySlowdown = 1.0;     //!< page reclaim under the memory limit
+        double callsBeforeOom = 0.0;     //!< calls in service the limit holds; more = OOM kill
+        sim::SimTime downUntil = 0;      //!< restarting after an OOM kill until then
+        sim::SimTime startedAt = 0;
+        std::uint32_t restarts = 0;      //!< since the kubelet's back-off was last reset
+        std::uint64_t oomKills = 0;
     };
     struct Stream {
         model::ArrivalProcess arrival;
@@ -141,6 +163,16 @@ private:
     void onAnomaly(std::uint32_t target, std::uint64_t kind, sim::SimTime now);
     void onSample(sim::SimTime now);
     void onContentionTick(sim::SimTime now);
+    //! Memory pressure of the instance under its service's current memory limit: the reclaim
+    //! slowdown and the OOM threshold; kills it when its anonymous memory no longer fits.
+    void applyMemoryLimit(std::uint32_t instance, sim::SimTime now);
+    //! Kills the instance, which was about to hold `heldCalls` calls' memory (the annotation's
+    //! intensity is that over the limit), refuses its calls and schedules its restart.
+    void oomKill(std::uint32_t instance, sim::SimTime now, double heldCalls);
+    void restartInstance(std::uint32_t instance, sim::SimTime now);
+    //! Refuses a call (queue full, instance down or killed): its subtree never runs and its
+    //! request counts as dropped.
+    void refuseCall(std::uint32_t request, std::uint32_t call, sim::SimTime now);
     void addResident(std::uint32_t instance);
     void updateDemand(std::uint32_t instance);
     [[nodiscard]] NodeContention::Vector limitsVector(std::uint32_t instance) const;
@@ -178,7 +210,9 @@ private:
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;
     trace::SpanSink* m_sink = nullptr;
-    sim::EventKind m_arrivalKind = 0, m_wakeKind = 0, m_arriveKind = 0, m_returnKind = 0, m_anomalyKind = 0, m_sampleKind = 0, m_contentionKind = 0;
+    sim::EventKind m_arrivalKind = 0, m_wakeKind = 0, m_arriveKind = 0, m_returnKind = 0, m_anomalyKind = 0, m_sampleKind = 0, m_contentionKind = 0,
+                   m_restartKind = 0;
+    std::vector<model::MemoryFootprint> m_footprints; // per service
     std::uint64_t m_requestSequence = 0;
     std::uint64_t m_nextSpanId = 1;
     std::uint64_t m_spans = 0;

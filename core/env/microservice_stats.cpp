@@ -77,6 +77,10 @@ void MicroserviceStats::appendMetrics(RunMetrics& metrics, sim::SimTime horizon,
     add("latency.p99", m_all.quantileNs(0.99) * 1e-9, "s");
     add("spans", static_cast<double>(spans), "spans");
     add("traces", static_cast<double>(traces), "traces");
+    std::uint64_t oomKills = 0;
+    for (const auto& service : m_services)
+        oomKills += service.oomKills;
+    add("oom_kills", static_cast<double>(oomKills), "kills");
     const double seconds = sim::toSeconds(horizon);
     for (std::size_t s = 0; s < m_services.size(); ++s) {
         const ServiceStats& service = m_services[s];
@@ -84,6 +88,7 @@ void MicroserviceStats::appendMetrics(RunMetrics& metrics, sim::SimTime horizon,
         add("service." + service.name + ".latency.p99", service.total.quantileNs(0.99) * 1e-9, "s");
         const double capacity = limitCores[s] * seconds;
         add("service." + service.name + ".utilization.mean", capacity > 0 ? busyCoreSeconds[s] / capacity : 0.0, "ratio");
+        add("service." + service.name + ".oom_kills", static_cast<double>(service.oomKills), "kills");
     }
 }
 

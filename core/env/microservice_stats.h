@@ -34,6 +34,7 @@ public:
         double lastBusyCoreSeconds = 0.0;
         sim::SeriesId p99Series = 0;
         sim::SeriesId utilizationSeries = 0;
+        std::uint64_t oomKills = 0;
     };
 
     //! `prefix` starts every series and metric name ("ms." or "ms.<workload>.").
@@ -57,6 +58,7 @@ public:
         m_services[service].window.record(duration);
     }
     TypeStats& type(std::size_t index) { return m_types[index]; }
+    void oomKilled(std::size_t service) { ++m_services[service].oomKills; }
 
     //! Records one sample of every series for the window ending at `now`; `busyCoreSeconds` and
     //! `limitCores` are per service (summed over its instances).

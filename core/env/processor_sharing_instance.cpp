@@ -32,6 +32,7 @@ void ProcessorSharingInstance::advance(sim::SimTime now)
     if (!m_heap.empty()) {
         m_virtualNs += rate() * elapsedNs;
         m_busyCoreSeconds += std::min(static_cast<double>(m_heap.size()), m_capacityCores) * elapsedNs * 1e-9;
+        m_callSeconds += static_cast<double>(m_heap.size()) * elapsedNs * 1e-9;
     }
     m_last = now;
 }
@@ -83,6 +84,22 @@ double ProcessorSharingInstance::busyCoreSeconds(sim::SimTime now) const
     if (now <= m_last || m_heap.empty())
         return m_busyCoreSeconds;
     return m_busyCoreSeconds + std::min(static_cast<double>(m_heap.size()), m_capacityCores) * static_cast<double>(now - m_last) * 1e-9;
+}
+
+double ProcessorSharingInstance::callSeconds(sim::SimTime now) const
+{
+    if (now <= m_last || m_heap.empty())
+        return m_callSeconds;
+    return m_callSeconds + static_cast<double>(m_heap.size()) * static_cast<double>(now - m_last) * 1e-9;
+}
+
+void ProcessorSharingInstance::killAll(sim::SimTime now, std::vector<std::uint64_t>& killed)
+{
+    advance(now);
+    std::sort_heap(m_heap.begin(), m_heap.end(), later); // ascending by `later`: latest tag first
+    for (auto it = m_heap.rbegin(); it != m_heap.rend(); ++it)
+        killed.push_back(it->token);
+    m_heap.clear();
 }
 
 } // namespace orrery::env

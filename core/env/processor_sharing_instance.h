@@ -28,12 +28,17 @@ public:
     [[nodiscard]] sim::SimTime nextCompletion() const;
     //! Pops every call finished by `now` (in tag order), appending their tokens to `finished`.
     void collectFinished(sim::SimTime now, std::vector<std::uint64_t>& finished);
+    //! Removes every call in service at `now` (the container was killed), appending their tokens
+    //! to `killed` in tag order.
+    void killAll(sim::SimTime now, std::vector<std::uint64_t>& killed);
 
     [[nodiscard]] std::size_t active() const { return m_heap.size(); }
     [[nodiscard]] double capacity() const { return m_capacityCores; }
     [[nodiscard]] double slowdown() const { return m_slowdown; }
     //! ∫ min(n, c) dt in core-seconds up to the last update (busy CPU), for utilization.
     [[nodiscard]] double busyCoreSeconds(sim::SimTime now) const;
+    //! ∫ n dt in call-seconds up to `now` (calls in service over time), for the memory they hold.
+    [[nodiscard]] double callSeconds(sim::SimTime now) const;
 
     //! Time the earliest wake-up event for this instance is scheduled at (kSimTimeMax = none);
     //! kept here for the simulator, which schedules one pending completion per instance.
@@ -59,6 +64,7 @@ private:
     double m_slowdown = 1.0;
     std::uint64_t m_sequence = 0;
     double m_busyCoreSeconds = 0.0;
+    double m_callSeconds = 0.0;
 };
 
 } // namespace orrery::env

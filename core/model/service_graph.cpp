@@ -20,6 +20,20 @@ Resources ServiceProfile::requestOnDeclared() const
     return requestOn(request, declaredCompute);
 }
 
+MemoryFootprint ServiceProfile::memoryFootprint() const
+{
+    if (memory.any())
+        return memory;
+    // ASSUMPTION (docs/model.md, "Memory"): with no measured footprint, a service keeps half
+    // its memory request in anonymous pages, a quarter in hot file pages, and 64 KiB per call
+    // in service, so the request covers the working set with a quarter to spare.
+    MemoryFootprint derived;
+    derived.anonymousBytes = request.memoryBytes / 2;
+    derived.fileBytes = request.memoryBytes / 4;
+    derived.perCallBytes = request.memoryBytes > 0 ? std::int64_t{64} << 10 : 0;
+    return derived;
+}
+
 std::size_t ServiceGraph::addService(ServiceProfile service)
 {
     const std::size_t index = m_services.size();

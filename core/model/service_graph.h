@@ -2,6 +2,7 @@
 #include "model/compute_kind.h"
 #include "model/contended_resource.h"
 #include "model/diagnostic.h"
+#include "model/memory_footprint.h"
 #include "model/request_type.h"
 #include "model/resource_demand.h"
 #include "model/resources.h"
@@ -33,6 +34,9 @@ struct ServiceProfile {
     ResourceSensitivity sensitivity;
     //! What one busy core of it demands of the node's shared resources (contention model).
     ResourceDemand demand = ResourceDemand::microservice();
+    //! What an instance keeps in memory (`memory:` in the graph file); empty = derived from the
+    //! request by memoryFootprint().
+    MemoryFootprint memory;
     SourceLocation location;
 
     [[nodiscard]] sim::SimTime latency(ComputeKind kind) const { return latencyOn[static_cast<int>(kind)]; }
@@ -41,6 +45,9 @@ struct ServiceProfile {
     [[nodiscard]] ComputeKindSet computeOptions() const;
     //! `request` plus one device of the declared kind when that kind is an accelerator.
     [[nodiscard]] Resources requestOnDeclared() const;
+    //! `memory` when the graph gives it, else the default footprint derived from the memory
+    //! request (docs/model.md, "Memory": an assumption where no figure is published).
+    [[nodiscard]] MemoryFootprint memoryFootprint() const;
 };
 
 //! A call edge: `caller` sends requests to `callee` (indices into ServiceGraph::services()).

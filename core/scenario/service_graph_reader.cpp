@@ -75,6 +75,27 @@ void readRequest(const YamlNode& node, const std::string& path, ParseContext& co
         service.request.memoryBytes = readBytes(*memory, reader.pathOf("memory"), context, 1, kMaxNodeMemoryBytes).value_or(0);
 }
 
+//! Reads `memory: {anonymous: 60Mi, file: 20Mi, perCall: 64Ki}` (docs/scenario-format.md; all
+//! optional, absent ones stay 0).
+void readMemoryFootprint(const YamlNode& node, const std::string& path, ParseContext& context, model::MemoryFootprint& memory)
+{
+    MapReader reader(node, path, context, {"anonymous", "file", "perCall"},
+                     "memory: a mapping with anonymous, file and perCall, byte sizes such as 60Mi");
+    if (!reader.isMap())
+        return;
+    const std::size_t errorsBefore = context.errorCount();
+    auto bytes = [&](const char* key, std::int64_t& value) {
+        if (const YamlNode* item = reader.get(key))
+            value = readBytes(*item, reader.pathOf(key), context, 0, kMaxNodeMemoryBytes).value_or(0);
+    };
+    bytes("anonymous", memory.anonymousBytes);
+    bytes("file", memory.fileBytes);
+    bytes("perCall", memory.perCallBytes);
+    if (!memory.any() && context.errorCount() == errorsBefore)
+        context.error(node, path, "expected at least one of anonymous, file and perCall above 0 (omit memory to use the "
+                                  "default footprint derived from request.memory)");
+}
+
 //! Reads `latency: {cpu: 712us, gpu: 10.37ms}`; true when it was read without problems.
 bool readLatency(const YamlNode& node, const std::string& path, ParseContext& context, model::ServiceProfile& service)
 {
@@ -123,6 +144,8 @@ model::ServiceProfile readService(MapReader& reader, ParseContext& context)
         readSensitivity(*sensitivity, reader.pathOf("sensitivity"), context, service.sensitivity);
     if (const YamlNode* demand = reader.get("demand"))
         readDemand(*demand, reader.pathOf("demand"), context, service.demand);
+    if (const YamlNode* memory = reader.get("memory"))
+        readMemoryFootprint(*memory, reader.pathOf("memory"), context, service.memory);
     const YamlNode* latency = reader.require("latency", "a mapping such as {cpu: 712us, gpu: 2ms}");
     if (latency && readLatency(*latency, reader.pathOf("latency"), context, service) && computeOk
         && !service.canRunOn(service.declaredCompute)) {
@@ -154,7 +177,7 @@ std::set<std::string> readServices(const YamlNode& node, const std::string& path
     std::map<std::string, std::size_t> firstIndex;
     for (std::size_t i = 0; i < node.items().size(); ++i) {
         MapReader reader(*node.items()[i], indexPath(path, i), context,
-                         {"name", "description", "request", "disk", "compute", "latency", "sensitivity", "demand"},
+                         {"name", "description", "request", "disk", "compute", "latency", "sensitivity", "demand", "memory"},
                          "a service: a mapping with name, request and latency");
         if (!reader.isMap())
             continue;

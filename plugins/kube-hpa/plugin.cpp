@@ -40,6 +40,22 @@ constexpr OrreryParamSpec kParams[] = {
      .help = "...or this percentage of the replicas, whichever allows more (selectPolicy Max)."},
     {.name = "scalingPolicyPeriod", .type = ORRERY_PARAM_DURATION, .defaultValue = "15s", .minValue = 1,
      .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr, .help = "periodSeconds of the scale-up policies."},
+    {.name = "scaleUpSelect", .type = ORRERY_PARAM_ENUM, .defaultValue = "max", .minValue = 0, .maxValue = 0,
+     .choices = "max|min|disabled",
+     .help = "behavior.scaleUp.selectPolicy: the policy allowing the most change (max), the least (min), or no "
+             "scale-up at all (disabled)."},
+    {.name = "scaleDownPods", .type = ORRERY_PARAM_INT, .defaultValue = "0", .minValue = 0, .maxValue = 100000,
+     .choices = nullptr,
+     .help = "A scale-down policy of type Pods: remove at most this many per period (0 = no such policy; the "
+             "default behaviour has only Percent 100)."},
+    {.name = "scaleDownPercent", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "100", .minValue = 0, .maxValue = 100,
+     .choices = nullptr,
+     .help = "The scale-down policy of type Percent: remove at most this share of the replicas per period (0 = no "
+             "such policy)."},
+    {.name = "scaleDownPolicyPeriod", .type = ORRERY_PARAM_DURATION, .defaultValue = "15s", .minValue = 1,
+     .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr, .help = "periodSeconds of the scale-down policies."},
+    {.name = "scaleDownSelect", .type = ORRERY_PARAM_ENUM, .defaultValue = "max", .minValue = 0, .maxValue = 0,
+     .choices = "max|min|disabled", .help = "behavior.scaleDown.selectPolicy."},
 };
 
 constexpr OrreryPluginDescriptor kDescriptor{
@@ -47,10 +63,11 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .structSize = sizeof(OrreryPluginDescriptor),
     .id = "kube-hpa",
     .displayName = "Kubernetes HPA",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .compatVersion = "1.2",
     .description = "Kubernetes' HorizontalPodAutoscaler: replicas = ceil(replicas x utilization / target) outside a "
-                   "tolerance, with stabilization windows and scale-up rate limits (seed 001 §3.3.1 baseline).",
+                   "tolerance, unready pods as the controller treats them, stabilization windows and scaling "
+                   "policies (seed 001 §3.3.1 baseline).",
     .kinds = ORRERY_KIND_CONTROL,
     .params = kParams,
     .paramCount = sizeof(kParams) / sizeof(kParams[0]),

@@ -21,6 +21,8 @@ orrery::aware::VpaRecommenderConfig recommenderConfig(const policy::ParamSet& pa
     config.minCpuCores = params.getDouble("minCpu");
     config.minMemoryBytes = params.getDouble("minMemory");
     config.confidenceScaling = params.getBool("confidenceScaling");
+    config.oomBumpUpRatio = params.getDouble("oomBumpUpRatio");
+    config.oomMinBumpUpBytes = params.getDouble("oomMinBumpUp");
     return config;
 }
 
@@ -32,6 +34,7 @@ KubeVpaPolicy::KubeVpaPolicy(const policy::PolicyContext& context)
     , m_controlMemory(context.params.getBool("controlMemory"))
     , m_updateThreshold(context.params.getDouble("updateThreshold"))
     , m_minLifetime(context.params.getDuration("minLifetime"))
+    , m_updateOff(context.params.getString("updateMode") == "off")
 {
 }
 
@@ -65,7 +68,7 @@ std::vector<policy::ControlAction> KubeVpaPolicy::decide(const policy::Observati
             proposed.emplace_back(resource, r.target);
         }
         const bool aged = observation.time - lastUpdate >= m_minLifetime;
-        if (proposed.empty() || !(outsideBounds || (relativeChange > m_updateThreshold && aged)))
+        if (m_updateOff || proposed.empty() || !(outsideBounds || (relativeChange > m_updateThreshold && aged)))
             continue;
         for (const auto& [resource, value] : proposed) {
             if (value != target.limit[policy::indexOf(resource)])

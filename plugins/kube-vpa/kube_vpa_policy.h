@@ -39,6 +39,7 @@ private:
     bool m_controlMemory;
     double m_updateThreshold;
     sim::SimTime m_minLifetime;
+    bool m_updateOff; //!< updateMode off: recommend only
     std::map<std::string, sim::SimTime, std::less<>> m_lastUpdate; //!< per target: last resize, or first seen
 };
 

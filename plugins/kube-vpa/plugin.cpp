@@ -43,6 +43,15 @@ constexpr OrreryParamSpec kParams[] = {
      .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr,
      .help = "...and the last update is at least this old (--in-recommendation-bounds-eviction-lifetime-"
              "threshold)."},
+    {.name = "updateMode", .type = ORRERY_PARAM_ENUM, .defaultValue = "in-place", .minValue = 0, .maxValue = 0,
+     .choices = "in-place|off",
+     .help = "updatePolicy.updateMode: in-place (InPlaceOrRecreate, resizing without eviction) or off (recommend "
+             "only: the recommender runs and nothing is changed)."},
+    {.name = "oomBumpUpRatio", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "1.2", .minValue = 1, .maxValue = 10,
+     .choices = nullptr, .help = "After an OOM kill, memory is recommended at least this many times the limit (--oom-bump-up-ratio)."},
+    {.name = "oomMinBumpUp", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "104857600", .minValue = 0,
+     .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr,
+     .help = "...and at least this many bytes above it (--oom-min-bump-up-bytes, 100 MiB)."},
 };
 
 constexpr OrreryPluginDescriptor kDescriptor{
@@ -50,7 +59,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .structSize = sizeof(OrreryPluginDescriptor),
     .id = "kube-vpa",
     .displayName = "Kubernetes VPA",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .compatVersion = "1.2",
     .description = "Kubernetes' VerticalPodAutoscaler: CPU and memory limits from a decaying usage histogram "
                    "(P90 + 15 %), updated when outside the recommended bounds (seed 001 §5.3.4 baseline).",

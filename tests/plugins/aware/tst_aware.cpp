@@ -148,9 +148,22 @@ private slots:
             QCOMPARE(aware::hpaReplicas(replicas, 0, usage, 0.7, 0.1), expected);
     }
 
+    void fallbackKeepsLimitsWhileTheHistoryIsShort()
+    {
+        // Kubernetes' default confidence scaling: after one sample the bounds are [0, ∞), so
+        // VPA resizes nothing and only HPA acts (0.5 / 2.0 = 0.25 < 0.7: scale-in is floored at 1).
+        aware::MultidimensionalRecommender recommender{aware::MultidimensionalConfig{}};
+        const auto actions = recommender.recommend(observe(0, {target("svc", 1, 2.0, 0.5, 1024 * kMiB, 4e8)}));
+        QCOMPARE(limitSet(actions, "svc", ControlResource::Cpu), -1.0);
+        QCOMPARE(limitSet(actions, "svc", ControlResource::Memory), -1.0);
+    }
+
     void fallbackSetsVpaLimitsThenScalesAgainstThem()
     {
-        aware::MultidimensionalRecommender recommender{aware::MultidimensionalConfig{}};
+        // The short-history ablation (no confidence scaling): limits go to P90 × 1.15 at once.
+        aware::MultidimensionalConfig ablation;
+        ablation.vpa.confidenceScaling = false;
+        aware::MultidimensionalRecommender recommender{ablation};
         // 2-core limit, 0.5 core used; 1 GiB memory limit, 400 MB used: both far outside VPA's
         // bounds (P50..P95 × 1.15), so the first call resizes both.
         const auto o = observe(0, {target("svc", 1, 2.0, 0.5, 1024 * kMiB, 4e8)});

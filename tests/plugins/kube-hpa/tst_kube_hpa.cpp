@@ -160,6 +160,62 @@ private slots:
         QCOMPARE(replicasSet(hpa->decide(at(0, {t}))), 3);
     }
 
+    // Kubernetes documentation, "Horizontal Pod Autoscaling", Algorithm details: "if the current
+    // metric value is 200m, and the desired value is 100m, the number of replicas will be doubled
+    // [...] If the current value is instead 50m, you'll halve the number of replicas".
+    void documentationRatioExamples()
+    {
+        auto hpa = m_registry.createControl("kube-hpa", Params{{"scaleDownStabilization", "0s"}, {"targetUtilization", "0.1"},
+                                                               {"maxReplicas", "100"}});
+        QCOMPARE(replicasSet(hpa->decide(at(0, {target("svc", 4, 1.0, 0.2)}))), 8);
+        QCOMPARE(replicasSet(hpa->decide(at(15, {target("svc", 8, 1.0, 0.05)}))), 4);
+    }
+
+    // The same page, "Scaling policies": scaleDown with Pods 4 and Percent 10 per 60 s, "if there
+    // are 80 replicas and the target has to be scaled down to 10 replicas then during the first
+    // step 8 replicas will be reduced. In the next iteration when the number of replicas is 72,
+    // 10% of the pods is 7.2 but the number is rounded up to 8 [...] With 40 or less replicas, the
+    // first policy will be applied." One step per 60 s period.
+    void documentationScaleDownPolicyExample()
+    {
+        auto hpa = m_registry.createControl("kube-hpa", Params{{"scaleDownStabilization", "0s"}, {"maxReplicas", "100"},
+                                                               {"scaleDownPods", "4"}, {"scaleDownPercent", "10"},
+                                                               {"scaleDownPolicyPeriod", "60s"}});
+        const int expected[] = {72, 64, 57, 51, 45, 40, 36, 32, 28};
+        int replicas = 80;
+        double t = 0;
+        for (const int next : expected) {
+            // Load wants 5 replicas (2.5 cores at 0.5 each): the policies bind all the way.
+            QCOMPARE(replicasSet(hpa->decide(at(t, {target("svc", replicas, 1.0, 2.5 / replicas)}))), next);
+            // Within the period nothing more goes (the next sync sees the period's start).
+            QCOMPARE(replicasSet(hpa->decide(at(t + 15, {target("svc", next, 1.0, 2.5 / next)}))), -1);
+            replicas = next;
+            t += 60;
+        }
+    }
+
+    void selectPolicyMinAndDisabled()
+    {
+        // Scale-up with selectPolicy Min: the smaller of +4 and +100 %.
+        auto min = m_registry.createControl("kube-hpa", Params{{"maxReplicas", "100"}, {"scaleUpSelect", "min"}});
+        QCOMPARE(replicasSet(min->decide(at(0, {target("svc", 10, 1.0, 5.0)}))), 14);
+        QCOMPARE(replicasSet(min->decide(at(60, {target("svc", 2, 1.0, 5.0)}))), 4);
+        auto disabled = m_registry.createControl("kube-hpa", Params{{"scaleDownStabilization", "0s"}, {"scaleDownSelect", "disabled"}});
+        QCOMPARE(replicasSet(disabled->decide(at(0, {target("svc", 8, 1.0, 0.05)}))), -1);
+        QCOMPARE(replicasSet(disabled->decide(at(15, {target("svc", 1, 1.0, 0.9)}))), 2);
+    }
+
+    void restartingPodsAreUnready()
+    {
+        // 4 replicas, one restarting after an OOM kill: the three ready ones carry 4 × 0.6 = 2.4
+        // cores, 0.8 each, target 0.5: as unready, the restarting pod counts as idle on the
+        // scale-up: 2.4 / (0.5 × 4) = 1.2, ceil(1.2 × 4) = 5.
+        auto hpa = m_registry.createControl("kube-hpa", Params{{"maxReplicas", "100"}});
+        policy::TargetObservation t = target("svc", 4, 1.0, 0.6);
+        t.features["restartingReplicas"] = 1;
+        QCOMPARE(replicasSet(hpa->decide(at(0, {t}))), 5);
+    }
+
     void rejectsBadParameters()
     {
         QVERIFY_THROWS_EXCEPTION(policy::PluginError,

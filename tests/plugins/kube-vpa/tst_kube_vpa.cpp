@@ -135,6 +135,32 @@ private slots:
         QVERIFY(limitSet(actions, kCpu) > 0.5);
     }
 
+    void oomKillBumpsMemoryAboveTheLimit()
+    {
+        // aggregate_container_state.go RecordOOM: a sample of max(used + 100 MiB, used × 1.2),
+        // used = max(the limit, the interval's peak). 300 MiB limit, 200 MB peak: 1.2 × 300 MiB
+        // = 360 MiB < 400 MiB, so the sample is 400 MiB and the target its bucket end × 1.15.
+        auto vpa = m_registry.createControl("kube-vpa", Params{{"confidenceScaling", "false"}, {"controlCpu", "false"}});
+        const double limit = 300.0 * (1 << 20);
+        (void)vpa->decide(observe(0, 1.0, 0.5, limit, 2e8));
+        policy::Observation killed = observe(60, 1.0, 0.5, limit, 2e8);
+        killed.targets[0].features["oomKills"] = 1;
+        const auto actions = vpa->decide(killed);
+        DecayingHistogram reference(1e12, 1e7, 1.05, 0);
+        const double bumped = 400.0 * (1 << 20);
+        const double expected = reference.bucketStart(reference.bucketOf(bumped) + 1) * 1.15;
+        QVERIFY2(std::abs(limitSet(actions, kMemory) - expected) < 1, qPrintable(QString::number(limitSet(actions, kMemory))));
+        // With a small limit the ratio wins: 1 GiB × 1.2.
+        auto big = m_registry.createControl("kube-vpa", Params{{"confidenceScaling", "false"}, {"controlCpu", "false"},
+                                                              {"updateMode", "off"}});
+        policy::Observation large = observe(0, 1.0, 0.5, 1024.0 * (1 << 20), 2e8);
+        large.targets[0].features["oomKills"] = 2;
+        QVERIFY(big->decide(large).empty()); // updateMode off: recommend only
+        const auto recommendation = dynamic_cast<KubeVpaPolicy&>(*big).recommendation("svc", kMemory);
+        const double ratio = 1.2 * 1024.0 * (1 << 20);
+        QVERIFY(std::abs(recommendation->target - reference.bucketStart(reference.bucketOf(ratio) + 1) * 1.15) < 1);
+    }
+
     void respectsMinimumResourcesAndSwitches()
     {
         auto vpa = m_registry.createControl("kube-vpa", Params{{"confidenceScaling", "false"}, {"controlMemory", "false"}});
