@@ -135,6 +135,27 @@ private slots:
         QVERIFY(limitSet(actions, kCpu) > 0.5);
     }
 
+    // kubernetes/autoscaler vertical-pod-autoscaler/v1.7.1, pkg/recommender/logic/estimator_test.go
+    // TestConfidenceMultiplier: 9 samples 2 min apart give "confidence = 9/(60*24) = 0.00625"
+    // (the 16 min span is longer in days). recommender.go applies (1 + 1/confidence)^1 to the upper
+    // bound and (1 + 0.001/confidence)^-2 to the lower one, after the 15 % margin.
+    void confidenceMultipliersOfTheEstimatorTest()
+    {
+        auto vpa = m_registry.createControl("kube-vpa", Params{{"updateMode", "off"}});
+        for (int i = 0; i < 9; ++i)
+            QVERIFY(vpa->decide(observe(120.0 * i, 4.0, 3.14, 1e9, 4e8)).empty());
+        const auto r = dynamic_cast<KubeVpaPolicy&>(*vpa).recommendation("svc", kCpu);
+        QVERIFY(r.has_value());
+        DecayingHistogram reference(1000, 0.01, 1.05, 0);
+        const double percentile = reference.bucketStart(reference.bucketOf(3.14) + 1) * 1.15; // every percentile: one value
+        const double confidence = 9.0 / (60 * 24);
+        QCOMPARE(confidence, 0.00625);
+        QVERIFY(std::abs(r->target - percentile) < 1e-9);
+        QVERIFY(std::abs(r->upperBound - percentile * (1 + 1 / confidence)) < 1e-9);
+        QVERIFY(std::abs(r->lowerBound - percentile * std::pow(1 + 0.001 / confidence, -2.0)) < 1e-9);
+        QVERIFY(std::abs(std::pow(1 + 0.001 / confidence, -2.0) - 1 / (1.16 * 1.16)) < 1e-12);
+    }
+
     void oomKillBumpsMemoryAboveTheLimit()
     {
         // aggregate_container_state.go RecordOOM: a sample of max(used + 100 MiB, used × 1.2),
