@@ -36,6 +36,7 @@ const std::map<std::string, CommandHandler>& commandHandlers()
         {"export-traces", runExportTracesCommand},
         {"localize", runLocalizeCommand},
         {"import", runImportCommand},
+        {"onsets", runOnsetsCommand},
         {"replay", runReplayCommand},
         {"schedule", runScheduleCommand},
         {"generate", runGenerateCommand},

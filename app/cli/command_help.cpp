@@ -60,6 +60,11 @@ constexpr std::array kCommands{
                 "the Alibaba 2023 GPU cluster trace as a scenario: a pool per node shape, priced per GPU type, pods "
                 "as batch jobs (docs/fleet.md)",
                 "[--nodes N] [--seed S] [--data DIR]"},
+    CommandHelp{"onsets SCENARIO.yaml",
+                "where each anomaly starts to harm each service (seed 001 3.3.2): the least intensity that raises the "
+                "failed share of requests, and the one where 80 % fail; an AnomalyOnsets file for random campaigns",
+                "[--out FILE.yaml] [--window 10s] [--kinds cpu,...] [--services a,...] [--scope node|container] "
+                "[--violation-increase 0.05]"},
     CommandHelp{"replay alibaba-gpu --policy ID[,ID...]",
                 "the trace's pod list replayed on its GPU nodes with GPUs shared by fraction, each pod placed once: "
                 "GPU allocation and fragmentation per policy against arrived demand (docs/fleet.md)",

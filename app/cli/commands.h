@@ -28,6 +28,8 @@ int runImportCommand(const std::vector<std::string>& args);
 //! `orrery replay alibaba-gpu …`: the trace's pods replayed with GPU sharing (docs/fleet.md).
 int runReplayCommand(const std::vector<std::string>& args);
 int runScheduleCommand(const std::vector<std::string>& args);
+//! `orrery onsets SCENARIO`: where each anomaly starts to harm each service (docs/model.md).
+int runOnsetsCommand(const std::vector<std::string>& args);
 //! `orrery generate apps|variant …`: the AWARE workload generator (docs/workload-generator.md).
 int runGenerateCommand(const std::vector<std::string>& args);
 //! `orrery meta-train`: AWARE's meta learner over the project's trajectories (docs/learning.md).

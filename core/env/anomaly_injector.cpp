@@ -1,5 +1,7 @@
 #include "env/anomaly_injector.h"
 
+#include "model/anomaly_onset_table.h"
+
 #include <algorithm>
 
 namespace orrery::env {
@@ -148,15 +150,29 @@ model::AnomalySpec AnomalyInjector::drawRandom(std::size_t campaign, sim::SimTim
     }
     model::AnomalySpec anomaly;
     anomaly.kind = kinds[m_rng.below(kinds.size())];
-    if (anomaly.kind == model::AnomalyKind::WorkloadVariation)
+    const std::string* service = nullptr; // the target's service, for the onset table
+    if (anomaly.kind == model::AnomalyKind::WorkloadVariation) {
         anomaly.target = m_workloadName;
-    else if (spec.targets == model::RandomAnomalyCampaignSpec::Targets::Services)
+    } else if (spec.targets == model::RandomAnomalyCampaignSpec::Targets::Services) {
         anomaly.target = m_serviceNames[m_rng.below(m_serviceNames.size())];
-    else if (spec.targets == model::RandomAnomalyCampaignSpec::Targets::Nodes)
+        service = &anomaly.target;
+    } else if (spec.targets == model::RandomAnomalyCampaignSpec::Targets::Nodes) {
         anomaly.target = m_nodes[m_rng.below(m_nodes.size())].name;
-    else
-        anomaly.target = m_instances[m_rng.below(m_instances.size())].name;
-    anomaly.intensity = m_rng.uniform(spec.minIntensity, spec.maxIntensity);
+    } else {
+        const Instance& instance = m_instances[m_rng.below(m_instances.size())];
+        anomaly.target = instance.name;
+        service = &m_serviceNames[instance.service];
+    }
+    // From the onset of harm (seed 001 §3.3.2) where the table knows the pair; one draw either
+    // way, so the campaign's other draws do not move.
+    double low = spec.minIntensity, high = spec.maxIntensity;
+    if (spec.onsets && service) {
+        if (const auto onset = spec.onsets->find(anomaly.kind, *service)) {
+            low = onset->start;
+            high = onset->end;
+        }
+    }
+    anomaly.intensity = m_rng.uniform(low, high);
     anomaly.start = now;
     anomaly.duration = std::max<sim::SimTime>(1, spec.duration.sample(m_rng));
     anomaly.scope = spec.scope;

@@ -3,12 +3,15 @@
 #include "model/duration_distribution.h"
 #include "sim/sim_time.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace orrery::model {
+
+struct AnomalyOnsetTable;
 
 //! The anomaly types of seed 001 Table 3.4.
 enum class AnomalyKind { Cpu, MemoryBandwidth, Llc, DiskIo, NetworkBandwidth, NetworkDelay, WorkloadVariation };
@@ -62,6 +65,11 @@ struct RandomAnomalyCampaignSpec {
     std::vector<AnomalyKind> kinds; //!< empty = every kind but workload-variation
     double minIntensity = 0.1;
     double maxIntensity = 1.0;
+    //! `intensity: {onsets: FILE}`: draw each injection's intensity from [start, end] of its
+    //! (kind, service) in this table (seed 001 §3.3.2); pairs it lacks, and node targets, use
+    //! [minIntensity, maxIntensity].
+    std::shared_ptr<const AnomalyOnsetTable> onsets;
+    std::string onsetsFile;
     enum class Targets { Instances, Services, Nodes };
     Targets targets = Targets::Instances;
     AnomalyScope scope = AnomalyScope::Node;

@@ -1,13 +1,16 @@
 #include "scenario/anomaly_reader.h"
 
 #include "model/did_you_mean.h"
+#include "scenario/anomaly_onset_file.h"
 #include "scenario/duration_distribution_reader.h"
 #include "scenario/field_path.h"
 #include "scenario/map_reader.h"
 #include "scenario/scenario_limits.h"
+#include "scenario/scenario_load_options.h"
 #include "scenario/value_readers.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 namespace orrery::scenario {
@@ -144,6 +147,37 @@ void readInjection(MapReader& reader, ParseContext& context, model::AnomalySpec&
         anomaly.scope = readScope(*scope, reader.pathOf("scope"), context).value_or(anomaly.scope);
 }
 
+//! `intensity: {onsets: FILE}`: the file relative to the scenario's directory (or a resource
+//! name under resources/onsets/), loaded now so its problems are the scenario's.
+void readOnsetTable(const YamlNode& node, const std::string& path, ParseContext& context, model::RandomAnomalyCampaignSpec& campaign)
+{
+    const auto reference = readString(node, path, context, "an AnomalyOnsets file, such as onsets/socialnetwork.yaml");
+    if (!reference)
+        return;
+    const ScenarioLoadOptions options = context.loadOptions() ? *context.loadOptions() : ScenarioLoadOptions::defaults();
+    std::filesystem::path file(*reference);
+    if (file.extension() != ".yaml" && file.extension() != ".yml" && file.parent_path().empty()) {
+        if (auto found = findResource(options.resourcePath, "onsets", *reference))
+            file = *found;
+    }
+    if (file.is_relative()) {
+        const std::filesystem::path base
+            = options.baseDirectory.empty() ? std::filesystem::path(context.fileName()).parent_path() : options.baseDirectory;
+        file = (base / file).lexically_normal();
+    }
+    const AnomalyOnsetLoadResult loaded = loadAnomalyOnsetFile(file.string());
+    if (!loaded.ok()) {
+        std::string problems = model::formatAll(loaded.diagnostics);
+        while (!problems.empty() && problems.back() == '\n')
+            problems.pop_back();
+        context.error(node, path, "cannot use onset file '" + *reference + "' (" + file.string() + "): " + problems
+                                      + "; expected an AnomalyOnsets file written by orrery onsets");
+        return;
+    }
+    campaign.onsets = loaded.table;
+    campaign.onsetsFile = file.string();
+}
+
 void readRandom(const YamlNode& node, const std::string& path, ParseContext& context, model::RandomAnomalyCampaignSpec& campaign)
 {
     MapReader reader(node, path, context, {"rate", "start", "end", "duration", "kinds", "intensity", "targets", "scope"},
@@ -179,8 +213,11 @@ void readRandom(const YamlNode& node, const std::string& path, ParseContext& con
         }
     }
     if (const YamlNode* intensity = reader.get("intensity")) {
-        MapReader range(*intensity, reader.pathOf("intensity"), context, {"min", "max"}, "an intensity range {min: 0.1, max: 1}");
+        MapReader range(*intensity, reader.pathOf("intensity"), context, {"min", "max", "onsets"},
+                        "an intensity range {min: 0.1, max: 1}, or {onsets: FILE} (an AnomalyOnsets file from orrery onsets)");
         if (range.isMap()) {
+            if (const YamlNode* onsets = range.get("onsets"))
+                readOnsetTable(*onsets, range.pathOf("onsets"), context, campaign);
             if (const YamlNode* min = range.get("min"))
                 campaign.minIntensity = readNumber(*min, range.pathOf("min"), context, 0.0, 1.0, "").value_or(campaign.minIntensity);
             if (const YamlNode* max = range.get("max"))
