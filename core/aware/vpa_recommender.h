@@ -14,7 +14,8 @@
 
 namespace orrery::aware {
 
-//! Kubernetes' VPA recommender per target (recommender/model/aggregate_container_state.go,
+//! Kubernetes' VPA recommender per target (kubernetes/autoscaler vertical-pod-autoscaler/v1.7.1:
+//! pkg/recommender/model/aggregate_container_state.go,
 //! logic/recommender.go, estimator.go): CPU usage samples go into a decaying histogram weighted
 //! by the limit; memory keeps each aggregation interval's peak. target = P_target × (1 + margin),
 //! bounds P_lower / P_upper with the margin and, with confidenceScaling, VPA's confidence

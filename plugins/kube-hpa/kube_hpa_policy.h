@@ -12,7 +12,9 @@
 namespace orrery::plugins {
 
 //! Kubernetes' HorizontalPodAutoscaler (autoscaling/v2, resource metric with a Utilization
-//! target) per target, as kubernetes/kubernetes v1.32 pkg/controller/podautoscaler computes it
+//! target) per target, as the Kubernetes documentation "Horizontal Pod Autoscaling" describes it
+//! (kubernetes/website @ 01650250, content/en/docs/tasks/run-application/horizontal-pod-autoscale.md)
+//! and kubernetes/kubernetes pkg/controller/podautoscaler computes it
 //! (replica_calculator.go GetResourceReplicas, horizontal.go normalizeDesiredReplicasWithBehaviors):
 //! every sync period, desired = ⌈ready × utilization / target⌉ outside the tolerance band, unready
 //! pods (not yet started, or restarting after an OOM kill) counted as the controller counts them
