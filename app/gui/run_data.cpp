@@ -37,7 +37,8 @@ RunData loadRunData(const std::string& projectPath, store::RunId runId)
             data.storedSampleCounts.insert(name, static_cast<qint64>(samples.size()));
             data.series.insert(name, widgets::decimateMinMax(points, kLoadBuckets));
         }
-        data.policyLabels = policyLabelTrack(project.annotations(runId));
+        data.annotations = project.annotations(runId);
+        data.policyLabels = policyLabelTrack(data.annotations);
     } catch (const std::exception& failure) {
         data.error = QString::fromStdString(failure.what());
     }

@@ -2,6 +2,7 @@
 #include "gui/policy_label_track.h"
 #include "store/ids.h"
 #include "store/metric_row.h"
+#include "sim/run_recorder.h"
 #include "store/run_summary.h"
 
 #include <QHash>
@@ -27,6 +28,8 @@ struct RunData {
     QHash<QString, qint64> storedSampleCounts; //!< samples in the file, before decimation
     //! The control policy's classes over time (`policy.label` annotations); empty if none recorded.
     PolicyLabelTrack policyLabels;
+    //! What the run's annotations say happened (anomalies, control actions, OOM kills, …).
+    std::vector<sim::RunAnnotation> annotations;
     QString error;                             //!< why the run could not be read, if it could not
 };
 

@@ -2,6 +2,7 @@
 
 #include "gui/metrics_table_model.h"
 #include "gui/placeholder_stack.h"
+#include "gui/run_events_model.h"
 #include "gui/run_list_model.h"
 #include "report/class_label_colors.h"
 #include "widgets/time_series_chart.h"
@@ -22,7 +23,7 @@
 namespace orrery::app {
 namespace {
 
-constexpr quint32 kStateVersion = 1;
+constexpr quint32 kStateVersion = 2; // 2: the events table under the metrics
 
 struct SeriesStyle {
     const char* name;
@@ -96,8 +97,9 @@ RunView::RunView(QWidget* parent)
     m_chartSplitter->addWidget(m_allocationChart);
     m_chartSplitter->addWidget(m_queueChart);
 
+    m_sideSplitter = new QSplitter(Qt::Vertical, m_mainSplitter);
     m_metrics = new MetricsTableModel(this);
-    m_metricsTable = new QTableView(m_mainSplitter);
+    m_metricsTable = new QTableView(m_sideSplitter);
     m_metricsTable->setObjectName(QStringLiteral("metricsTable"));
     m_metricsTable->setModel(m_metrics);
     m_metricsTable->setAlternatingRowColors(true);
@@ -108,8 +110,30 @@ RunView::RunView(QWidget* parent)
     m_metricsTable->horizontalHeader()->setSectionResizeMode(MetricsTableModel::NameColumn, QHeaderView::ResizeToContents);
     m_metricsTable->horizontalHeader()->setSectionResizeMode(MetricsTableModel::ValueColumn, QHeaderView::ResizeToContents);
     m_metricsTable->horizontalHeader()->setSectionResizeMode(MetricsTableModel::UnitColumn, QHeaderView::Stretch);
+    // Events: what the run's annotations say happened, so an anomaly, a control action or an OOM
+    // kill can be read beside the figures it moved.
+    auto* eventsPane = new QWidget(m_sideSplitter);
+    auto* eventsLayout = new QVBoxLayout(eventsPane);
+    eventsLayout->setContentsMargins(0, 0, 0, 0);
+    m_eventsTitle = new QLabel(eventsPane);
+    m_eventsTitle->setObjectName(QStringLiteral("runEventsTitle"));
+    m_events = new RunEventsModel(this);
+    m_eventsTable = new QTableView(eventsPane);
+    m_eventsTable->setObjectName(QStringLiteral("runEventsTable"));
+    m_eventsTable->setModel(m_events);
+    m_eventsTable->setAlternatingRowColors(true);
+    m_eventsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventsTable->setWordWrap(false);
+    m_eventsTable->verticalHeader()->hide();
+    m_eventsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_eventsTable->horizontalHeader()->setStretchLastSection(true);
+    eventsLayout->addWidget(m_eventsTitle);
+    eventsLayout->addWidget(m_eventsTable, 1);
+    m_sideSplitter->addWidget(m_metricsTable);
+    m_sideSplitter->addWidget(eventsPane);
+    m_sideSplitter->setSizes({300, 200});
     m_mainSplitter->addWidget(m_chartSplitter);
-    m_mainSplitter->addWidget(m_metricsTable);
+    m_mainSplitter->addWidget(m_sideSplitter);
     m_mainSplitter->setStretchFactor(0, 2);
     m_mainSplitter->setStretchFactor(1, 1);
     m_mainSplitter->setSizes({600, 400}); // scaled to the space the splitter gets
@@ -153,6 +177,7 @@ void RunView::clear()
     ++m_generation; // drop loads in flight
     m_runId.reset();
     m_metrics->setMetrics({});
+    m_events->setEvents({});
     m_allocationChart->clearSeries();
     m_queueChart->clearSeries();
     m_labelNote->hide();
@@ -191,6 +216,13 @@ void RunView::apply(RunData data)
         details += QStringLiteral(" · ") + QString::fromStdString(run.message);
     m_details->setText(details);
     m_metrics->setMetrics(std::move(data.metrics));
+    const std::size_t events = m_events->setEvents(data.annotations);
+    if (events == 0)
+        m_eventsTitle->setText(tr("Events: none recorded (no anomalies, control actions or OOM kills)"));
+    else if (events > RunEventsModel::kMaxRows)
+        m_eventsTitle->setText(tr("Events: the first %1 of %2").arg(RunEventsModel::kMaxRows).arg(events));
+    else
+        m_eventsTitle->setText(tr("Events (%n)", nullptr, static_cast<int>(events)));
     m_stack->setCurrentIndex(1); // before the charts, so they decimate for their real width
     fillCharts(data);
     emit loaded(data.runId);
@@ -250,7 +282,7 @@ QByteArray RunView::saveState() const
 {
     QByteArray state;
     QDataStream stream(&state, QIODevice::WriteOnly);
-    stream << kStateVersion << m_mainSplitter->saveState() << m_chartSplitter->saveState();
+    stream << kStateVersion << m_mainSplitter->saveState() << m_chartSplitter->saveState() << m_sideSplitter->saveState();
     return state;
 }
 
@@ -260,11 +292,13 @@ void RunView::restoreState(const QByteArray& state)
     quint32 version = 0;
     QByteArray main;
     QByteArray charts;
-    stream >> version >> main >> charts;
+    QByteArray side;
+    stream >> version >> main >> charts >> side;
     if (stream.status() != QDataStream::Ok || version != kStateVersion)
         return;
     m_mainSplitter->restoreState(main);
     m_chartSplitter->restoreState(charts);
+    m_sideSplitter->restoreState(side);
 }
 
 } // namespace orrery::app

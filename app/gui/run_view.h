@@ -21,6 +21,7 @@ class TimeSeriesChart;
 namespace orrery::app {
 
 class MetricsTableModel;
+class RunEventsModel;
 
 //! The centre of the window: one run of the project, with its metrics table, a chart of cluster
 //! allocation (CPU, memory, GPU, in % of capacity) and a chart of the job queue.
@@ -68,6 +69,10 @@ private:
     widgets::TimeSeriesChart* m_queueChart = nullptr;
     QTableView* m_metricsTable = nullptr;
     MetricsTableModel* m_metrics = nullptr;
+    QSplitter* m_sideSplitter = nullptr; //!< metrics above, events below
+    QLabel* m_eventsTitle = nullptr;
+    QTableView* m_eventsTable = nullptr;
+    RunEventsModel* m_events = nullptr;
 
     std::optional<store::RunId> m_runId;
     quint64 m_generation = 0; //!< which showRun() a finished load answers

@@ -157,8 +157,18 @@ void readOnsetTable(const YamlNode& node, const std::string& path, ParseContext&
     const ScenarioLoadOptions options = context.loadOptions() ? *context.loadOptions() : ScenarioLoadOptions::defaults();
     std::filesystem::path file(*reference);
     if (file.extension() != ".yaml" && file.extension() != ".yml" && file.parent_path().empty()) {
-        if (auto found = findResource(options.resourcePath, "onsets", *reference))
-            file = *found;
+        const auto found = findResource(options.resourcePath, "onsets", *reference);
+        if (!found) {
+            const std::vector<std::string> known = listResources(options.resourcePath, "onsets");
+            std::string list;
+            for (const auto& name : known)
+                list += (list.empty() ? "" : ", ") + name;
+            context.error(node, path, "no onsets resource '" + *reference + "'" + model::didYouMean(*reference, known)
+                                          + "; expected one of: " + (list.empty() ? std::string("(none installed)") : list)
+                                          + ", or a path to an AnomalyOnsets file such as onsets.yaml");
+            return;
+        }
+        file = *found;
     }
     if (file.is_relative()) {
         const std::filesystem::path base
@@ -170,8 +180,7 @@ void readOnsetTable(const YamlNode& node, const std::string& path, ParseContext&
         std::string problems = model::formatAll(loaded.diagnostics);
         while (!problems.empty() && problems.back() == '\n')
             problems.pop_back();
-        context.error(node, path, "cannot use onset file '" + *reference + "' (" + file.string() + "): " + problems
-                                      + "; expected an AnomalyOnsets file written by orrery onsets");
+        context.error(node, path, "cannot use onset file '" + *reference + "' (" + file.string() + "): " + problems);
         return;
     }
     campaign.onsets = loaded.table;

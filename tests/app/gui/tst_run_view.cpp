@@ -11,9 +11,12 @@
 #include "widgets/time_series_chart.h"
 
 #include <QAreaSeries>
+#include <QAbstractItemModel>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
+#include <QTableView>
 #include <QLineSeries>
 #include <QSet>
 #include <QSignalSpy>
@@ -100,6 +103,7 @@ private slots:
     void stagesShadeBothCharts();
     void differingTargetsShowTheFirstAndSaySo();
     void runWithoutLabelsLooksAsBefore();
+    void eventsListWhatHappened();
 
 private:
     //! Shows `runId` and waits until it is on screen.
@@ -258,6 +262,39 @@ void TestRunView::runWithoutLabelsLooksAsBefore()
     }
     QVERIFY(!note->isVisible());
     QVERIFY(!allocation->bandSeries(QStringLiteral("offline")));
+}
+
+void TestRunView::eventsListWhatHappened()
+{
+    const std::vector<sim::RunAnnotation> events{
+        {sim::kMinute, 3 * sim::kMinute, "anomaly.cpu", "frontend/0", 0.8},
+        {2 * sim::kMinute, 2 * sim::kMinute, "control.replicas", "frontend", 2.0},
+        {4 * sim::kMinute, 4 * sim::kMinute + 10 * sim::kSecond, "memory.oom-kill", "backend/0", 1.25},
+    };
+    const store::RunId runId = recordRun(m_path, kAlike, events);
+    const store::RunId quiet = recordRun(m_path, {});
+    app::RunView view;
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(show(view, runId));
+    auto* table = view.findChild<QTableView*>(QStringLiteral("runEventsTable"));
+    auto* title = view.findChild<QLabel*>(QStringLiteral("runEventsTitle"));
+    QVERIFY(table && title);
+    QVERIFY(table->isVisible());
+    // The policy's classes are bands on the charts, not rows here.
+    QAbstractItemModel* model = table->model();
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(title->text(), QStringLiteral("Events (3)"));
+    QCOMPARE(model->index(2, 2).data().toString(), QStringLiteral("memory.oom-kill"));
+    QCOMPARE(model->index(2, 3).data().toString(), QStringLiteral("backend/0"));
+    QCOMPARE(model->index(2, 0).data().toString(), QLocale().toString(240.0, 'f', 3));
+    QCOMPARE(model->index(2, 1).data().toString(), QLocale().toString(250.0, 'f', 3));
+    QCOMPARE(model->index(1, 1).data().toString(), QString()); // an instant has no end
+    QCOMPARE(model->index(0, 4).data().toString(), QLocale().toString(0.8, 'g', 6));
+    QVERIFY(show(view, quiet));
+    QCOMPARE(model->rowCount(), 0);
+    QVERIFY2(title->text().contains(QStringLiteral("none recorded")), qPrintable(title->text()));
 }
 
 QTEST_MAIN(TestRunView)
