@@ -117,6 +117,7 @@ RunView::RunView(QWidget* parent)
     eventsLayout->setContentsMargins(0, 0, 0, 0);
     m_eventsTitle = new QLabel(eventsPane);
     m_eventsTitle->setObjectName(QStringLiteral("runEventsTitle"));
+    m_eventsTitle->setWordWrap(true); // a long title must not widen the run view's minimum
     m_events = new RunEventsModel(this);
     m_eventsTable = new QTableView(eventsPane);
     m_eventsTable->setObjectName(QStringLiteral("runEventsTable"));
