@@ -29,6 +29,12 @@
      .choices = nullptr, .help = "VPA: fraction added to every estimate."},                                            \
     {.name = "halfLife", .type = ORRERY_PARAM_DURATION, .defaultValue = "24h", .minValue = 0,                         \
      .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr, .help = "VPA: half-life of usage samples; 0 = none."},    \
+    {.name = "minCpu", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.025", .minValue = 0, .maxValue = 1000,        \
+     .choices = nullptr, .help = "VPA: least CPU recommended, cores (--pod-recommendation-min-cpu-millicores 25)."},   \
+    {.name = "minMemory", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "262144000", .minValue = 0,                    \
+     .maxValue = ORRERY_PARAM_UNBOUNDED, .choices = nullptr,                                                            \
+     .help = "VPA: least memory recommended, bytes (--pod-recommendation-min-memory-mb 250); above a service's "      \
+             "limit it puts memory outside the bounds at once."},                                                      \
     {.name = "confidenceScaling", .type = ORRERY_PARAM_BOOL, .defaultValue = "true", .minValue = 0, .maxValue = 0,    \
      .choices = nullptr,                                                                                                \
      .help = "VPA: widen the bounds while the history is short (Kubernetes' default, so minutes-long runs rarely "    \

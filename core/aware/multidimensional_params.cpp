@@ -20,6 +20,8 @@ MultidimensionalConfig multidimensionalConfigFrom(const policy::ParamSet& params
     config.vpa.safetyMargin = params.getDouble("safetyMargin");
     config.vpa.halfLife = params.getDuration("halfLife");
     config.vpa.confidenceScaling = params.getBool("confidenceScaling");
+    config.vpa.minCpuCores = params.getDouble("minCpu");
+    config.vpa.minMemoryBytes = params.getDouble("minMemory");
     if (config.minReplicas > config.maxReplicas)
         throw std::invalid_argument("minReplicas (" + std::to_string(config.minReplicas) + ") exceeds maxReplicas ("
                                     + std::to_string(config.maxReplicas) + ")");

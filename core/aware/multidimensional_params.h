@@ -7,7 +7,7 @@ namespace orrery::aware {
 //! MultidimensionalConfig from the parameters that the hpa-vpa and aware plugins both declare
 //! (same names, same defaults): targetCpuUtilization, tolerance, minReplicas, maxReplicas,
 //! verticalCpu, verticalMemory, updateThreshold, minLifetime, targetPercentile, safetyMargin,
-//! halfLife, confidenceScaling. The rest keeps MultidimensionalConfig's defaults. Throws
+//! halfLife, confidenceScaling, minCpu, minMemory. The rest keeps MultidimensionalConfig's defaults. Throws
 //! std::invalid_argument when minReplicas exceeds maxReplicas.
 [[nodiscard]] MultidimensionalConfig multidimensionalConfigFrom(const policy::ParamSet& params);
 

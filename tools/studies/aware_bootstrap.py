@@ -27,6 +27,11 @@ the SLO was met, and set it as the threshold for HPA"; VPA left at its defaults)
 arm is trained once per targetCpuUtilization in TUNING (highest first) and the highest whose
 SLO-violation rate is at most 0.05 is kept (if none, the one with the lowest rate); all three
 arms then use it. Everything else as in (c).
+
+Variant (c‴), --vpa-minimums-off (parameters committed before its run, after (c″) showed VPA's
+250 MiB per-pod minimum lying above the generated services' 128–192Mi limits, so the updater
+applies the whole recommendation at the first step): the fallback's VPA minimums are 0
+(minCpu 0, minMemory 0) in all three arms; everything else as in (c).
 """
 import argparse
 import os
@@ -45,6 +50,7 @@ def main():
     parser.add_argument("--orrery", default="build/bin/orrery")
     parser.add_argument("--out", default="/tmp/aware-bootstrap")
     parser.add_argument("--tune-fallback", action="store_true", help="variant (c'): tune the fallback's HPA target per app")
+    parser.add_argument("--vpa-minimums-off", action="store_true", help="variant (c‴): the fallback's VPA minimums at 0")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     apps, manifest = application_pool(args.orrery, args.out)
@@ -53,7 +59,7 @@ def main():
     for app in held_out:
         scenario = os.path.join(apps, "scenarios", app + ".yaml")
         per_arm = {}
-        fallback = {}
+        fallback = {"minCpu": 0, "minMemory": 0} if args.vpa_minimums_off else {}
         if args.tune_fallback:
             tried = []
             for target in TUNING:
