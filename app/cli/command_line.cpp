@@ -3,8 +3,20 @@
 #include "model/did_you_mean.h"
 
 #include <charconv>
+#include <sstream>
 
 namespace orrery::app {
+
+std::vector<std::string> splitCommaList(const std::string& text)
+{
+    std::vector<std::string> items;
+    std::stringstream stream(text);
+    for (std::string item; std::getline(stream, item, ',');) {
+        if (!item.empty())
+            items.push_back(item);
+    }
+    return items;
+}
 
 CommandLine::CommandLine(const std::vector<std::string>& args, const std::set<std::string>& valueOptions,
                          const std::set<std::string>& flags)

@@ -7,6 +7,9 @@
 
 namespace orrery::app {
 
+//! The items of a comma-separated option value ("a,b,,c" → a, b, c: empty items are dropped).
+std::vector<std::string> splitCommaList(const std::string& text);
+
 //! Thrown for a command line that cannot be understood; the message is shown as-is (exit 2).
 struct UsageError {
     std::string message;

@@ -14,7 +14,6 @@
 #include "sim/run_control.h"
 
 #include <iostream>
-#include <sstream>
 
 namespace orrery::app {
 namespace {
@@ -22,17 +21,6 @@ namespace {
 constexpr const char* kUsage
     = "usage: orrery onsets SCENARIO.yaml [--out FILE.yaml] [--window 10s] [--kinds cpu,llc,...] "
       "[--services a,b,...] [--scope node|container] [--violation-increase 0.05]";
-
-std::vector<std::string> splitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) {
-        if (!item.empty())
-            items.push_back(item);
-    }
-    return items;
-}
 
 env::AnomalyOnsetSweepOptions optionsFrom(const CommandLine& line)
 {
@@ -45,7 +33,7 @@ env::AnomalyOnsetSweepOptions optionsFrom(const CommandLine& line)
         options.window = *value;
     }
     if (const auto kinds = line.value("kinds")) {
-        for (const auto& name : splitList(*kinds)) {
+        for (const auto& name : splitCommaList(*kinds)) {
             const auto kind = model::parseAnomalyKind(name);
             if (!kind)
                 throw UsageError{"--kinds: unknown anomaly kind '" + name + "'" + model::didYouMean(name, model::anomalyKindNames())};
@@ -53,7 +41,7 @@ env::AnomalyOnsetSweepOptions optionsFrom(const CommandLine& line)
         }
     }
     if (const auto services = line.value("services"))
-        options.services = splitList(*services);
+        options.services = splitCommaList(*services);
     if (const auto scope = line.value("scope")) {
         if (*scope != "node" && *scope != "container")
             throw UsageError{"--scope: expected node or container, got '" + *scope + "'"};

@@ -50,17 +50,6 @@ constexpr const char* kUsage =
     "              resources/data/fgd-peer): print it beside each policy's mean and the largest difference";
 constexpr int kMaxPercent = 130;
 
-std::vector<std::string> splitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    std::stringstream stream(text);
-    for (std::string item; std::getline(stream, item, ',');) {
-        if (!item.empty())
-            items.push_back(item);
-    }
-    return items;
-}
-
 std::string formatted(double value, int decimals)
 {
     if (std::isnan(value))
@@ -240,7 +229,7 @@ int replayAlibabaGpu(const std::vector<std::string>& args)
     if (!line.positionals().empty() || !line.value("policy"))
         throw UsageError{kUsage};
     fleet::GpuReplayStudyOptions options;
-    options.policies = splitList(*line.value("policy"));
+    options.policies = splitCommaList(*line.value("policy"));
     if (options.policies.empty())
         throw UsageError{"--policy names no plugin"};
     const std::uint64_t runs = line.unsignedValue("runs").value_or(10);

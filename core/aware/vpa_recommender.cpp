@@ -72,7 +72,7 @@ bool VpaRecommender::record(const policy::TargetObservation& target, sim::SimTim
         state.firstSample = now;
     state.lastSample = now;
     ++state.samples;
-    const auto oom = target.features.find("oomKills");
+    const auto oom = target.features.find(policy::TargetObservation::kOomKills);
     if (oom != target.features.end() && oom->second > 0)
         recordOom(target.name, target.limit[policy::indexOf(ControlResource::Memory)], now);
     return true;

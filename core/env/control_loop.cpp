@@ -197,9 +197,9 @@ policy::Observation ControlLoop::observe()
         const double meanCalls = (calls - m_callsAtStart[s]) / seconds / target.replicas;
         m_callsAtStart[s] = calls;
         const std::uint64_t kills = m_app.oomKills(s);
-        target.features["oomKills"] = static_cast<double>(kills - m_oomKillsAtStart[s]);
+        target.features[policy::TargetObservation::kOomKills] = static_cast<double>(kills - m_oomKillsAtStart[s]);
         m_oomKillsAtStart[s] = kills;
-        target.features["restartingReplicas"] = m_app.restartingReplicas(s, now);
+        target.features[policy::TargetObservation::kRestartingReplicas] = m_app.restartingReplicas(s, now);
         for (std::size_t r = 0; r < policy::kControlResourceCount; ++r) {
             const auto resource = static_cast<ControlResource>(r);
             target.limit[r] = limitValue(m_app.serviceLimits(s), resource);

@@ -49,32 +49,17 @@ std::vector<std::uint32_t> MicroserviceSimulator::replicaNodes(std::size_t s) co
 
 double MicroserviceSimulator::busyCoreSeconds(std::size_t s, sim::SimTime now) const
 {
-    double busy = 0.0;
-    for (const auto& instance : m_instances) {
-        if (instance.service == s)
-            busy += instance.ps.busyCoreSeconds(now);
-    }
-    return busy;
+    return sumOverInstances(s, 0.0, [now](const Instance& instance) { return instance.ps.busyCoreSeconds(now); });
 }
 
 double MicroserviceSimulator::callSeconds(std::size_t s, sim::SimTime now) const
 {
-    double calls = 0.0;
-    for (const auto& instance : m_instances) {
-        if (instance.service == s)
-            calls += instance.ps.callSeconds(now);
-    }
-    return calls;
+    return sumOverInstances(s, 0.0, [now](const Instance& instance) { return instance.ps.callSeconds(now); });
 }
 
 std::uint64_t MicroserviceSimulator::oomKills(std::size_t s) const
 {
-    std::uint64_t kills = 0;
-    for (const auto& instance : m_instances) {
-        if (instance.service == s)
-            kills += instance.oomKills;
-    }
-    return kills;
+    return sumOverInstances(s, std::uint64_t{0}, [](const Instance& instance) { return instance.oomKills; });
 }
 
 int MicroserviceSimulator::restartingReplicas(std::size_t s, sim::SimTime now) const
@@ -168,7 +153,7 @@ void MicroserviceSimulator::addReplica(std::size_t s, std::uint32_t node, sim::S
     m_replicas[s].push_back(index);
     if (!reused)
         m_instances[index].startedAt = now;
-    applyMemoryLimit(index, now); // a reused one may have retired under other limits
+    applyMemoryLimit(index, now); // a new instance's OOM threshold and reclaim slowdown
     m_limits[s].replicas = replicaCount(s);
     m_serviceLimitCores[s] = replicaCount(s) * static_cast<double>(m_limits[s].millicores) / 1000.0;
     for (std::uint32_t i = 0; i < m_instances.size(); ++i)

@@ -150,6 +150,17 @@ private:
         std::vector<CallState> calls;
     };
 
+    //! Σ of(instance) over the instances of service `s`, retired ones included.
+    template <typename Value, typename Of>
+    [[nodiscard]] Value sumOverInstances(std::size_t s, Value zero, Of of) const
+    {
+        for (const Instance& instance : m_instances) {
+            if (instance.service == s)
+                zero += of(instance);
+        }
+        return zero;
+    }
+
     void scheduleArrival(std::uint32_t stream, sim::SimTime now);
     void onArrival(std::uint32_t stream, sim::SimTime now);
     void dispatchCall(std::uint32_t request, std::uint32_t call, sim::SimTime now);

@@ -39,6 +39,10 @@ struct TargetObservation {
     //! Kind-specific numbers, by name, for the policies written for that kind (model serving:
     //! a GPU's minMhz, maxMhz, stepMhz, watts, p99SloRatio, sensitivityPerMhz; see its docs).
     std::map<std::string, double> features;
+    //! Feature names any kind with memory limits reports (docs/model.md, "Memory"): OOM kills
+    //! of the target's instances in the period, and its replicas restarting at its end.
+    static constexpr const char* kOomKills = "oomKills";
+    static constexpr const char* kRestartingReplicas = "restartingReplicas";
 };
 
 //! One control period's view of the whole application (or cluster namespace).

@@ -62,7 +62,7 @@ std::vector<policy::ControlAction> KubeHpaPolicy::decide(const policy::Observati
             continue;
         // Pods restarting after an OOM kill are not ready: their (zero) usage is not a sample, and
         // they count as unready like the pods not yet started (groupPods in replica_calculator.go).
-        const std::int32_t restarting = std::clamp(feature(target, "restartingReplicas"), 0, target.replicas);
+        const std::int32_t restarting = std::clamp(feature(target, policy::TargetObservation::kRestartingReplicas), 0, target.replicas);
         const std::int32_t ready = target.replicas - restarting;
         const double used = target.usage[policy::indexOf(m_resource)] * target.replicas;
         const double utilization = ready > 0 ? used / (ready * limit) : 0.0;
