@@ -79,11 +79,21 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
             const double perToken = model.profile->autoregressive ? model.profile->requestSeconds(1, card.defaultMhz, card) - prefill : 0.0;
             model.aloneSecondsByType.emplace_back(card.name, prefill + perToken * model.typicalTokens);
         }
+        model.batching = served.batching.value_or(spec.batching);
+        if (model.batching.mode == BatchingMode::Continuous && !model.profile->autoregressive)
+            model.batching.mode = BatchingMode::Dynamic; // nothing to join between steps: it batches whole requests
+        m_batching = m_batching || model.batching.batches();
         m_models.push_back(std::move(model));
         m_arrivalRng.emplace_back(seed, "model-serving/" + spec.name + "/" + std::to_string(m) + "/" + served.model);
     }
-    for (Device& device : m_devices)
+    for (Device& device : m_devices) {
         device.held.assign(m_models.size(), 0);
+        if (m_batching) {
+            device.batch.queues.resize(m_models.size());
+            device.batch.prefillByBatch.resize(m_models.size());
+            device.batch.stepByBatch.resize(m_models.size());
+        }
+    }
     for (Model& model : m_models)
         model.nextReplica = static_cast<std::uint32_t>(std::max(0, model.served->replicas));
     m_traceCursor.assign(m_models.size(), 0);
@@ -93,7 +103,7 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
 
 std::size_t ModelServingPlatform::Device::queued() const
 {
-    std::size_t waiting = fifo.size() + heap.size();
+    std::size_t waiting = fifo.size() + heap.size() + batch.queued;
     for (const Instance& instance : instances)
         waiting += instance.queued();
     return waiting;
@@ -101,7 +111,7 @@ std::size_t ModelServingPlatform::Device::queued() const
 
 bool ModelServingPlatform::Device::busy() const
 {
-    return serving != kNone
+    return serving != kNone || batch.inService()
         || std::any_of(instances.begin(), instances.end(), [](const Instance& i) { return i.serving != kNone; });
 }
 
@@ -372,7 +382,8 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     } else {
         for (const std::uint32_t d : model.devices) {
             const Device& device = m_devices[d];
-            const std::size_t work = device.queued() + (device.serving != kNone ? 1 : 0);
+            const std::size_t work = device.queued() + (device.serving != kNone ? 1 : 0) + device.batch.running.size()
+                                     + device.batch.joining.size();
             if (best == kNone || work < bestWork) {
                 best = d;
                 bestWork = work;
@@ -408,10 +419,13 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     if (m_queue) {
         request.priority = m_queue->priority(policy::QueuedRequest{id, m_spec.name, model.profile->name, now, request.inputTokens,
                                                                    request.inputHash, model.sloScale * alone, 0});
-        heap.push({{request.priority, request.sequence}, id});
-    } else {
+        if (!batching())
+            heap.push({{request.priority, request.sequence}, id});
+    } else if (!batching()) {
         fifo.push_back(id);
     }
+    if (batching())
+        enqueueBatched(device, id);
     return best;
 }
 
@@ -476,6 +490,11 @@ void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime
 void ModelServingPlatform::completeDue(std::uint32_t d, sim::SimTime now)
 {
     Device& device = m_devices[d];
+    if (batching()) {
+        completeBatched(device, now);
+        releaseDrained(d);
+        return;
+    }
     if (!concurrent()) {
         const std::uint32_t id = device.serving;
         if (id == kNone)
@@ -501,6 +520,8 @@ void ModelServingPlatform::completeDue(std::uint32_t d, sim::SimTime now)
 
 sim::SimTime ModelServingPlatform::dispatch(std::uint32_t d, sim::SimTime now)
 {
+    if (batching())
+        return dispatchBatched(d, now);
     if (!concurrent())
         return startNext(d, now);
     Device& device = m_devices[d];
@@ -578,7 +599,7 @@ double ModelServingPlatform::meanUtilization(std::uint32_t d, sim::SimTime now)
         advance(device, now);
         return device.utilizationSeconds / seconds;
     }
-    const double running = device.serving != kNone ? sim::toSeconds(now - device.busySince) : 0.0;
+    const double running = device.busy() ? sim::toSeconds(now - device.busySince) : 0.0;
     return (device.utilizationSeconds + running) / seconds;
 }
 
@@ -598,6 +619,10 @@ void ModelServingPlatform::setClock(Device& device, double mhz, sim::SimTime now
         device.prefillSeconds[i] = profile.requestSeconds(0, mhz, gpu);
         device.perTokenSeconds[i] = profile.autoregressive ? profile.requestSeconds(1, mhz, gpu) - device.prefillSeconds[i] : 0.0;
     }
+    for (auto& times : device.batch.prefillByBatch)
+        times.clear();
+    for (auto& times : device.batch.stepByBatch)
+        times.clear();
     refreshPower(device, now);
 }
 
@@ -625,7 +650,7 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
             device.heldSeconds += sim::toSeconds(out.period);
         if (concurrent())
             advance(device, now);
-        else if (device.serving != kNone)
+        else if (device.busy())
             period.busyNs += now - std::max(device.busySince, m_periodStart);
         policy::TargetObservation target;
         target.name = device.name;
@@ -659,6 +684,8 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
             {"sensitivityPerMhz", period.completed ? period.weightedSensitivity / static_cast<double>(period.completed)
                                                    : (device.models.empty() ? 0.0 : residentSensitivity / static_cast<double>(device.models.size()))},
         };
+        if (batching()) // the batch size, time-weighted over its service this period (0: none)
+            target.features["meanBatch"] = period.batchSeconds > 0 ? period.batchRequestSeconds / period.batchSeconds : 0.0;
         completed += period.completed;
         withinSlo += period.withinSlo;
         out.targets.push_back(std::move(target));

@@ -31,8 +31,9 @@ namespace orrery::kinds::model_serving {
 
 //! The state of a `kind: model-serving` workload, independent of the event engine: devices
 //! (one GPU each) with their clock, power and queue; the models' replicas; the requests. The
-//! runtime turns its answers into events. A device serves one request at a time (no batching);
-//! a request's service time is fixed when it starts, at the clock of that moment.
+//! runtime turns its answers into events. A device serves one request at a time, or with
+//! `batching:` one batch at a time (docs/model.md "Batching"); a request's or a batch's service
+//! time is fixed when it starts, at the clock of that moment.
 class ModelServingPlatform {
 public:
     static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
@@ -58,6 +59,7 @@ public:
         env::LatencyHistogram sloRatio; //!< latency / SLO × 1e6, recorded as if ns
         double weightedSensitivity = 0; //!< Σ over completed of the model's sensitivity
         double joulesAtStart = 0;       //!< the device's energy when the period began
+        double batchRequestSeconds = 0, batchSeconds = 0; //!< ∫ requests in the batch dt, ∫ dt (meanBatch)
     };
     using RequestHeap = std::priority_queue<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>,
                                             std::vector<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>>, std::greater<>>;
@@ -72,6 +74,24 @@ public:
         double remainingSeconds = 0;    //!< of the request in service, alone at its start clock
         double speed = 1;
         [[nodiscard]] std::size_t queued() const { return fifo.size() + heap.size(); }
+    };
+    //! With batching: a device's queues (one per model, in the queue policy's order, FCFS
+    //! without one) and the batch in service.
+    struct BatchState {
+        std::vector<RequestHeap> queues;       //!< by model index: (priority, sequence) → request
+        std::size_t queued = 0;
+        std::uint32_t model = kNone;           //!< the model of the batch in service
+        std::vector<std::uint32_t> running;    //!< requests in the batch
+        std::vector<double> remainingTokens;   //!< continuous: parallel to `running`
+        std::vector<std::uint32_t> joining;    //!< continuous: in their prompt pass (the join iteration)
+        sim::SimTime phaseEnd = 0;             //!< dynamic: the batch's end; continuous: the join iteration's
+        sim::SimTime segmentStart = 0;         //!< continuous: decoding progress accounted up to here
+        double stepSeconds = 0;                //!< continuous: one decoding step of `running` now
+        sim::SimTime scheduledAt = std::numeric_limits<sim::SimTime>::max(); //!< the pending event (current version)
+        //! By model index: prefill(b) and decode step(b) for b = 1… at the device's clock (lazily
+        //! filled, cleared when the clock changes).
+        std::vector<std::vector<double>> prefillByBatch, stepByBatch;
+        [[nodiscard]] bool inService() const { return !running.empty() || !joining.empty(); }
     };
     struct Device {
         std::string name;
@@ -100,6 +120,7 @@ public:
         std::uint64_t version = 0;                  //!< bumped whenever the next completion time changes
         double heldSeconds = 0;                     //!< time it held at least one replica (observed per control period)
         double pricePerHour = 0;                    //!< its node's pool price
+        BatchState batch{};                         //!< with batching only
         [[nodiscard]] std::size_t queued() const;
         [[nodiscard]] bool busy() const;
     };
@@ -126,6 +147,7 @@ public:
         double alonePerTokenSeconds = 0;            //!< … + K per output token (the SLO's basis, computed once)
         //! Per GPU type of the fleet: a typical request alone on it at its default clock.
         std::vector<std::pair<std::string, double>> aloneSecondsByType;
+        RequestBatching batching;                   //!< its own or the workload's; continuous only when autoregressive
     };
 
     ModelServingPlatform(const ModelServingSpec& spec, std::uint64_t seed, model::Cluster& cluster);
@@ -192,6 +214,8 @@ public:
     [[nodiscard]] const env::LatencyHistogram& latency() const { return m_latency; }
     [[nodiscard]] const env::LatencyHistogram& sloRatio() const { return m_sloRatio; }
     [[nodiscard]] std::uint64_t frequencyChanges() const { return m_frequencyChanges; }
+    //! With batching: the batch size in service, time-weighted over the run (0 without).
+    [[nodiscard]] double meanBatch() const { return m_batchSeconds > 0 ? m_batchRequestSeconds / m_batchSeconds : 0.0; }
     //! Mean SM clock of device `d` from the start to `now`.
     [[nodiscard]] double meanMhz(std::uint32_t d, sim::SimTime now) const;
     [[nodiscard]] double watts(std::uint32_t d) const { return m_devices[d].energy.currentWatts(); }
@@ -210,6 +234,25 @@ private:
     void refreshPower(Device& device, sim::SimTime now);
     [[nodiscard]] double serviceSeconds(const Device& device, const Request& request) const;
     [[nodiscard]] bool concurrent() const { return m_spec.sharing == GpuSharing::Concurrent; }
+    // Batching (model_serving_batching.cpp).
+    [[nodiscard]] bool batching() const { return m_batching; }
+    void enqueueBatched(Device& device, std::uint32_t id);
+    sim::SimTime dispatchBatched(std::uint32_t d, sim::SimTime now);
+    void completeBatched(Device& device, sim::SimTime now);
+    //! Starts a batch of the model whose head request is due (or returns when one will be; max: never).
+    sim::SimTime startBatch(Device& device, sim::SimTime now);
+    //! Continuous: accounts the batch's progress up to `now`, retires finished requests, admits
+    //! joiners at a step boundary; returns the batch's next event.
+    sim::SimTime continueBatch(Device& device, sim::SimTime now);
+    void beginJoin(Device& device, sim::SimTime now, std::uint32_t joiners);
+    //! Takes up to `count` requests of `model` off `device`'s queue into `into`, in queue order.
+    void takeQueued(Device& device, std::uint32_t model, std::uint32_t count, std::vector<std::uint32_t>& into, sim::SimTime now);
+    [[nodiscard]] double batchPrefillSeconds(Device& device, std::uint32_t model, std::uint32_t batch);
+    [[nodiscard]] double batchStepSeconds(Device& device, std::uint32_t model, std::uint32_t batch);
+    //! `requests` were in a batch in service for `seconds` (meanBatch, per period and per run).
+    void noteBatchTime(Device& device, std::size_t requests, double seconds);
+    void becomeBusy(Device& device, sim::SimTime now);
+    void becomeIdle(Device& device, sim::SimTime now);
     //! The serving (not retired) resident entry of `model` on `device`, or kNone.
     [[nodiscard]] std::uint32_t residentIndex(const Device& device, std::uint32_t model) const;
     bool addResident(Device& device, std::uint32_t d, std::uint32_t m, const policy::PendingUnit& unit, bool route);
@@ -235,6 +278,8 @@ private:
     env::LatencyHistogram m_latency;
     env::LatencyHistogram m_sloRatio;
     sim::SimTime m_periodStart = 0;
+    bool m_batching = false;                        //!< any model batches: every device queues per model
+    double m_batchRequestSeconds = 0, m_batchSeconds = 0;
     std::vector<GpuInterference::Active> m_active;  //!< updateSpeeds' scratch: it runs on every start and completion
     std::vector<std::size_t> m_activeIndex;
 };

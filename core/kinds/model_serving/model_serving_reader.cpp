@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace orrery::kinds::model_serving {
 
@@ -67,13 +68,43 @@ std::vector<std::string> servingModelNames()
     return names;
 }
 
+//! `batching: {mode: none | dynamic | continuous, maxBatchSize: 4, maxQueueDelay: 10ms}`; keys
+//! left out keep `defaults`.
+std::optional<RequestBatching> readBatching(const YamlNode& node, const std::string& path, ParseContext& context,
+                                            const RequestBatching& defaults)
+{
+    MapReader b(node, path, context, {"mode", "maxBatchSize", "maxQueueDelay"},
+                "batching: a mapping such as {mode: dynamic, maxBatchSize: 4, maxQueueDelay: 10ms}");
+    if (!b.isMap())
+        return std::nullopt;
+    RequestBatching batching = defaults;
+    if (const YamlNode* mode = b.get("mode")) {
+        if (const auto name = scenario::readString(*mode, b.pathOf("mode"), context, "none, dynamic or continuous")) {
+            if (*name == "none")
+                batching.mode = BatchingMode::None;
+            else if (*name == "dynamic")
+                batching.mode = BatchingMode::Dynamic;
+            else if (*name == "continuous")
+                batching.mode = BatchingMode::Continuous;
+            else
+                context.error(*mode, b.pathOf("mode"), "expected none, dynamic or continuous, got '" + *name + "'"
+                                                           + model::didYouMean(*name, {"none", "dynamic", "continuous"}));
+        }
+    }
+    if (const YamlNode* size = b.get("maxBatchSize"))
+        batching.maxBatchSize = static_cast<std::uint32_t>(scenario::readInteger(*size, b.pathOf("maxBatchSize"), context, 1, 1024).value_or(batching.maxBatchSize));
+    if (const YamlNode* delay = b.get("maxQueueDelay"))
+        batching.maxQueueDelay = scenario::readDuration(*delay, b.pathOf("maxQueueDelay"), context, 0, sim::kMinute).value_or(batching.maxQueueDelay);
+    return batching;
+}
+
 //! LLM request traces already read for this workload, by file: models that name the same trace
 //! share one copy, so a long model list cannot multiply a trace of up to 256 MiB in memory.
 using TraceCache = std::map<std::string, std::shared_ptr<const LlmRequestTrace>>;
 
 void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec, TraceCache& traces)
 {
-    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale"},
+    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale", "batching"},
                 "a served model: a mapping such as {model: GPT2-large, rate: 2, trace: azure-code}");
     if (!m.isMap())
         return;
@@ -143,6 +174,11 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
         served.replicas = static_cast<std::int32_t>(scenario::readInteger(*replicas, m.pathOf("replicas"), context, 1, 100'000).value_or(1));
     if (const YamlNode* scale = m.get("sloScale"))
         served.sloScale = scenario::readNumber(*scale, m.pathOf("sloScale"), context, 0.1, 1000.0, "").value_or(0.0);
+    if (const YamlNode* batching = m.get("batching")) {
+        served.batching = readBatching(*batching, m.pathOf("batching"), context, spec.batching);
+        if (served.batching && served.batching->batches() && spec.sharing == GpuSharing::Concurrent)
+            context.error(*batching, m.pathOf("batching"), "batching needs sharing: exclusive (a shared GPU's replicas serve one request each)");
+    }
     spec.models.push_back(std::move(served));
 }
 
@@ -151,7 +187,8 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
 const std::vector<std::string>& modelServingKeys()
 {
     static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models",
-                                                   "deviceSeries", "sharing", "interference", "autoscaling", "launchLatency"};
+                                                   "deviceSeries", "sharing", "interference", "autoscaling", "launchLatency",
+                                                   "batching"};
     return kKeys;
 }
 
@@ -235,6 +272,11 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
             number("sameModel", 100.0, spec->interference.sameModel);
             number("otherModel", 100.0, spec->interference.otherModel);
         }
+    }
+    if (const YamlNode* batching = reader.get("batching")) {
+        spec->batching = readBatching(*batching, reader.pathOf("batching"), context, spec->batching).value_or(spec->batching);
+        if (spec->batching.batches() && spec->sharing == GpuSharing::Concurrent)
+            context.error(*batching, reader.pathOf("batching"), "batching needs sharing: exclusive (a shared GPU's replicas serve one request each)");
     }
     if (const YamlNode* models = reader.require("models", "a sequence of served models such as [{model: GPT2-large, rate: 2}]")) {
         if (!models->isSequence() || models->items().empty())

@@ -362,6 +362,8 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     metrics->push_back({"serving.mhz.mean", mhz / static_cast<double>(devices.size()), "MHz"});
     // Busy share of the devices; with sharing: concurrent, min(1, Σ GPU shares of the active replicas).
     metrics->push_back({"serving.gpu_utilization.mean", utilization / static_cast<double>(devices.size()), "share"});
+    if (m_platform.meanBatch() > 0)
+        metrics->push_back({"serving.batch.mean", m_platform.meanBatch(), "requests"});
     metrics->push_back({"serving.frequency_changes", static_cast<double>(m_platform.frequencyChanges()), "changes"});
     metrics->push_back({"serving.replicas_unplaced", static_cast<double>(unplaced), "replicas"});
     // What the devices holding replicas cost: their pools' price per hour × the time they held one.

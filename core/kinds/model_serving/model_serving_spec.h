@@ -1,6 +1,7 @@
 #pragma once
 #include "kinds/model_serving/azure_llm_trace.h"
 #include "kinds/model_serving/gpu_interference.h"
+#include "kinds/model_serving/request_batching.h"
 #include "model/arrival_process.h"
 #include "model/diagnostic.h"
 #include "model/kind_spec.h"
@@ -8,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,11 +42,12 @@ struct ServedModel {
     std::uint32_t outputTokens = 128;  //!< an autoregressive request's N when there is no trace
     std::int32_t replicas = 1;         //!< placement units (devices holding the model)
     double sloScale = 0;               //!< 0: the workload's
+    std::optional<RequestBatching> batching; //!< none: the workload's
     model::SourceLocation location;
 };
 
-//! `kind: model-serving` (seed 001 ch. 6, μ-Serve): DNN models served on GPUs, one request at a
-//! time per device (no batching), with the SM clock and the power it draws as first-class state.
+//! `kind: model-serving` (seed 001 ch. 6, μ-Serve): DNN models served on GPUs, one request or one
+//! batch at a time per device, with the SM clock and the power it draws as first-class state.
 //! Every node of `devicePool` is one device with one GPU: the profile its pool's GPU model names
 //! (V100, A40, T4), else `gpu`, which is also the reference the SLOs are taken on.
 struct ModelServingSpec final : model::KindSpec {
@@ -63,6 +66,7 @@ struct ModelServingSpec final : model::KindSpec {
     //! A new replica's time to serve: a cold container start (seed 001 Table 3.5: 2050.8 ms).
     sim::SimTime launchLatency = 2'050'800 * sim::kMicrosecond;
     GpuInterference interference;      //!< with sharing: concurrent
+    RequestBatching batching;          //!< every model's, unless it gives its own (sharing: exclusive only)
     std::vector<ServedModel> models;
 
     [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<ModelServingSpec>(*this); }

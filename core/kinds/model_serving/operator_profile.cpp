@@ -91,6 +91,13 @@ double OperatorProfile::rooflineSeconds(const GpuDeviceProfile& gpu) const
     return flops / gpu.peakFlopsPerSecond + bytes / gpu.memoryBandwidthBytesPerSecond;
 }
 
+double OperatorProfile::batchedRooflineSeconds(const GpuDeviceProfile& gpu, double batch) const
+{
+    if (batch == 1)
+        return rooflineSeconds(gpu);
+    return batch * flops / gpu.peakFlopsPerSecond + (weightBytes + batch * (bytes - weightBytes)) / gpu.memoryBandwidthBytesPerSecond;
+}
+
 double OperatorProfile::computeFraction(const GpuDeviceProfile& gpu) const
 {
     const double intensity = arithmeticIntensity();
@@ -116,6 +123,7 @@ OperatorProfile OperatorProfile::convolution(double n, double h, double w, doubl
     op.name = "conv " + shapeText({n, h, w, c}) + "x" + shapeText({r, s, c, k}) + "/" + std::to_string(static_cast<int>(stride));
     op.flops = 2 * n * outH * outW * r * s * c * k;
     op.bytes = kBytesPerValue * (n * h * w * c + r * s * c * k + n * outH * outW * k);
+    op.weightBytes = kBytesPerValue * r * s * c * k;
     return op;
 }
 
@@ -126,6 +134,14 @@ OperatorProfile OperatorProfile::gemm(double m, double k, double n)
               + std::to_string(static_cast<long long>(n));
     op.flops = 2 * m * k * n;
     op.bytes = kBytesPerValue * (m * k + k * n + m * n);
+    op.weightBytes = kBytesPerValue * k * n;
+    return op;
+}
+
+OperatorProfile OperatorProfile::activationGemm(double m, double k, double n)
+{
+    OperatorProfile op = gemm(m, k, n);
+    op.weightBytes = 0;
     return op;
 }
 
@@ -138,21 +154,21 @@ OperatorProfile OperatorProfile::elementwise(double elements, double flopsPerEle
     return op;
 }
 
-double rooflineSecondsOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu)
+double rooflineSecondsOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu, double batch)
 {
     double seconds = 0;
     for (const auto& entry : operators)
-        seconds += entry.count * entry.op.rooflineSeconds(gpu);
+        seconds += entry.count * entry.op.batchedRooflineSeconds(gpu, batch);
     return seconds;
 }
 
-double computeFractionOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu)
+double computeFractionOf(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu, double batch)
 {
     double compute = 0;
     double total = 0;
     for (const auto& entry : operators) {
-        compute += entry.count * entry.op.flops / gpu.peakFlopsPerSecond;
-        total += entry.count * entry.op.rooflineSeconds(gpu);
+        compute += entry.count * batch * entry.op.flops / gpu.peakFlopsPerSecond;
+        total += entry.count * entry.op.batchedRooflineSeconds(gpu, batch);
     }
     return total > 0 ? compute / total : 0;
 }

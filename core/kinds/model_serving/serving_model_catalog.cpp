@@ -26,8 +26,8 @@ std::vector<OperatorCount> transformerPass(const Transformer& t, double tokens, 
     const double headDim = t.hidden / t.heads;
     return {
         {OperatorProfile::gemm(tokens, t.hidden, 3 * t.hidden), t.layers},       // Q, K, V projections
-        {OperatorProfile::gemm(tokens, headDim, context), t.layers * t.heads},   // Q·Kᵀ per head
-        {OperatorProfile::gemm(tokens, context, headDim), t.layers * t.heads},   // softmax·V per head
+        {OperatorProfile::activationGemm(tokens, headDim, context), t.layers * t.heads}, // Q·Kᵀ per head
+        {OperatorProfile::activationGemm(tokens, context, headDim), t.layers * t.heads}, // softmax·V per head
         {OperatorProfile::gemm(tokens, t.hidden, t.hidden), t.layers},           // output projection
         {OperatorProfile::gemm(tokens, t.hidden, t.feedForward), t.layers},      // MLP up
         {OperatorProfile::gemm(tokens, t.feedForward, t.hidden), t.layers},      // MLP down

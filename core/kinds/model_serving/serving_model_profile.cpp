@@ -15,6 +15,17 @@ double typeFactor(const std::vector<OperatorCount>& operators, const GpuDevicePr
     return onReference > 0 ? rooflineSecondsOf(operators, gpu) / onReference : 1.0;
 }
 
+//! The batched counterpart of typeFactor: `operators` over `batch` requests on `gpu` ÷ one
+//! request on the V100.
+double batchFactor(const std::vector<OperatorCount>& operators, const GpuDeviceProfile& gpu, std::uint32_t batch)
+{
+    static const GpuDeviceProfile* const reference = findGpuProfile("V100");
+    if (operators.empty() || !reference)
+        return batch;
+    const double onReference = rooflineSecondsOf(operators, *reference);
+    return onReference > 0 ? rooflineSecondsOf(operators, gpu, batch) / onReference : static_cast<double>(batch);
+}
+
 //! L(f)/L(f_default) of a part whose compute fraction at f_max is `alpha`.
 double slowdown(double alpha, double mhz, const GpuDeviceProfile& gpu)
 {
@@ -42,6 +53,23 @@ double ServingModelProfile::requestSeconds(std::uint32_t outputTokens, double mh
     const double decodeAlpha = computeFractionOf(decode, gpu);
     return prefillSeconds * typeFactor(prefill, gpu) * slowdown(prefillAlpha, mhz, gpu)
            + perTokenSeconds * outputTokens * typeFactor(decode, gpu) * slowdown(decodeAlpha, mhz, gpu);
+}
+
+double ServingModelProfile::prefillBatchSeconds(std::uint32_t batch, double mhz, const GpuDeviceProfile& gpu) const
+{
+    if (batch <= 1)
+        return requestSeconds(0, mhz, gpu);
+    const double measured = autoregressive ? prefillSeconds : latencySeconds;
+    return measured * batchFactor(prefill, gpu, batch) * slowdown(computeFractionOf(prefill, gpu, batch), mhz, gpu);
+}
+
+double ServingModelProfile::decodeStepSeconds(std::uint32_t batch, double mhz, const GpuDeviceProfile& gpu) const
+{
+    if (!autoregressive)
+        return 0;
+    if (batch <= 1)
+        return perTokenSeconds * typeFactor(decode, gpu) * slowdown(computeFractionOf(decode, gpu), mhz, gpu);
+    return perTokenSeconds * batchFactor(decode, gpu, batch) * slowdown(computeFractionOf(decode, gpu, batch), mhz, gpu);
 }
 
 FrequencyLatencyCurve ServingModelProfile::curve(std::uint32_t outputTokens, const GpuDeviceProfile& gpu) const

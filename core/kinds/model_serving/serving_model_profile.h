@@ -31,6 +31,14 @@ struct ServingModelProfile {
     //! curve(f)/curve(f_default) of the part's compute fraction on `gpu` and t = the part's roofline
     //! time on `gpu` ÷ on the V100 the latencies were measured on (1 on a V100).
     [[nodiscard]] double requestSeconds(std::uint32_t outputTokens, double mhz, const GpuDeviceProfile& gpu) const;
+    //! Batching (docs/model.md "Batching"): the prompt pass of `batch` requests run together — for
+    //! a model that is not autoregressive, the whole batch — at `mhz` on `gpu`. The measured
+    //! single-request time scaled by the roofline of the batched operators (weights read once,
+    //! FLOPs and activations × batch) over that of one request on the V100, and by the
+    //! batched part's own frequency curve; equals requestSeconds(0, …) at batch 1.
+    [[nodiscard]] double prefillBatchSeconds(std::uint32_t batch, double mhz, const GpuDeviceProfile& gpu) const;
+    //! One decoding step of `batch` requests together (0 when not autoregressive); K at batch 1.
+    [[nodiscard]] double decodeStepSeconds(std::uint32_t batch, double mhz, const GpuDeviceProfile& gpu) const;
     //! The frequency/latency curve of one request with `outputTokens` on `gpu` (its compute
     //! fraction is the time-weighted α of C and K·N at the default clock).
     [[nodiscard]] FrequencyLatencyCurve curve(std::uint32_t outputTokens, const GpuDeviceProfile& gpu) const;
