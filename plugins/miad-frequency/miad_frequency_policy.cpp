@@ -32,6 +32,8 @@ const std::string kMinMhz = "minMhz";
 const std::string kMaxMhz = "maxMhz";
 const std::string kP99SloRatio = "p99SloRatio";
 const std::string kCompleted = "completed";
+const std::string kP99SloRatioWindow = "p99SloRatioWindow";
+const std::string kWindowCompleted = "windowCompleted";
 const std::string kBusy = "busy";
 const std::string kQueued = "queued";
 const std::string kSensitivity = "sensitivityPerMhz";
@@ -43,6 +45,8 @@ MiadFrequencyPolicy::MiadFrequencyPolicy(const policy::PolicyContext& context)
     , m_increaseFactor(context.params.getDouble("increaseFactor"))
     , m_decreaseStepMhz(context.params.getDouble("decreaseStepMhz"))
     , m_idleDecrease(context.params.getBool("idleDecrease"))
+    , m_windowSignal(context.params.getString("signal") == "window")
+    , m_minRequests(static_cast<double>(context.params.getInt("minRequests")))
 {
     if (m_increaseFactor <= 1)
         throw std::invalid_argument("increaseFactor must exceed 1");
@@ -95,9 +99,18 @@ std::vector<policy::ControlAction> MiadFrequencyPolicy::decide(const policy::Obs
         if (mhz <= 0 || maxMhz <= 0)
             continue; // not a GPU
         const double minMhz = featureOr(target, kMinMhz, 0);
-        const Step step = stepFor(featureOr(target, kP99SloRatio, 0), featureOr(target, kCompleted, 0),
-                                  featureOr(target, kBusy, 0), featureOr(target, kQueued, 0),
-                                  featureOr(target, kSensitivity, -1), mhz);
+        // The estimate moves only when something completed this period; it then rests on the
+        // window's requests (or the period's), and below minRequests of them it is not trusted.
+        const double completed = featureOr(target, kCompleted, 0);
+        double ratio = featureOr(target, kP99SloRatio, 0);
+        double samples = completed;
+        if (m_windowSignal && target.features.count(kP99SloRatioWindow)) {
+            ratio = completed > 0 ? featureOr(target, kP99SloRatioWindow, 0) : 0.0;
+            samples = featureOr(target, kWindowCompleted, completed);
+        }
+        const Step step = completed > 0 && samples < m_minRequests
+            ? Step::Hold
+            : stepFor(ratio, completed, featureOr(target, kBusy, 0), featureOr(target, kQueued, 0), featureOr(target, kSensitivity, -1), mhz);
         m_labels.push_back({target.name, labelOf(step)});
         const double next = nextMhz(step, mhz, minMhz, maxMhz);
         if (std::abs(next - mhz) > 1e-9)

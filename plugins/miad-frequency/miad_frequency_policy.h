@@ -35,6 +35,8 @@ private:
     double m_increaseFactor;
     double m_decreaseStepMhz;
     bool m_idleDecrease;
+    bool m_windowSignal;
+    double m_minRequests;
     std::vector<policy::TargetLabel> m_labels;
 };
 

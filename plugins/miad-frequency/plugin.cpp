@@ -17,6 +17,15 @@ constexpr OrreryParamSpec kParams[] = {
      .maxValue = 10000, .choices = nullptr,
      .help = "Additive decrease in MHz (Alg. 6.3's STEP; the seed gives no value: 30 MHz, four V100 clock steps, "
              "is ours). The kind snaps it down to a supported clock."},
+    {.name = "signal", .type = ORRERY_PARAM_ENUM, .defaultValue = "window", .minValue = 0, .maxValue = 0,
+     .choices = "window|period",
+     .help = "The p99 that Alg. 6.3 reads: over the device's recent completions (the kind's p99SloRatioWindow, at "
+             "least latencyWindow requests) or over the period alone (the seed's literal reading: 1-2 requests at "
+             "its rates). Window falls back to period where a kind gives no window."},
+    {.name = "minRequests", .type = ORRERY_PARAM_INT, .defaultValue = "8", .minValue = 1, .maxValue = 100000,
+     .choices = nullptr,
+     .help = "Hold while the estimate rests on fewer completed requests than this (with signal: period, 1 is "
+             "the seed's literal reading)."},
     {.name = "idleDecrease", .type = ORRERY_PARAM_BOOL, .defaultValue = "true", .minValue = 0, .maxValue = 0,
      .choices = nullptr,
      .help = "A device that served nothing and has nothing waiting steps down once per period; false: it holds."},
@@ -27,7 +36,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .structSize = sizeof(OrreryPluginDescriptor),
     .id = "miad-frequency",
     .displayName = "MIAD GPU frequency (μ-Serve)",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .compatVersion = "1.4",
     .description = "μ-Serve's SLO-preserving GPU frequency scaling: multiplicative increase of the SM clock when the "
                    "p99 slack is small, additive decrease when it exceeds one step's estimated degradation "

@@ -470,6 +470,12 @@ void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime
     ++period.completed;
     period.withinSlo += onTime ? 1 : 0;
     period.weightedSensitivity += m_models[request.model].sensitivityPerMhz;
+    if (device.recentSloRatios.size() < m_spec.latencyWindow) {
+        device.recentSloRatios.push_back(ratio);
+    } else {
+        device.recentSloRatios[device.recentNext] = ratio;
+        device.recentNext = (device.recentNext + 1) % device.recentSloRatios.size();
+    }
     --device.held[request.model];
     Model::Period& modelPeriod = m_models[request.model].period;
     ++modelPeriod.completed;
@@ -681,6 +687,11 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
             {"queued", static_cast<double>(device.queued())},
             {"completed", static_cast<double>(period.completed)},
             {"p99SloRatio", period.completed ? period.sloRatio.quantileNs(0.99) / kRatioScale : 0.0},
+            // The same over enough requests to mean something: the period's when it completed at
+            // least latencyWindow, else the device's last latencyWindow (docs/model.md).
+            {"p99SloRatioWindow", period.completed >= m_spec.latencyWindow ? period.sloRatio.quantileNs(0.99) / kRatioScale
+                                                                            : recentP99SloRatio(device)},
+            {"windowCompleted", static_cast<double>(std::max<std::uint64_t>(period.completed, device.recentSloRatios.size()))},
             {"sensitivityPerMhz", period.completed ? period.weightedSensitivity / static_cast<double>(period.completed)
                                                    : (device.models.empty() ? 0.0 : residentSensitivity / static_cast<double>(device.models.size()))},
         };
@@ -732,6 +743,17 @@ std::vector<policy::ActionOutcome> ModelServingPlatform::apply(const std::vector
         outcomes.push_back(std::move(outcome));
     }
     return outcomes;
+}
+
+double ModelServingPlatform::recentP99SloRatio(const Device& device)
+{
+    if (device.recentSloRatios.empty())
+        return 0.0;
+    m_quantileScratch.assign(device.recentSloRatios.begin(), device.recentSloRatios.end());
+    // The nearest-rank p99: the ⌈0.99·n⌉-th smallest (the maximum for n ≤ 100).
+    const auto rank = static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(m_quantileScratch.size()))) - 1;
+    std::nth_element(m_quantileScratch.begin(), m_quantileScratch.begin() + static_cast<std::ptrdiff_t>(rank), m_quantileScratch.end());
+    return m_quantileScratch[rank];
 }
 
 void ModelServingPlatform::appendModelTargets(policy::Observation& out, double periodSeconds)

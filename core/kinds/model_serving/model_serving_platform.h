@@ -121,6 +121,8 @@ public:
         double heldSeconds = 0;                     //!< time it held at least one replica (observed per control period)
         double pricePerHour = 0;                    //!< its node's pool price
         BatchState batch{};                         //!< with batching only
+        std::vector<double> recentSloRatios{};      //!< the last latencyWindow completions' latency/SLO (a ring)
+        std::size_t recentNext = 0;                 //!< where the ring writes next
         [[nodiscard]] std::size_t queued() const;
         [[nodiscard]] bool busy() const;
     };
@@ -230,6 +232,8 @@ private:
     void releaseDrained(std::uint32_t d);
     [[nodiscard]] bool holdsRequestsOf(const Device& device, std::uint32_t resident) const;
     void appendModelTargets(policy::Observation& out, double periodSeconds);
+    //! p99 of latency/SLO over the device's last latencyWindow completions (0: none yet).
+    [[nodiscard]] double recentP99SloRatio(const Device& device);
     sim::SimTime startNext(std::uint32_t d, sim::SimTime now);
     void refreshPower(Device& device, sim::SimTime now);
     [[nodiscard]] double serviceSeconds(const Device& device, const Request& request) const;
@@ -282,6 +286,7 @@ private:
     double m_batchRequestSeconds = 0, m_batchSeconds = 0;
     std::vector<GpuInterference::Active> m_active;  //!< updateSpeeds' scratch: it runs on every start and completion
     std::vector<std::size_t> m_activeIndex;
+    std::vector<double> m_quantileScratch;          //!< recentP99SloRatio's copy of a ring
 };
 
 } // namespace orrery::kinds::model_serving

@@ -188,7 +188,7 @@ const std::vector<std::string>& modelServingKeys()
 {
     static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models",
                                                    "deviceSeries", "sharing", "interference", "autoscaling", "launchLatency",
-                                                   "batching"};
+                                                   "batching", "latencyWindow"};
     return kKeys;
 }
 
@@ -273,6 +273,8 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
             number("otherModel", 100.0, spec->interference.otherModel);
         }
     }
+    if (const YamlNode* window = reader.get("latencyWindow"))
+        spec->latencyWindow = static_cast<std::uint32_t>(scenario::readInteger(*window, reader.pathOf("latencyWindow"), context, 1, 100'000).value_or(spec->latencyWindow));
     if (const YamlNode* batching = reader.get("batching")) {
         spec->batching = readBatching(*batching, reader.pathOf("batching"), context, spec->batching).value_or(spec->batching);
         if (spec->batching.batches() && spec->sharing == GpuSharing::Concurrent)

@@ -67,6 +67,9 @@ struct ModelServingSpec final : model::KindSpec {
     sim::SimTime launchLatency = 2'050'800 * sim::kMicrosecond;
     GpuInterference interference;      //!< with sharing: concurrent
     RequestBatching batching;          //!< every model's, unless it gives its own (sharing: exclusive only)
+    //! A device's latency signal for control (`p99SloRatioWindow`): p99 over its last this many
+    //! completions, or over the period's when it completed more (docs/model.md "The latency signal").
+    std::uint32_t latencyWindow = 32;
     std::vector<ServedModel> models;
 
     [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<ModelServingSpec>(*this); }

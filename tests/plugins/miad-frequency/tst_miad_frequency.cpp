@@ -163,6 +163,31 @@ private slots:
         QCOMPARE(mhzSet(miad->decide(observe(gpu(1380, 0.9, -1)))), 1350.0); // 0.0196 < 0.05
     }
 
+    void readsTheWindowedSignal()
+    {
+        // The period's p99 (one fast request) says slack; the window over the last 32 says the
+        // SLO is at risk: the window decides, unless signal: period.
+        auto device = gpu(800, 0.3, 5e-4, 1);
+        device.features["p99SloRatioWindow"] = 0.99;
+        device.features["windowCompleted"] = 32;
+        auto miad = m_registry.createControl("miad-frequency");
+        QCOMPARE(mhzSet(miad->decide(observe(device))), 1380.0);
+        auto literal = m_registry.createControl("miad-frequency", Params{{"signal", "period"}, {"minRequests", "1"}});
+        QCOMPARE(mhzSet(literal->decide(observe(device))), 770.0);
+        // Too few requests behind the estimate: hold, whichever it says.
+        auto early = device;
+        early.features["windowCompleted"] = 5;
+        QCOMPARE(mhzSet(miad->decide(observe(early))), -1.0);
+        QCOMPARE(mhzSet(literal->decide(observe(gpu(800, 0.3, 5e-4, 1)))), 770.0);
+        QCOMPARE(mhzSet(m_registry.createControl("miad-frequency", Params{{"signal", "period"}})->decide(observe(gpu(800, 0.3, 5e-4, 1)))), -1.0);
+        // Nothing new completed: the old window is not read again (busy holds, idle steps down).
+        auto stale = device;
+        stale.features["completed"] = 0;
+        QCOMPARE(mhzSet(miad->decide(observe(stale))), -1.0);
+        stale.features["busy"] = 0;
+        QCOMPARE(mhzSet(miad->decide(observe(stale))), 770.0);
+    }
+
     void ignoresTargetsThatAreNotGpus()
     {
         auto miad = m_registry.createControl("miad-frequency");

@@ -564,6 +564,33 @@ private slots:
         QVERIFY2(std::abs(m.at("serving.cost") - 2 * 300 * 3.6 / 3600.0) < 1e-9, qPrintable(QString::number(m.at("serving.cost"))));
     }
 
+    void latencyWindowRestsOnEnoughRequests()
+    {
+        // BERT-base at 2/s completes about one request per 500 ms period: its period p99 is one
+        // sample; the window's rests on the device's last latencyWindow (8 here) completions.
+        const auto loaded = load(scenarioText("        - {model: BERT-base, rate: 2/s}\n", "      latencyWindow: 8\n"));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        ScriptedScaler recorder;
+        run(*loaded.scenario, &recorder);
+        double total = 0;
+        int compared = 0;
+        for (const auto& observation : recorder.seen) {
+            const auto& f = observation.targets.at(0).features;
+            total += f.at("completed");
+            QCOMPARE(f.at("windowCompleted"), std::max(f.at("completed"), std::min(8.0, total)));
+            if (f.at("completed") > 0) {
+                // The window holds this period's requests too: its nearest-rank p99 (the maximum
+                // of ≤ 100) is at least the period's, within the histogram's bucket width.
+                QVERIFY(f.at("p99SloRatioWindow") >= 0.95 * f.at("p99SloRatio"));
+                compared += 1;
+            }
+        }
+        QVERIFY(compared > 200);
+        const auto bad = load(scenarioText("        - {model: BERT-base, rate: 2/s}\n", "      latencyWindow: 0\n"));
+        QVERIFY(!bad.ok());
+        QVERIFY(QString::fromStdString(model::formatAll(bad.diagnostics)).contains("spec.workloads[0].latencyWindow"));
+    }
+
     void sameSeedSameRunBitForBit()
     {
         const auto loaded = load(scenarioText("        - {model: GPT2-large, arrivals: trace, trace: azure-code, rate: 0.5/s}\n"
