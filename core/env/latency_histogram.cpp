@@ -1,5 +1,6 @@
 #include "env/latency_histogram.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace orrery::env {
@@ -30,7 +31,10 @@ sim::SimTime LatencyHistogram::bucketWidth(int bucket)
 
 void LatencyHistogram::record(sim::SimTime value)
 {
-    ++m_counts[static_cast<std::size_t>(bucketOf(value))];
+    const int bucket = bucketOf(value);
+    ++m_counts[static_cast<std::size_t>(bucket)];
+    m_low = bucket < m_low ? bucket : m_low;
+    m_high = bucket > m_high ? bucket : m_high;
     ++m_count;
     m_sumNs += static_cast<double>(value);
 }
@@ -39,7 +43,9 @@ void LatencyHistogram::clear()
 {
     if (m_count == 0)
         return;
-    m_counts.fill(0);
+    std::fill(m_counts.begin() + m_low, m_counts.begin() + m_high + 1, 0U);
+    m_low = kBuckets;
+    m_high = -1;
     m_count = 0;
     m_sumNs = 0.0;
 }
@@ -50,7 +56,7 @@ double LatencyHistogram::quantileNs(double q) const
         return 0.0;
     const auto rank = static_cast<std::uint64_t>(q * static_cast<double>(m_count - 1)) + 1;
     std::uint64_t seen = 0;
-    for (int b = 0; b < kBuckets; ++b) {
+    for (int b = m_low; b <= m_high; ++b) {
         seen += m_counts[static_cast<std::size_t>(b)];
         if (seen >= rank)
             return static_cast<double>(bucketLow(b)) + (bucketWidth(b) - 1) / 2.0;
@@ -61,7 +67,7 @@ double LatencyHistogram::quantileNs(double q) const
 std::uint64_t LatencyHistogram::countAbove(sim::SimTime threshold) const
 {
     std::uint64_t above = 0;
-    for (int b = bucketOf(threshold) + 1; b < kBuckets; ++b)
+    for (int b = std::max(bucketOf(threshold) + 1, m_low); b <= m_high; ++b)
         above += m_counts[static_cast<std::size_t>(b)];
     return above;
 }

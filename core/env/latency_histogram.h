@@ -28,6 +28,10 @@ public:
 
 private:
     std::array<std::uint32_t, kBuckets> m_counts{};
+    // The buckets ever touched since the last clear(): clear() and the scans cover only these
+    // (a histogram per control period is mostly empty; its 7.5 KB need not be swept).
+    int m_low = kBuckets;
+    int m_high = -1;
     std::uint64_t m_count = 0;
     double m_sumNs = 0.0;
 };

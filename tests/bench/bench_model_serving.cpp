@@ -1,6 +1,7 @@
 // bench_model_serving: simulated requests per second of wall time for the 15 models of seed 001
 // Table 6.1 on 16 V100s without batching (issue 16: ≥ 1 M/s), at two control periods (the
-// devices are observed every period: 500 ms as MIAD samples, and 60 s).
+// devices are observed every period: 500 ms as MIAD samples, and 60 s), and with dynamic and
+// continuous batching (issue 37) at the same load.
 #include "kinds/built_in_kinds.h"
 #include "kinds/model_serving/model_serving_runtime.h"
 #include "kinds/model_serving/model_serving_spec.h"
@@ -20,7 +21,7 @@ using namespace orrery::kinds::model_serving;
 namespace {
 
 //! Each model at ~70 % of one device's capacity at the default clock (outputs of 32 tokens).
-std::string scenarioText(const char* period, const char* horizon)
+std::string scenarioText(const char* period, const char* horizon, const char* batching)
 {
     std::string models;
     for (const auto& model : builtInServingModels()) {
@@ -39,12 +40,12 @@ spec:
       kind: model-serving
       devices: gpus
       deviceSeries: off
-      controlPeriod: )" + period + "\n      models:\n" + models;
+      controlPeriod: )" + period + "\n      batching: " + batching + "\n      models:\n" + models;
 }
 
-int measure(const char* period, const char* horizon)
+int measure(const char* period, const char* horizon, const char* label = "", const char* batching = "{mode: none}")
 {
-    const auto loaded = scenario::parseScenario(scenarioText(period, horizon), "bench.yaml");
+    const auto loaded = scenario::parseScenario(scenarioText(period, horizon, batching), "bench.yaml");
     if (!loaded.ok()) {
         std::fprintf(stderr, "%s\n", model::formatAll(loaded.diagnostics).c_str());
         return 1;
@@ -62,7 +63,7 @@ int measure(const char* period, const char* horizon)
     runtime.finish(&metrics);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double requests = static_cast<double>(runtime.platform().completed());
-    std::printf("model_serving_15_models_16_gpus_period_%s %.3g requests/s (%.0f requests in %.3g s)\n", period,
+    std::printf("model_serving_15_models_16_gpus_period_%s%s %.3g requests/s (%.0f requests in %.3g s)\n", period, label,
                 requests / seconds, requests, seconds);
     return requests > 0 ? 0 : 1;
 }
@@ -72,5 +73,7 @@ int measure(const char* period, const char* horizon)
 int main()
 {
     kinds::registerBuiltInKinds();
-    return measure("500ms", "24h") | measure("60s", "24h");
+    return measure("500ms", "24h") | measure("60s", "24h")
+           | measure("500ms", "24h", "_dynamic_batching", "{mode: dynamic, maxBatchSize: 8, maxQueueDelay: 5ms}")
+           | measure("500ms", "24h", "_continuous_batching", "{mode: continuous, maxBatchSize: 8}");
 }

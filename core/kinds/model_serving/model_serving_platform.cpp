@@ -101,6 +101,24 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
     m_nextRow.assign(m_models.size(), kNone);
 }
 
+void ModelServingPlatform::PeriodStats::reset()
+{
+    arrived = completed = withinSlo = 0;
+    busyNs = 0;
+    latency.clear();
+    sloRatio.clear();
+    weightedSensitivity = 0;
+    joulesAtStart = 0;
+    batchRequestSeconds = batchSeconds = 0;
+}
+
+void ModelServingPlatform::Model::Period::reset()
+{
+    arrived = completed = withinSlo = 0;
+    serviceSeconds = aloneServiceSeconds = 0;
+    latency.clear();
+}
+
 std::size_t ModelServingPlatform::Device::queued() const
 {
     std::size_t waiting = fifo.size() + heap.size() + batch.queued;
@@ -700,7 +718,7 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
         completed += period.completed;
         withinSlo += period.withinSlo;
         out.targets.push_back(std::move(target));
-        period = PeriodStats{};
+        period.reset();
         period.joulesAtStart = joules;
     }
     if (m_spec.autoscaling)
@@ -749,6 +767,8 @@ double ModelServingPlatform::recentP99SloRatio(const Device& device)
 {
     if (device.recentSloRatios.empty())
         return 0.0;
+    if (device.recentSloRatios.size() <= 100) // the nearest-rank p99 of up to 100 values is their maximum
+        return *std::max_element(device.recentSloRatios.begin(), device.recentSloRatios.end());
     m_quantileScratch.assign(device.recentSloRatios.begin(), device.recentSloRatios.end());
     // The nearest-rank p99: the ⌈0.99·n⌉-th smallest (the maximum for n ≤ 100).
     const auto rank = static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(m_quantileScratch.size()))) - 1;
@@ -796,7 +816,7 @@ void ModelServingPlatform::appendModelTargets(policy::Observation& out, double p
         for (const std::uint32_t d : model.devices)
             target.features["replicas@" + m_devices[d].power.profile().name] += 1.0;
         out.targets.push_back(std::move(target));
-        model.period = Model::Period{};
+        model.period.reset();
     }
 }
 

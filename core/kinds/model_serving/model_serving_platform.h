@@ -60,6 +60,9 @@ public:
         double weightedSensitivity = 0; //!< Σ over completed of the model's sensitivity
         double joulesAtStart = 0;       //!< the device's energy when the period began
         double batchRequestSeconds = 0, batchSeconds = 0; //!< ∫ requests in the batch dt, ∫ dt (meanBatch)
+        //! Empty again, for the next period (cheaper than assigning a new one: the histograms
+        //! clear only the buckets they used).
+        void reset();
     };
     using RequestHeap = std::priority_queue<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>,
                                             std::vector<std::pair<std::pair<double, std::uint64_t>, std::uint32_t>>, std::greater<>>;
@@ -141,6 +144,7 @@ public:
             double serviceSeconds = 0; //!< of the requests completed
             double aloneServiceSeconds = 0; //!< the same requests' service times alone on their device
             env::LatencyHistogram latency;
+            void reset();
         } period;
         std::int32_t launching = 0;                 //!< replicas placed, not serving yet
         std::int32_t queued = 0;                    //!< replicas in the scheduling queue, not placed yet
