@@ -50,10 +50,20 @@ bool HetsevSchedulerPolicy::holds(std::uint32_t node, const std::string& model) 
     return std::any_of(residents.begin(), residents.end(), [&](const Resident& r) { return r.model == model; });
 }
 
+double HetsevSchedulerPolicy::sharesOn(std::uint32_t node) const
+{
+    double sum = 0;
+    for (const Resident& resident : m_residents[node])
+        sum += resident.share;
+    return sum;
+}
+
 policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit& unit, const policy::ClusterView& cluster)
 {
     if (m_residents.size() < cluster.nodeCount())
         m_residents.resize(cluster.nodeCount());
+    const auto shareFeature = unit.features.find("gpuShare");
+    const double share = shareFeature == unit.features.end() ? 0.0 : shareFeature->second;
     bool found = false;
     std::uint32_t best = 0;
     std::int64_t bestLeft = 0;
@@ -70,6 +80,10 @@ policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit
         // The Kubernetes baseline (seed 002 §6): one instance per GPU, whatever the model.
         if (m_exclusive && cluster.node(node).allocated.memoryBytes > 0)
             continue;
+        // A fractional GPU (the model-serving kind's `gpuShare`): the shares placed here must
+        // leave room for this one.
+        if (share > 0 && sharesOn(node) + share > 1.0 + 1e-9)
+            continue;
         candidates.push_back(node);
         const std::int64_t left = cluster.node(node).available().memoryBytes - unit.request.memoryBytes;
         if (!found || (m_worstFit ? left > bestLeft : left < bestLeft)) {
@@ -84,7 +98,7 @@ policy::PlacementDecision HetsevSchedulerPolicy::place(const policy::PendingUnit
     // that passed, from the policy's own stream (without one: the best fit).
     if (m_randomFit && m_rng)
         best = candidates[static_cast<std::size_t>(m_rng->below(candidates.size()))];
-    m_residents[best].push_back({unit.service, unit.request.memoryBytes});
+    m_residents[best].push_back({unit.service, unit.request.memoryBytes, share});
     return policy::PlacementDecision::onNode(best);
 }
 

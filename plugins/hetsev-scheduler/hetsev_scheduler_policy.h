@@ -28,10 +28,13 @@ private:
     struct Resident {
         std::string model;
         std::int64_t memoryBytes = 0;
+        double share = 0; //!< its GPU share (0: none)
     };
     //! Forgets the residents of a node whose memory the cluster shows entirely free again.
     void reconcile(const policy::ClusterView& cluster, std::uint32_t node);
     [[nodiscard]] bool holds(std::uint32_t node, const std::string& model) const;
+    //! Σ GPU shares of the residents this policy placed on `node`.
+    [[nodiscard]] double sharesOn(std::uint32_t node) const;
 
     bool m_antiAffinity;
     bool m_worstFit;

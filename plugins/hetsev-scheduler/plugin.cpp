@@ -28,7 +28,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .structSize = sizeof(OrreryPluginDescriptor),
     .id = "hetsev-scheduler",
     .displayName = "HetSev scheduler",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .compatVersion = "1.5",
     .description = "HetSev's co-location placement (seed 002 Alg. 1): k-means queues and weighted-fairness buffers "
                    "of pending replicas, GPU memory capacity filter, anti-affinity for identical models, best-fit GPU "

@@ -28,6 +28,12 @@ struct GpuInterference {
     };
 
     [[nodiscard]] double shareOf(double computeFraction) const { return shareBase * (0.5 + computeFraction); }
+    //! A replica held to `smShare` of the SMs (a fractional GPU, as the Alibaba 2023 pods request
+    //! `gpu_milli`; 0: not held) keeps at most that share busy …
+    [[nodiscard]] static double cappedShare(double share, double smShare) { return smShare > 0 && smShare < share ? smShare : share; }
+    //! … and runs at smShare / share of its speed alone when that is below 1 (ASSUMPTION: fewer SMs
+    //! than it would keep busy, proportionally slower; docs/model.md "Fractional GPUs").
+    [[nodiscard]] static double capSpeed(double share, double smShare) { return smShare > 0 && smShare < share ? smShare / share : 1.0; }
     //! The speed (≤ 1) of `active[self]` while all of `active` run together.
     [[nodiscard]] double speed(std::span<const Active> active, std::size_t self) const;
     //! min(1, Σ shares) of `active`.

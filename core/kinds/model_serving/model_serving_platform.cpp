@@ -152,7 +152,8 @@ policy::PendingUnit makeUnit(const ModelServingSpec& spec, const ModelServingPla
                      {"latencySeconds", model.profile->latencySeconds},
                      {"requestRate", model.served->meanRatePerSecond() / static_cast<double>(std::max(1, model.served->replicas))},
                      {"autoregressive", model.profile->autoregressive ? 1.0 : 0.0},
-                     {"replicaIndex", static_cast<double>(replica)}};
+                     {"replicaIndex", static_cast<double>(replica)},
+                     {"gpuShare", model.served->gpuMilli / 1000.0}};
     return unit;
 }
 
@@ -199,11 +200,14 @@ bool ModelServingPlatform::addResident(Device& device, std::uint32_t d, std::uin
     // Weights must fit the GPU's memory. Served one request at a time, a second replica on the
     // same GPU adds nothing; shared concurrently, it adds throughput (at the interference's cost).
     const GpuDeviceProfile& gpu = device.power.profile();
-    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > gpu.memoryBytes)
+    const std::int32_t milli = m_models[m].served->gpuMilli;
+    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > gpu.memoryBytes
+        || (milli > 0 && device.sharedMilli + milli > 1000))
         return false;
     if (!m_cluster.allocate(device.node, unit.request))
         return false;
     device.memoryUsedBytes += profile.memoryBytes;
+    device.sharedMilli += milli;
     device.models.push_back(m);
     device.residentState.push_back(0);
     device.prefillSeconds.push_back(profile.requestSeconds(0, device.mhz, gpu));
@@ -213,7 +217,9 @@ bool ModelServingPlatform::addResident(Device& device, std::uint32_t d, std::uin
     if (concurrent()) {
         Instance instance;
         instance.model = m;
-        instance.share = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, gpu).computeFraction());
+        const double alone = m_spec.interference.shareOf(m_models[m].profile->curve(m_models[m].typicalTokens, gpu).computeFraction());
+        instance.share = GpuInterference::cappedShare(alone, milli / 1000.0);
+        instance.speedCap = GpuInterference::capSpeed(alone, milli / 1000.0);
         device.instances.push_back(std::move(instance));
     }
     if (route)
@@ -319,6 +325,7 @@ void ModelServingPlatform::releaseDrained(std::uint32_t d)
         device.residentState[i] = 2;
         --device.retiring;
         device.memoryUsedBytes -= profile.memoryBytes;
+        device.sharedMilli -= m_models[device.models[i]].served->gpuMilli;
         model::Resources request;
         request.memoryBytes = profile.memoryBytes;
         m_cluster.release(device.node, request);
@@ -610,7 +617,7 @@ void ModelServingPlatform::updateSpeeds(Device& device)
         }
     }
     for (std::size_t k = 0; k < m_active.size(); ++k)
-        device.instances[m_activeIndex[k]].speed = m_spec.interference.speed(m_active, k);
+        device.instances[m_activeIndex[k]].speed = m_spec.interference.speed(m_active, k) * device.instances[m_activeIndex[k]].speedCap;
 }
 
 double ModelServingPlatform::meanUtilization(std::uint32_t d, sim::SimTime now)
@@ -670,8 +677,10 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
     out.targets.reserve(m_devices.size());
     for (Device& device : m_devices) {
         PeriodStats& period = device.period;
-        if (device.memoryUsedBytes > 0) // a device holding a replica is paid for, used or not
+        if (device.memoryUsedBytes > 0) { // a device holding a replica is paid for, used or not
             device.heldSeconds += sim::toSeconds(out.period);
+            device.chargedSeconds += sim::toSeconds(out.period) * (m_spec.costing == DeviceCosting::Share ? heldShare(device) : 1.0);
+        }
         if (concurrent())
             advance(device, now);
         else if (device.busy())
@@ -761,6 +770,18 @@ std::vector<policy::ActionOutcome> ModelServingPlatform::apply(const std::vector
         outcomes.push_back(std::move(outcome));
     }
     return outcomes;
+}
+
+double ModelServingPlatform::heldShare(const Device& device) const
+{
+    double share = 0;
+    for (std::size_t i = 0; i < device.models.size(); ++i) {
+        if (device.residentState[i] < 2) {
+            const std::int32_t milli = m_models[device.models[i]].served->gpuMilli;
+            share += milli > 0 ? milli / 1000.0 : 1.0;
+        }
+    }
+    return std::min(1.0, share);
 }
 
 double ModelServingPlatform::recentP99SloRatio(const Device& device)

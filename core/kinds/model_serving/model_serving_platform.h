@@ -76,6 +76,7 @@ public:
         std::uint32_t serving = kNone;
         double remainingSeconds = 0;    //!< of the request in service, alone at its start clock
         double speed = 1;
+        double speedCap = 1;            //!< GpuInterference::capSpeed of its GPU share (1: none)
         [[nodiscard]] std::size_t queued() const { return fifo.size() + heap.size(); }
     };
     //! With batching: a device's queues (one per model, in the queue policy's order, FCFS
@@ -122,6 +123,8 @@ public:
         double utilizationSeconds = 0;              //!< ∫ GPU utilisation dt (busy share; concurrent: min(1, Σ u))
         std::uint64_t version = 0;                  //!< bumped whenever the next completion time changes
         double heldSeconds = 0;                     //!< time it held at least one replica (observed per control period)
+        double chargedSeconds = 0;                  //!< what it is paid for: heldSeconds, or × its held share (costing: share)
+        std::int32_t sharedMilli = 0;               //!< GPU shares its residents hold (serving or draining)
         double pricePerHour = 0;                    //!< its node's pool price
         BatchState batch{};                         //!< with batching only
         std::vector<double> recentSloRatios{};      //!< the last latencyWindow completions' latency/SLO (a ring)
@@ -236,6 +239,8 @@ private:
     void releaseDrained(std::uint32_t d);
     [[nodiscard]] bool holdsRequestsOf(const Device& device, std::uint32_t resident) const;
     void appendModelTargets(policy::Observation& out, double periodSeconds);
+    //! The share of `device` its replicas hold, for costing: share (one without gpuMilli holds it all).
+    [[nodiscard]] double heldShare(const Device& device) const;
     //! p99 of latency/SLO over the device's last latencyWindow completions (0: none yet).
     [[nodiscard]] double recentP99SloRatio(const Device& device);
     sim::SimTime startNext(std::uint32_t d, sim::SimTime now);

@@ -9,6 +9,7 @@
 #include "scenario/value_readers.h"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <map>
@@ -104,7 +105,7 @@ using TraceCache = std::map<std::string, std::shared_ptr<const LlmRequestTrace>>
 
 void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec, TraceCache& traces)
 {
-    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale", "batching"},
+    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale", "batching", "gpuShare"},
                 "a served model: a mapping such as {model: GPT2-large, rate: 2, trace: azure-code}");
     if (!m.isMap())
         return;
@@ -174,6 +175,12 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
         served.replicas = static_cast<std::int32_t>(scenario::readInteger(*replicas, m.pathOf("replicas"), context, 1, 100'000).value_or(1));
     if (const YamlNode* scale = m.get("sloScale"))
         served.sloScale = scenario::readNumber(*scale, m.pathOf("sloScale"), context, 0.1, 1000.0, "").value_or(0.0);
+    if (const YamlNode* share = m.get("gpuShare")) {
+        const double fraction = scenario::readNumber(*share, m.pathOf("gpuShare"), context, 0.001, 1.0, "").value_or(0.0);
+        served.gpuMilli = static_cast<std::int32_t>(std::lround(fraction * 1000));
+        if (spec.sharing != GpuSharing::Concurrent)
+            context.error(*share, m.pathOf("gpuShare"), "a GPU share needs sharing: concurrent (exclusive devices serve one request at a time)");
+    }
     if (const YamlNode* batching = m.get("batching")) {
         served.batching = readBatching(*batching, m.pathOf("batching"), context, spec.batching);
         if (served.batching && served.batching->batches() && spec.sharing == GpuSharing::Concurrent)
@@ -188,7 +195,7 @@ const std::vector<std::string>& modelServingKeys()
 {
     static const std::vector<std::string> kKeys = {"name", "kind", "devices", "gpu", "sloScale", "controlPeriod", "models",
                                                    "deviceSeries", "sharing", "interference", "autoscaling", "launchLatency",
-                                                   "batching", "latencyWindow"};
+                                                   "batching", "latencyWindow", "costing"};
     return kKeys;
 }
 
@@ -271,6 +278,14 @@ std::unique_ptr<ModelServingSpec> readModelServingWorkload(MapReader& reader, Pa
             number("shareBase", 1.0, spec->interference.shareBase);
             number("sameModel", 100.0, spec->interference.sameModel);
             number("otherModel", 100.0, spec->interference.otherModel);
+        }
+    }
+    if (const YamlNode* costing = reader.get("costing")) {
+        if (const auto mode = scenario::readString(*costing, reader.pathOf("costing"), context, "device or share")) {
+            if (*mode == "share")
+                spec->costing = DeviceCosting::Share;
+            else if (*mode != "device")
+                context.error(*costing, reader.pathOf("costing"), "expected device or share, got '" + *mode + "'");
         }
     }
     if (const YamlNode* window = reader.get("latencyWindow"))

@@ -258,7 +258,7 @@ void ModelServingRuntime::tick(sim::SimTime now)
     m_recorder->recordSample(m_powerSeries, now, watts);
     double cost = 0;
     for (const auto& device : m_platform.devices())
-        cost += device.heldSeconds * device.pricePerHour / 3600.0;
+        cost += device.chargedSeconds * device.pricePerHour / 3600.0;
     m_recorder->recordSample(m_costSeries, now, cost);
     m_recorder->recordSample(m_sloRatioSeries, now, worstRatio);
     if (observation.completedRequests > 0)
@@ -369,7 +369,7 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     // What the devices holding replicas cost: their pools' price per hour × the time they held one.
     double cost = 0;
     for (const auto& device : devices)
-        cost += device.heldSeconds * device.pricePerHour / 3600.0;
+        cost += device.chargedSeconds * device.pricePerHour / 3600.0;
     metrics->push_back({"serving.cost", cost, "USD"});
     if (m_platform.spec().autoscaling) {
         metrics->push_back({"serving.replicas.mean", m_replicaSamples > 0 ? m_replicaSum / m_replicaSamples : 0.0, "replicas"});

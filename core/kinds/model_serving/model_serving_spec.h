@@ -22,6 +22,12 @@ enum class ArrivalMode : std::uint8_t {
     Process, //!< the shared open-loop processes (`arrival:` diurnal, spikes, …; model/arrival_process)
 };
 
+//! What a device costs while it holds replicas (`costing:`).
+enum class DeviceCosting : std::uint8_t {
+    Device, //!< its pool's whole price while it holds any replica
+    Share,  //!< the price × the share its replicas hold (a replica without gpuMilli holds all of it), at most 1
+};
+
 //! How the replicas on one GPU share it.
 enum class GpuSharing : std::uint8_t {
     Exclusive,  //!< one request at a time per device, whichever replica it is for (μ-Serve, seed 001)
@@ -43,6 +49,10 @@ struct ServedModel {
     std::int32_t replicas = 1;         //!< placement units (devices holding the model)
     double sloScale = 0;               //!< 0: the workload's
     std::optional<RequestBatching> batching; //!< none: the workload's
+    //! sharing: concurrent: the share of one GPU's SMs each replica holds, in thousandths (a
+    //! fractional GPU, as the Alibaba 2023 pods' `gpu_milli`); replicas on a device hold at most
+    //! 1000 together. 0: no share (memory alone limits co-location).
+    std::int32_t gpuMilli = 0;
     model::SourceLocation location;
 };
 
@@ -67,6 +77,7 @@ struct ModelServingSpec final : model::KindSpec {
     sim::SimTime launchLatency = 2'050'800 * sim::kMicrosecond;
     GpuInterference interference;      //!< with sharing: concurrent
     RequestBatching batching;          //!< every model's, unless it gives its own (sharing: exclusive only)
+    DeviceCosting costing = DeviceCosting::Device;
     //! A device's latency signal for control (`p99SloRatioWindow`): p99 over its last this many
     //! completions, or over the period's when it completed more (docs/model.md "The latency signal").
     std::uint32_t latencyWindow = 32;

@@ -272,6 +272,24 @@ private slots:
         QCOMPARE(place(*policy, cluster, replica("other", 1)), 1);
     }
 
+    //! Fractional GPUs (the model-serving kind's gpuShare feature): shares placed on a GPU leave
+    //! room for the next one or it goes elsewhere, though its memory would fit.
+    void fractionalSharesFitTheirGpu()
+    {
+        model::Cluster cluster = fleet(2, 0);
+        auto policy = create();
+        auto shared = [](const std::string& model, double share) {
+            policy::PendingUnit unit = replica(model, 1);
+            unit.features["gpuShare"] = share;
+            return unit;
+        };
+        QCOMPARE(place(*policy, cluster, shared("a", 0.6)), 0);
+        QCOMPARE(place(*policy, cluster, shared("b", 0.4)), 0); // best fit: 0.6 + 0.4 = 1
+        QCOMPARE(place(*policy, cluster, shared("c", 0.1)), 1); // GPU 0 is full by share, not by memory
+        QCOMPARE(place(*policy, cluster, shared("d", 0.95)), -1);
+        QCOMPARE(place(*policy, cluster, replica("e", 1)), 0);  // no share asked: memory alone decides
+    }
+
     //! Random replicas of 4 models: never over a GPU's memory, never two of a model on one GPU.
     void neverExceedsMemoryNorCoLocatesIdentical()
     {

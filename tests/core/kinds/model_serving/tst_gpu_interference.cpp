@@ -32,7 +32,7 @@ std::vector<double> shares(const GpuInterference& interference)
     return out;
 }
 
-std::map<std::string, double> runServing(const std::string& models, int devices = 1)
+std::map<std::string, double> runServing(const std::string& models, int devices = 1, const std::string& extra = {})
 {
     kinds::registerBuiltInKinds();
     const std::string text = R"(apiVersion: orrery.dev/v1
@@ -43,14 +43,13 @@ spec:
   horizon: 2m
   cluster:
     pools:
-      - {name: gpus, count: )" + std::to_string(devices) + R"(, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}
+      - {name: gpus, count: )" + std::to_string(devices) + R"(, cpu: 8, memory: 16Gi, pricePerHour: 3.6, devices: [{kind: gpu, model: V100, count: 1}]}
   workloads:
     - name: serving
       kind: model-serving
       devices: gpus
       sharing: concurrent
-      models:
-)" + models;
+)" + extra + "      models:\n" + models;
     const auto loaded = scenario::parseScenario(text, "sharing.yaml");
     if (!loaded.ok())
         qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
@@ -143,6 +142,31 @@ private slots:
         QCOMPARE(opt.at("serving.replicas_unplaced"), 1.0);
     }
 
+    //! Fractional GPUs (issue 37 item 3): replicas hold SM shares that must fit one device
+    //! together; a share below what a replica keeps busy alone slows it in proportion; a device is
+    //! charged whole or by the share held, as `costing` says.
+    void fractionalGpusLimitSlowAndCharge()
+    {
+        QCOMPARE(runServing("        - {model: ResNet-50, rate: 200/s, replicas: 3, gpuShare: 0.4}\n").at("serving.replicas_unplaced"), 1.0);
+        QCOMPARE(runServing("        - {model: ResNet-50, rate: 200/s, replicas: 3, gpuShare: 0.3}\n").at("serving.replicas_unplaced"), 0.0);
+
+        const GpuInterference interference;
+        const double u = interference.shareOf(servingModel("ResNet-50").curve(0, *findGpuProfile("V100")).computeFraction());
+        const double share = std::round(u / 2 * 1000) / 1000; // the share it is given, to whole thousandths
+        const auto whole = runServing("        - {model: ResNet-50, rate: 200/s}\n");
+        const auto half = runServing("        - {model: ResNet-50, rate: 200/s, gpuShare: " + std::to_string(share) + "}\n");
+        const double throughput = half.at("serving.completed") / whole.at("serving.completed");
+        QVERIFY2(std::abs(throughput / (share / u) - 1) < 0.02, qPrintable(QStringLiteral("%1 vs %2").arg(throughput).arg(share / u)));
+        QVERIFY(std::abs(half.at("serving.gpu_utilization.mean") - share) < 0.02 * share); // it keeps only its share busy
+
+        const std::string two = "        - {model: BERT-base, rate: 1/s, replicas: 2, gpuShare: 0.25}\n";
+        const double price = 3.6 * 120 / 3600; // one device, 2 minutes
+        QVERIFY(std::abs(runServing(two).at("serving.cost") - price) < 1e-9); // costing: device (default)
+        QVERIFY(std::abs(runServing(two, 1, "      costing: share\n").at("serving.cost") - 0.5 * price) < 1e-9);
+        // A replica without a share holds the whole device, however small the others' are.
+        QVERIFY(std::abs(runServing(two + "        - {model: ResNet-50, rate: 1/s}\n", 1, "      costing: share\n").at("serving.cost") - price) < 1e-9);
+    }
+
     void badSharingIsADiagnostic()
     {
         kinds::registerBuiltInKinds();
@@ -163,6 +187,24 @@ spec:
         const QString text = QString::fromStdString(model::formatAll(loaded.diagnostics));
         QVERIFY2(text.contains("bad.yaml:10:16: error: spec.workloads[0].sharing: expected exclusive or concurrent"), qPrintable(text));
         QVERIFY2(text.contains("spec.workloads[0].interference.sameModel"), qPrintable(text));
+
+        const auto exclusive = scenario::parseScenario(R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: bad}
+spec:
+  horizon: 1m
+  cluster: {pools: [{name: gpus, count: 1, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}]}
+  workloads:
+    - name: serving
+      kind: model-serving
+      costing: fraction
+      models: [{model: BERT-base, rate: 1/s, gpuShare: 0.5}, {model: ResNet-50, rate: 1/s, gpuShare: 2}]
+)", "bad.yaml");
+        QVERIFY(!exclusive.ok());
+        const QString more = QString::fromStdString(model::formatAll(exclusive.diagnostics));
+        QVERIFY2(more.contains("spec.workloads[0].costing: expected device or share, got 'fraction'"), qPrintable(more));
+        QVERIFY2(more.contains("spec.workloads[0].models[0].gpuShare: a GPU share needs sharing: concurrent"), qPrintable(more));
+        QVERIFY2(more.contains("spec.workloads[0].models[1].gpuShare"), qPrintable(more));
     }
 };
 
