@@ -11,7 +11,7 @@ constexpr std::int64_t kGiB = std::int64_t(1) << 30;
 
 GpuDeviceProfile make(const char* name, std::int64_t memoryBytes, double minMhz, double maxMhz, double stepMhz,
                       double idleWatts, double maxWatts, double peakTflops, double bandwidthGBps, double unscaledShare,
-                      double cubicShare, const char* source)
+                      double cubicShare, double interconnectGBps, const char* source)
 {
     GpuDeviceProfile profile;
     profile.name = name;
@@ -24,6 +24,7 @@ GpuDeviceProfile make(const char* name, std::int64_t memoryBytes, double minMhz,
     profile.maxWatts = maxWatts;
     profile.peakFlopsPerSecond = peakTflops * 1e12;
     profile.memoryBandwidthBytesPerSecond = bandwidthGBps * 1e9;
+    profile.interconnectBytesPerSecond = interconnectGBps * 1e9 / 2;
     profile.unscaledPowerShare = unscaledShare;
     profile.cubicPowerShare = cubicShare;
     profile.source = source;
@@ -68,16 +69,19 @@ const std::vector<GpuDeviceProfile>& builtInGpuProfiles()
     // (tests/core/kinds/model_serving/tst_gpu_power_calibration.cpp). T4 has no such data: its
     // shares are V100's (judgement) and its idle power a typical nvidia-smi reading.
     static const std::vector<GpuDeviceProfile> kProfiles = {
-        make("V100", 16 * kGiB, 200, 1380, 7.5, 30, 250, 14.0, 900, 0.3, 1.0,
-             "NVIDIA Tesla V100 PCIe datasheet (16 GB HBM2, 900 GB/s, 14 TFLOPS FP32, 250 W); SM clock "
+        make("V100", 16 * kGiB, 200, 1380, 7.5, 30, 250, 14.0, 900, 0.3, 1.0, 32,
+             "NVIDIA Tesla V100 PCIe datasheet (16 GB HBM2, 900 GB/s, 14 TFLOPS FP32, 250 W, interconnect "
+             "32 GB/s PCIe Gen3 bidirectional); SM clock "
              "200-1380 MHz (seed 001 §6.4.1); 7.5 MHz mean step of nvidia-smi's supported clocks "
              "(1380, 1372, 1365, 1357, …); power shares fitted to Zeus V100 power-limit traces"),
-        make("A40", 48 * kGiB, 210, 1740, 15, 60, 300, 37.4, 696, 0.2, 0.25,
-             "NVIDIA A40 datasheet (48 GB GDDR6, 696 GB/s, 37.4 TFLOPS FP32, 300 W, 1740 MHz boost); "
+        make("A40", 48 * kGiB, 210, 1740, 15, 60, 300, 37.4, 696, 0.2, 0.25, 64,
+             "NVIDIA A40 datasheet (48 GB GDDR6, 696 GB/s, 37.4 TFLOPS FP32, 300 W, 1740 MHz boost, PCIe "
+             "Gen4 64 GB/s bidirectional); "
              "210 MHz floor and 15 MHz step of Ampere's supported clocks (unverified here); power shares "
              "fitted to Zeus A40 power-limit traces"),
-        make("T4", 16 * kGiB, 300, 1590, 15, 10, 70, 8.1, 320, 0.3, 1.0,
-             "NVIDIA T4 datasheet (16 GB GDDR6, 320 GB/s, 8.1 TFLOPS FP32, 70 W, 1590 MHz boost); 300 MHz "
+        make("T4", 16 * kGiB, 300, 1590, 15, 10, 70, 8.1, 320, 0.3, 1.0, 32,
+             "NVIDIA T4 datasheet (16 GB GDDR6, 320 GB/s, 8.1 TFLOPS FP32, 70 W, 1590 MHz boost, PCIe Gen3 "
+             "x16 32 GB/s); 300 MHz "
              "floor and 15 MHz step (unverified here); idle ≈ 10 W and power shares as V100 (judgement)"),
     };
     return kProfiles;

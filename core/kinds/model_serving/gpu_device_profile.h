@@ -22,6 +22,9 @@ struct GpuDeviceProfile {
     double maxWatts = 0;              //!< TDP: board power of a fully active GPU at maxMhz
     double peakFlopsPerSecond = 0;    //!< FP32 peak at maxMhz (scales with the SM clock)
     double memoryBandwidthBytesPerSecond = 0; //!< peak memory bandwidth (independent of the SM clock)
+    //! Between two devices, one direction: half the datasheet's bidirectional PCIe bandwidth (what
+    //! a pipeline stage's activations cross to the next stage).
+    double interconnectBytesPerSecond = 16e9;
     //! Share of the active power (maxWatts − idleWatts) that does not scale with the SM clock
     //! (memory, uncore); fitted to Zeus power-limit measurements.
     double unscaledPowerShare = 0;

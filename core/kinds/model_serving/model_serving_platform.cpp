@@ -14,6 +14,9 @@ namespace orrery::kinds::model_serving {
 namespace {
 
 constexpr double kRatioScale = 1e6; //!< latency/SLO ratios are kept in a LatencyHistogram as ratio × 1e6
+//! A pipeline stage's hand-off costs this besides its bytes over the interconnect (ASSUMPTION: a
+//! peer-to-peer copy's launch and synchronisation, order of 10 µs; docs/model.md "Pipeline parallelism").
+constexpr double kStageTransferLatencySeconds = 10e-6;
 
 //! The median generated-token count of a trace (an autoregressive model's typical N).
 std::uint32_t medianOutputTokens(const LlmRequestTrace& trace)
@@ -79,6 +82,9 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
             const double perToken = model.profile->autoregressive ? model.profile->requestSeconds(1, card.defaultMhz, card) - prefill : 0.0;
             model.aloneSecondsByType.emplace_back(card.name, prefill + perToken * model.typicalTokens);
         }
+        model.stages = std::max<std::uint32_t>(1, served.pipelineStages);
+        if (model.stages > 1)
+            model.pipelines.assign(static_cast<std::size_t>(std::max(0, served.replicas)), std::vector<std::uint32_t>(model.stages, kNone));
         model.batching = served.batching.value_or(spec.batching);
         if (model.batching.mode == BatchingMode::Continuous && !model.profile->autoregressive)
             model.batching.mode = BatchingMode::Dynamic; // nothing to join between steps: it batches whole requests
@@ -140,20 +146,28 @@ std::uint32_t ModelServingPlatform::deviceOfNode(std::uint32_t node) const
 
 namespace {
 
-policy::PendingUnit makeUnit(const ModelServingSpec& spec, const ModelServingPlatform::Model& model, std::uint32_t m, std::uint32_t replica)
+//! A pipelined replica's stage units carry replica × kStagesPerReplica + stage in their id's low half.
+constexpr std::uint32_t kStagesPerReplica = 64;
+
+policy::PendingUnit makeUnit(const ModelServingSpec& spec, const ModelServingPlatform::Model& model, std::uint32_t m, std::uint32_t replica,
+                             std::uint32_t stage = 0)
 {
     policy::PendingUnit unit;
-    unit.id = (static_cast<std::uint64_t>(m) << 32) | replica;
+    unit.id = (static_cast<std::uint64_t>(m) << 32) | (model.stages > 1 ? replica * kStagesPerReplica + stage : replica);
     unit.workload = spec.name;
     unit.service = model.profile->name;
-    unit.request.memoryBytes = model.profile->memoryBytes;
+    unit.request.memoryBytes = model.profile->memoryBytes / model.stages;
     unit.slo = sim::fromSeconds(model.sloScale * model.profile->latencySeconds);
     unit.features = {{"sensitivityPerMhz", model.sensitivityPerMhz},
-                     {"latencySeconds", model.profile->latencySeconds},
+                     {"latencySeconds", model.profile->latencySeconds / model.stages}, // of this unit's part
                      {"requestRate", model.served->meanRatePerSecond() / static_cast<double>(std::max(1, model.served->replicas))},
                      {"autoregressive", model.profile->autoregressive ? 1.0 : 0.0},
                      {"replicaIndex", static_cast<double>(replica)},
                      {"gpuShare", model.served->gpuMilli / 1000.0}};
+    if (model.stages > 1) {
+        unit.features["stage"] = stage;
+        unit.features["stages"] = model.stages;
+    }
     return unit;
 }
 
@@ -163,8 +177,10 @@ std::vector<policy::PendingUnit> ModelServingPlatform::replicaUnits() const
 {
     std::vector<policy::PendingUnit> units;
     for (std::uint32_t m = 0; m < m_models.size(); ++m) {
-        for (std::int32_t r = 0; r < m_models[m].served->replicas; ++r)
-            units.push_back(makeUnit(m_spec, m_models[m], m, static_cast<std::uint32_t>(r)));
+        for (std::int32_t r = 0; r < m_models[m].served->replicas; ++r) {
+            for (std::uint32_t k = 0; k < m_models[m].stages; ++k)
+                units.push_back(makeUnit(m_spec, m_models[m], m, static_cast<std::uint32_t>(r), k));
+        }
     }
     return units;
 }
@@ -197,16 +213,17 @@ std::uint32_t ModelServingPlatform::residentIndex(const Device& device, std::uin
 bool ModelServingPlatform::addResident(Device& device, std::uint32_t d, std::uint32_t m, const policy::PendingUnit& unit, bool route)
 {
     const ServingModelProfile& profile = *m_models[m].profile;
+    const std::int64_t bytes = profile.memoryBytes / m_models[m].stages; // a stage holds its share of the weights
     // Weights must fit the GPU's memory. Served one request at a time, a second replica on the
     // same GPU adds nothing; shared concurrently, it adds throughput (at the interference's cost).
     const GpuDeviceProfile& gpu = device.power.profile();
     const std::int32_t milli = m_models[m].served->gpuMilli;
-    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + profile.memoryBytes > gpu.memoryBytes
+    if ((!concurrent() && residentIndex(device, m) != kNone) || device.memoryUsedBytes + bytes > gpu.memoryBytes
         || (milli > 0 && device.sharedMilli + milli > 1000))
         return false;
     if (!m_cluster.allocate(device.node, unit.request))
         return false;
-    device.memoryUsedBytes += profile.memoryBytes;
+    device.memoryUsedBytes += bytes;
     device.sharedMilli += milli;
     device.models.push_back(m);
     device.residentState.push_back(0);
@@ -233,7 +250,18 @@ bool ModelServingPlatform::placeReplica(const policy::PendingUnit& unit, std::ui
     const auto m = static_cast<std::uint32_t>(unit.id >> 32);
     if (d == kNone || m >= m_models.size())
         return false;
-    return addResident(m_devices[d], d, m, unit, /*route=*/true);
+    Model& model = m_models[m];
+    if (model.stages == 1)
+        return addResident(m_devices[d], d, m, unit, /*route=*/true);
+    const auto low = static_cast<std::uint32_t>(unit.id & 0xffffffffU);
+    const std::uint32_t replica = low / kStagesPerReplica, stage = low % kStagesPerReplica;
+    if (replica >= model.pipelines.size() || stage >= model.stages || !addResident(m_devices[d], d, m, unit, /*route=*/false))
+        return false;
+    std::vector<std::uint32_t>& pipeline = model.pipelines[replica];
+    pipeline[stage] = d;
+    if (std::none_of(pipeline.begin(), pipeline.end(), [](std::uint32_t at) { return at == kNone; }))
+        model.readyPipelines.push_back(replica);
+    return true;
 }
 
 bool ModelServingPlatform::placeLaunchingReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime /*now*/)
@@ -324,10 +352,10 @@ void ModelServingPlatform::releaseDrained(std::uint32_t d)
         const ServingModelProfile& profile = *m_models[device.models[i]].profile;
         device.residentState[i] = 2;
         --device.retiring;
-        device.memoryUsedBytes -= profile.memoryBytes;
+        device.memoryUsedBytes -= profile.memoryBytes / m_models[device.models[i]].stages;
         device.sharedMilli -= m_models[device.models[i]].served->gpuMilli;
         model::Resources request;
-        request.memoryBytes = profile.memoryBytes;
+        request.memoryBytes = profile.memoryBytes / m_models[device.models[i]].stages;
         m_cluster.release(device.node, request);
     }
 }
@@ -384,7 +412,8 @@ double ModelServingPlatform::serviceSeconds(const Device& device, const Request&
     // one device have the same times.
     const auto it = std::find(device.models.begin(), device.models.end(), request.model);
     const auto i = static_cast<std::size_t>(it - device.models.begin());
-    return device.prefillSeconds[i] + device.perTokenSeconds[i] * request.outputTokens;
+    const double whole = device.prefillSeconds[i] + device.perTokenSeconds[i] * request.outputTokens;
+    return m_models[request.model].stages > 1 ? whole / m_models[request.model].stages : whole; // a stage's share of the layers
 }
 
 std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
@@ -401,6 +430,17 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
             if (best == kNone || work < bestWork) {
                 best = d;
                 bestInstance = i;
+                bestWork = work;
+            }
+        }
+    } else if (model.stages > 1) {
+        // A pipeline takes requests at its first stage: the one with the least work there.
+        for (const std::uint32_t p : model.readyPipelines) {
+            const Device& device = m_devices[model.pipelines[p][0]];
+            const std::size_t work = device.queued() + (device.serving != kNone ? 1 : 0);
+            if (best == kNone || work < bestWork) {
+                best = model.pipelines[p][0];
+                bestInstance = p; // the pipeline, set apart below
                 bestWork = work;
             }
         }
@@ -425,6 +465,10 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     request.model = m;
     request.arrivedAt = now;
     request.sequence = m_sequence++;
+    if (model.stages > 1) {
+        request.pipeline = bestInstance;
+        bestInstance = kNone; // queued on the stage's device, not on a concurrent instance
+    }
     const ServedModel& served = *model.served;
     if (served.trace && m_nextRow[m] != kNone) {
         const LlmRequestRecord& row = served.trace->requests[m_nextRow[m]];
@@ -439,19 +483,55 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     Device& device = m_devices[best];
     ++device.period.arrived;
     ++device.held[m];
-    std::deque<std::uint32_t>& fifo = bestInstance == kNone ? device.fifo : device.instances[bestInstance].fifo;
-    RequestHeap& heap = bestInstance == kNone ? device.heap : device.instances[bestInstance].heap;
-    if (m_queue) {
+    if (m_queue)
         request.priority = m_queue->priority(policy::QueuedRequest{id, m_spec.name, model.profile->name, now, request.inputTokens,
                                                                    request.inputHash, model.sloScale * alone, 0});
-        if (!batching())
-            heap.push({{request.priority, request.sequence}, id});
-    } else if (!batching()) {
-        fifo.push_back(id);
+    if (bestInstance != kNone) {
+        Instance& instance = device.instances[bestInstance];
+        if (m_queue)
+            instance.heap.push({{request.priority, request.sequence}, id});
+        else
+            instance.fifo.push_back(id);
+    } else {
+        enqueue(device, id);
     }
+    return best;
+}
+
+void ModelServingPlatform::enqueue(Device& device, std::uint32_t id)
+{
+    const Request& request = m_requests[id];
     if (batching())
         enqueueBatched(device, id);
-    return best;
+    else if (m_queue)
+        device.heap.push({{request.priority, request.sequence}, id});
+    else
+        device.fifo.push_back(id);
+}
+
+void ModelServingPlatform::leaveStage(Device& device, std::uint32_t id)
+{
+    const Request& request = m_requests[id];
+    --device.held[request.model];
+    const Model& model = m_models[request.model];
+    const GpuDeviceProfile& gpu = device.power.profile();
+    // The activations cross PCIe to the next stage's device (none when both stages share one).
+    const std::uint32_t next = model.pipelines[request.pipeline][request.stage + 1];
+    const double seconds = next == deviceOfNode(device.node)
+        ? 0.0
+        : kStageTransferLatencySeconds + model.profile->stageTransferBytes(request.outputTokens) / gpu.interconnectBytesPerSecond;
+    m_handoffs.emplace_back(id, seconds);
+}
+
+std::uint32_t ModelServingPlatform::handOff(std::uint32_t id, sim::SimTime /*now*/)
+{
+    Request& request = m_requests[id];
+    ++request.stage;
+    const std::uint32_t d = m_models[request.model].pipelines[request.pipeline][request.stage];
+    Device& device = m_devices[d];
+    ++device.held[request.model];
+    enqueue(device, id);
+    return d;
 }
 
 sim::SimTime ModelServingPlatform::startNext(std::uint32_t d, sim::SimTime now)
@@ -532,7 +612,10 @@ void ModelServingPlatform::completeDue(std::uint32_t d, sim::SimTime now)
             return;
         device.period.busyNs += now - std::max(device.busySince, m_periodStart);
         device.utilizationSeconds += sim::toSeconds(now - device.busySince);
-        finish(device, id, now);
+        if (m_requests[id].stage + 1 < m_models[m_requests[id].model].stages)
+            leaveStage(device, id);
+        else
+            finish(device, id, now);
         device.serving = kNone;
         refreshPower(device, now);
         releaseDrained(d);

@@ -18,6 +18,7 @@
 #include <queue>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace orrery::model {
@@ -50,6 +51,8 @@ public:
         sim::SimTime sloNs = 0;  //!< sloScale × its latency alone at the default clock
         double serviceSeconds = 0; //!< its work when it started (alone, at that clock)
         sim::SimTime startedAt = 0; //!< when it started (its wall time in service: now − startedAt)
+        std::uint32_t pipeline = kNone; //!< pipelined models: its replica (pipeline) …
+        std::uint32_t stage = 0;        //!< … and the stage it is at
     };
     //! Per-period figures of one device (reset by observe()).
     struct PeriodStats {
@@ -157,6 +160,9 @@ public:
         //! Per GPU type of the fleet: a typical request alone on it at its default clock.
         std::vector<std::pair<std::string, double>> aloneSecondsByType;
         RequestBatching batching;                   //!< its own or the workload's; continuous only when autoregressive
+        std::uint32_t stages = 1;                   //!< pipeline stages per replica (ServedModel::pipelineStages)
+        std::vector<std::vector<std::uint32_t>> pipelines; //!< stages > 1: per replica, the device of each stage (kNone: unplaced)
+        std::vector<std::uint32_t> readyPipelines;  //!< replicas with every stage placed: where requests go
     };
 
     ModelServingPlatform(const ModelServingSpec& spec, std::uint64_t seed, model::Cluster& cluster);
@@ -195,6 +201,11 @@ public:
     [[nodiscard]] std::uint32_t deviceOfNode(std::uint32_t node) const;
 
     void setQueuePolicy(policy::QueuePolicy* queue) { m_queue = queue; }
+    //! Pipelined models: the requests that finished a stage since the last call, each with the
+    //! seconds its activations take to reach the next stage (schedule handOff() then).
+    std::vector<std::pair<std::uint32_t, double>> takeHandoffs() { return std::exchange(m_handoffs, {}); }
+    //! Request `id` reaches its next stage: queued on that stage's device, which is returned (call dispatch()).
+    std::uint32_t handOff(std::uint32_t id, sim::SimTime now);
     //! The next arrival of model `m` after `now` (first call: the first), or max when its stream ended.
     sim::SimTime nextArrival(std::uint32_t m, sim::SimTime now);
     //! A request of model `m` arrives: routed to the replica with the least work queued; returns
@@ -296,6 +307,11 @@ private:
     std::vector<GpuInterference::Active> m_active;  //!< updateSpeeds' scratch: it runs on every start and completion
     std::vector<std::size_t> m_activeIndex;
     std::vector<double> m_quantileScratch;          //!< recentP99SloRatio's copy of a ring
+    std::vector<std::pair<std::uint32_t, double>> m_handoffs;
+    //! The request leaves stage `device` (not its last): counted off there, its transfer queued.
+    void leaveStage(Device& device, std::uint32_t id);
+    //! Queues request `id` on `device` (FCFS or in the queue policy's order).
+    void enqueue(Device& device, std::uint32_t id);
 };
 
 } // namespace orrery::kinds::model_serving

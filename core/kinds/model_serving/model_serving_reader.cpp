@@ -105,7 +105,8 @@ using TraceCache = std::map<std::string, std::shared_ptr<const LlmRequestTrace>>
 
 void readModel(const YamlNode& node, const std::string& path, ParseContext& context, ModelServingSpec& spec, TraceCache& traces)
 {
-    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale", "batching", "gpuShare"},
+    MapReader m(node, path, context, {"model", "rate", "arrivals", "arrival", "trace", "outputTokens", "replicas", "sloScale", "batching", "gpuShare",
+                                      "pipelineStages"},
                 "a served model: a mapping such as {model: GPT2-large, rate: 2, trace: azure-code}");
     if (!m.isMap())
         return;
@@ -180,6 +181,16 @@ void readModel(const YamlNode& node, const std::string& path, ParseContext& cont
         served.gpuMilli = static_cast<std::int32_t>(std::lround(fraction * 1000));
         if (spec.sharing != GpuSharing::Concurrent)
             context.error(*share, m.pathOf("gpuShare"), "a GPU share needs sharing: concurrent (exclusive devices serve one request at a time)");
+    }
+    if (const YamlNode* stages = m.get("pipelineStages")) {
+        served.pipelineStages = static_cast<std::uint32_t>(scenario::readInteger(*stages, m.pathOf("pipelineStages"), context, 1, 64).value_or(1));
+        const char* conflict = spec.sharing == GpuSharing::Concurrent ? "sharing: concurrent"
+            : spec.autoscaling                                      ? "autoscaling: on"
+            : spec.batching.batches() || m.get("batching")          ? "batching"
+                                                                    : nullptr;
+        if (served.pipelineStages > 1 && conflict)
+            context.error(*stages, m.pathOf("pipelineStages"), std::string("a pipeline of stages is not modelled with ") + conflict
+                                                                  + " (docs/model.md \"Pipeline parallelism\")");
     }
     if (const YamlNode* batching = m.get("batching")) {
         served.batching = readBatching(*batching, m.pathOf("batching"), context, spec.batching);

@@ -208,6 +208,7 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
     m_completionKind = engine.registerHandler(*this);
     m_controlKind = engine.registerHandler(*this);
     m_launchKind = engine.registerHandler(*this);
+    m_handoffKind = engine.registerHandler(*this);
     if (m_platform.spec().autoscaling)
         m_replicaSeries = recorder.defineSeries("serving.replicas", "replicas");
     m_powerSeries = recorder.defineSeries("serving.power", "W");
@@ -318,6 +319,11 @@ void ModelServingRuntime::handleEvent(const sim::Event& event, sim::Engine& engi
             return; // replanned since (a concurrent device's speeds changed)
         m_platform.completeDue(event.target, now);
         startIfIdle(event.target, now);
+        // Pipelined models: what finished a stage crosses to the next one.
+        for (const auto& [request, seconds] : m_platform.takeHandoffs())
+            engine.schedule(now + sim::fromSeconds(seconds), m_handoffKind, request);
+    } else if (event.kind == m_handoffKind) {
+        startIfIdle(m_platform.handOff(event.target, now), now);
     } else if (event.kind == m_launchKind) {
         m_platform.finishLaunch(event.target, static_cast<std::uint32_t>(event.payload));
     } else if (event.kind == m_controlKind) {

@@ -59,7 +59,7 @@ private:
     policy::PlacementPolicy* m_placement = nullptr;
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;
-    sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0, m_launchKind = 0;
+    sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0, m_launchKind = 0, m_handoffKind = 0;
     struct DeviceSeries {
         sim::SeriesId watts = 0, mhz = 0, sloRatio = 0, replicas = 0;
     };

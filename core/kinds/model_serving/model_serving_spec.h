@@ -53,6 +53,10 @@ struct ServedModel {
     //! fractional GPU, as the Alibaba 2023 pods' `gpu_milli`); replicas on a device hold at most
     //! 1000 together. 0: no share (memory alone limits co-location).
     std::int32_t gpuMilli = 0;
+    //! Pipeline parallelism (AlpaServe's inter-operator partitioning): each replica is this many
+    //! stages on as many placement units, each holding 1/stages of the weights and doing 1/stages
+    //! of a request's work; activations cross the interconnect between stages. 1: whole.
+    std::uint32_t pipelineStages = 1;
     model::SourceLocation location;
 };
 

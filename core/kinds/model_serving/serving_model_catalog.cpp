@@ -65,6 +65,7 @@ ServingModelProfile encoder(const char* name, double parameters, double sizeGB, 
     model.memoryBytes = static_cast<std::int64_t>(sizeGB * kGB);
     model.latencySeconds = latencyMs / 1000;
     model.prefill = transformerPass(t, kSequenceTokens, kSequenceTokens);
+    model.stageActivationBytes = kSequenceTokens * t.hidden * 4;
     model.source = std::string("seed 001 Table 6.1 (parameters, size, latency); architecture: ") + architecture;
     return model;
 }
@@ -75,6 +76,7 @@ ServingModelProfile generative(const char* name, double parameters, double sizeG
     ServingModelProfile model = encoder(name, parameters, sizeGB, latencyMs, t, architecture);
     model.autoregressive = true;
     model.decode = transformerPass(t, 1, kSequenceTokens);
+    model.stageActivationBytesPerToken = t.hidden * 4;
     // C and K from the V100 roofline (FP32; kRooflineEfficiency); a decoding step reads every
     // weight once, so K also has the weights' bytes at least once.
     const GpuDeviceProfile& v100 = *findGpuProfile("V100");
@@ -96,6 +98,7 @@ const std::vector<ServingModelProfile>& builtInServingModels()
         resnet.memoryBytes = static_cast<std::int64_t>(0.2 * kGB);
         resnet.latencySeconds = 0.051;
         resnet.prefill = resnet50();
+        resnet.stageActivationBytes = 28.0 * 28 * 512 * 4; // a cut after stage conv3_x (28×28×512, FP32)
         resnet.source = "seed 001 Table 6.1; architecture: He et al. 2016 Table 1 (batch 1, 224×224)";
         models.push_back(resnet);
         const Transformer bertBase{768, 12, 12, 3072};

@@ -24,6 +24,11 @@ struct ServingModelProfile {
     std::vector<OperatorCount> decode;  //!< operators of one decoding step (autoregressive only)
     double prefillSeconds = 0;      //!< C at the reference GPU's default clock (autoregressive only)
     double perTokenSeconds = 0;     //!< K at the reference GPU's default clock (autoregressive only)
+    //! Pipeline parallelism: the activations one request's prompt pass hands from one stage to the
+    //! next (a cut between layers: tokens × hidden × 4 B, FP32), and, autoregressive, each decoded
+    //! token's (hidden × 4 B).
+    double stageActivationBytes = 0;
+    double stageActivationBytesPerToken = 0;
     std::string source;
 
     //! Latency of a request with `outputTokens` at `mhz` on `gpu`: L_table·t·c(f) for a
@@ -39,6 +44,12 @@ struct ServingModelProfile {
     [[nodiscard]] double prefillBatchSeconds(std::uint32_t batch, double mhz, const GpuDeviceProfile& gpu) const;
     //! One decoding step of `batch` requests together (0 when not autoregressive); K at batch 1.
     [[nodiscard]] double decodeStepSeconds(std::uint32_t batch, double mhz, const GpuDeviceProfile& gpu) const;
+    //! What one request sends from a pipeline stage to the next: the prompt's activations, then one
+    //! token's per output token.
+    [[nodiscard]] double stageTransferBytes(std::uint32_t outputTokens) const
+    {
+        return stageActivationBytes + stageActivationBytesPerToken * outputTokens;
+    }
     //! The frequency/latency curve of one request with `outputTokens` on `gpu` (its compute
     //! fraction is the time-weighted α of C and K·N at the default clock).
     [[nodiscard]] FrequencyLatencyCurve curve(std::uint32_t outputTokens, const GpuDeviceProfile& gpu) const;

@@ -1,0 +1,178 @@
+// Pipeline parallelism in the model-serving kind (issue 37 item 2, docs/model.md "Pipeline
+// parallelism"): a replica as stages on several devices, each holding its share of the weights
+// and doing its share of a request's work, with the activations' transfer between stages; the
+// pipeline's throughput; the reader's diagnostics.
+#include "kinds/built_in_kinds.h"
+#include "kinds/model_serving/gpu_device_profile.h"
+#include "kinds/model_serving/model_serving_platform.h"
+#include "kinds/model_serving/model_serving_runtime.h"
+#include "kinds/model_serving/model_serving_spec.h"
+#include "kinds/model_serving/serving_model_catalog.h"
+#include "model/cluster.h"
+#include "scenario/scenario_loader.h"
+#include "sim/in_memory_run_recorder.h"
+
+#include <QtTest>
+
+#include <limits>
+#include <map>
+#include <variant>
+
+using namespace orrery;
+using namespace orrery::kinds::model_serving;
+
+namespace {
+
+std::string scenarioText(const std::string& models, int devices = 2, const std::string& extra = {})
+{
+    return R"(apiVersion: orrery.dev/v1
+kind: Scenario
+metadata: {name: pipeline-test}
+spec:
+  seed: 4
+  horizon: 2m
+  cluster:
+    pools:
+      - {name: gpus, count: )" + std::to_string(devices) + R"(, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}
+  workloads:
+    - name: serving
+      kind: model-serving
+      devices: gpus
+)" + extra + "      models:\n" + models;
+}
+
+scenario::LoadResult load(const std::string& text)
+{
+    kinds::registerBuiltInKinds();
+    return scenario::parseScenario(text, "pipeline-test.yaml");
+}
+
+const ModelServingSpec& specOf(const model::Scenario& scenario)
+{
+    return dynamic_cast<const ModelServingSpec&>(*std::get<model::KindWorkload>(scenario.workloads.front()).spec);
+}
+
+std::map<std::string, double> run(const model::Scenario& scenario)
+{
+    model::Cluster cluster(scenario.cluster);
+    ModelServingRuntime runtime(specOf(scenario), scenario, cluster);
+    sim::Engine engine;
+    sim::InMemoryRunRecorder recorder;
+    runtime.start(engine, recorder);
+    engine.run(scenario.horizon);
+    env::RunMetrics metrics;
+    runtime.finish(&metrics);
+    std::map<std::string, double> out;
+    for (const auto& metric : metrics)
+        out[metric.name] = metric.value;
+    return out;
+}
+
+} // namespace
+
+class TestPipelineParallelism : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aRequestCrossesItsStages()
+    {
+        const auto loaded = load(scenarioText("        - {model: BERT-large, rate: 1/s, pipelineStages: 2}\n"));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        model::Cluster cluster(loaded.scenario->cluster);
+        ModelServingPlatform platform(specOf(*loaded.scenario), 4, cluster);
+        const auto units = platform.replicaUnits();
+        QCOMPARE(units.size(), std::size_t(2)); // one replica, two stages
+        QVERIFY(platform.placeReplica(units[0], 0, 0));
+        QCOMPARE(platform.arrive(0, 0), ModelServingPlatform::kNone); // half a pipeline takes no request
+        QVERIFY(platform.placeReplica(units[1], 1, 0));
+        const ServingModelProfile& bert = servingModel("BERT-large");
+        // Each stage holds half of the weights.
+        QCOMPARE(platform.devices()[0].memoryUsedBytes, bert.memoryBytes / 2);
+        QCOMPARE(platform.devices()[1].memoryUsedBytes, bert.memoryBytes / 2);
+
+        const GpuDeviceProfile& v100 = *findGpuProfile("V100");
+        const double half = bert.requestSeconds(0, v100.defaultMhz, v100) / 2;
+        QCOMPARE(platform.arrive(0, 0), 0U); // the first stage's device
+        const sim::SimTime firstDone = platform.dispatch(0, 0);
+        QCOMPARE(firstDone, sim::fromSeconds(half));
+        platform.completeDue(0, firstDone);
+        QCOMPARE(platform.completed(), 0ULL);
+        const auto handoffs = platform.takeHandoffs();
+        QCOMPARE(handoffs.size(), std::size_t(1));
+        // 512 tokens × 1024 hidden × 4 B over half of the V100's 32 GB/s PCIe, plus 10 µs.
+        const double transfer = 10e-6 + 512.0 * 1024 * 4 / 16e9;
+        QVERIFY(std::abs(handoffs[0].second - transfer) < 1e-12);
+        const sim::SimTime arrives = firstDone + sim::fromSeconds(transfer);
+        QCOMPARE(platform.handOff(handoffs[0].first, arrives), 1U);
+        QVERIFY(platform.takeHandoffs().empty());
+        const sim::SimTime done = platform.dispatch(1, arrives);
+        QCOMPARE(done, arrives + sim::fromSeconds(half));
+        platform.completeDue(1, done);
+        QCOMPARE(platform.completed(), 1ULL);
+        QVERIFY(platform.takeHandoffs().empty()); // the last stage hands nothing on
+        QCOMPARE(platform.latency().count(), std::uint64_t{1});
+    }
+
+    void aSaturatedPipelineServesAsManyAsItsDevices()
+    {
+        // ResNet-50 at 80/s (4× a V100's 19.6/s): one whole replica, two whole replicas on two
+        // devices, or one replica as a 2-stage pipeline over the same two devices.
+        const auto one = run(*load(scenarioText("        - {model: ResNet-50, rate: 80/s}\n", 1)).scenario);
+        const auto two = run(*load(scenarioText("        - {model: ResNet-50, rate: 80/s, replicas: 2}\n")).scenario);
+        const auto pipeline = run(*load(scenarioText("        - {model: ResNet-50, rate: 80/s, pipelineStages: 2}\n")).scenario);
+        QCOMPARE(pipeline.at("serving.replicas_unplaced"), 0.0);
+        const double ratio = pipeline.at("serving.completed") / two.at("serving.completed");
+        QVERIFY2(ratio > 0.97 && ratio < 1.01, qPrintable(QString::number(ratio))); // less only by the transfers
+        QVERIFY(pipeline.at("serving.completed") > 1.9 * one.at("serving.completed"));
+    }
+
+    void stagesFitWhereTheWholeModelDoesNot()
+    {
+        // Bloom-3b (11 GB) and OPT-2.7b (10.4 GB) do not fit one 16 GB V100 together; as 2-stage
+        // pipelines over two V100s each device holds 5.5 + 5.2 GB.
+        const auto whole = run(*load(scenarioText("        - {model: Bloom-3b, rate: 0.2/s, outputTokens: 8}\n"
+                                                  "        - {model: OPT-2.7b, rate: 0.2/s, outputTokens: 8}\n", 1)).scenario);
+        QCOMPARE(whole.at("serving.replicas_unplaced"), 1.0);
+        const auto split = run(*load(scenarioText("        - {model: Bloom-3b, rate: 0.2/s, outputTokens: 8, pipelineStages: 2}\n"
+                                                  "        - {model: OPT-2.7b, rate: 0.2/s, outputTokens: 8, pipelineStages: 2}\n")).scenario);
+        QCOMPARE(split.at("serving.replicas_unplaced"), 0.0);
+        QCOMPARE(split.at("serving.dropped"), 0.0);
+    }
+
+    void sameSeedSameRun()
+    {
+        const auto loaded = load(scenarioText("        - {model: GPT2-large, rate: 0.5/s, trace: azure-conv, pipelineStages: 2}\n"
+                                              "        - {model: BERT-base, rate: 3/s, pipelineStages: 2}\n"));
+        QVERIFY(loaded.ok());
+        QCOMPARE(run(*loaded.scenario), run(*loaded.scenario));
+    }
+
+    void badPipelinesNameFileLineAndField_data()
+    {
+        QTest::addColumn<QString>("models");
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("zero stages") << "        - {model: BERT-base, rate: 1/s, pipelineStages: 0}\n" << ""
+                                     << "spec.workloads[0].models[0].pipelineStages";
+        QTest::newRow("with concurrent sharing") << "        - {model: BERT-base, rate: 1/s, pipelineStages: 2}\n" << "      sharing: concurrent\n"
+                                                 << "models[0].pipelineStages: a pipeline of stages is not modelled with sharing: concurrent";
+        QTest::newRow("with autoscaling") << "        - {model: BERT-base, rate: 1/s, pipelineStages: 2}\n" << "      autoscaling: on\n"
+                                          << "not modelled with autoscaling: on";
+        QTest::newRow("with batching") << "        - {model: BERT-base, rate: 1/s, pipelineStages: 2}\n" << "      batching: {mode: dynamic}\n"
+                                       << "not modelled with batching";
+    }
+
+    void badPipelinesNameFileLineAndField()
+    {
+        QFETCH(QString, models);
+        QFETCH(QString, extra);
+        QFETCH(QString, expected);
+        const auto result = load(scenarioText(models.toStdString(), 2, extra.toStdString()));
+        QVERIFY(!result.ok());
+        const QString text = QString::fromStdString(model::formatAll(result.diagnostics));
+        QVERIFY2(text.contains(expected), qPrintable(text));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipelineParallelism)
+#include "tst_pipeline_parallelism.moc"
