@@ -558,6 +558,21 @@ sim::SimTime ModelServingPlatform::startNext(std::uint32_t d, sim::SimTime now)
     return now + std::max<sim::SimTime>(1, sim::fromSeconds(m_requests[id].serviceSeconds));
 }
 
+void ModelServingPlatform::recordLatency(Device& device, sim::SimTime latency, double ratio, sim::SimTime ratioSample, bool onTime)
+{
+    PeriodStats& period = device.period;
+    period.latency.record(latency);
+    period.sloRatio.record(ratioSample);
+    ++period.completed;
+    period.withinSlo += onTime ? 1 : 0;
+    if (device.recentSloRatios.size() < m_spec.latencyWindow) {
+        device.recentSloRatios.push_back(ratio);
+    } else {
+        device.recentSloRatios[device.recentNext] = ratio;
+        device.recentNext = (device.recentNext + 1) % device.recentSloRatios.size();
+    }
+}
+
 void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime now)
 {
     const Request& request = m_requests[id];
@@ -569,17 +584,20 @@ void ModelServingPlatform::finish(Device& device, std::uint32_t id, sim::SimTime
     ++m_completed;
     const bool onTime = latency <= request.sloNs;
     m_withinSlo += onTime ? 1 : 0;
-    PeriodStats& period = device.period;
-    period.latency.record(latency);
-    period.sloRatio.record(ratioSample);
-    ++period.completed;
-    period.withinSlo += onTime ? 1 : 0;
-    period.weightedSensitivity += m_models[request.model].sensitivityPerMhz;
-    if (device.recentSloRatios.size() < m_spec.latencyWindow) {
-        device.recentSloRatios.push_back(ratio);
-    } else {
-        device.recentSloRatios[device.recentNext] = ratio;
-        device.recentNext = (device.recentNext + 1) % device.recentSloRatios.size();
+    ++m_periodCompleted;
+    m_periodWithinSlo += onTime ? 1 : 0;
+    device.period.weightedSensitivity += m_models[request.model].sensitivityPerMhz;
+    recordLatency(device, latency, ratio, ratioSample, onTime);
+    // A pipelined request's latency is every stage device's signal too: Alg. 6.3 scans the
+    // latency slack of every model partition a device holds (seed 001 §6.3.4), and each stage's
+    // clock shapes it.
+    if (request.pipeline != kNone) {
+        const std::vector<std::uint32_t>& stages = m_models[request.model].pipelines[request.pipeline];
+        for (std::size_t k = 0; k < stages.size(); ++k) {
+            Device& stage = m_devices[stages[k]];
+            if (&stage != &device && std::find(stages.begin(), stages.begin() + static_cast<std::ptrdiff_t>(k), stages[k]) == stages.begin() + static_cast<std::ptrdiff_t>(k))
+                recordLatency(stage, latency, ratio, ratioSample, onTime);
+        }
     }
     --device.held[request.model];
     Model::Period& modelPeriod = m_models[request.model].period;
@@ -755,8 +773,6 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
     out.time = now;
     out.period = now - m_periodStart;
     const double seconds = std::max(1e-9, sim::toSeconds(out.period));
-    env::LatencyHistogram all;
-    std::uint64_t completed = 0, withinSlo = 0;
     out.targets.reserve(m_devices.size());
     for (Device& device : m_devices) {
         PeriodStats& period = device.period;
@@ -807,16 +823,17 @@ policy::Observation ModelServingPlatform::observe(sim::SimTime now)
         };
         if (batching()) // the batch size, time-weighted over its service this period (0: none)
             target.features["meanBatch"] = period.batchSeconds > 0 ? period.batchRequestSeconds / period.batchSeconds : 0.0;
-        completed += period.completed;
-        withinSlo += period.withinSlo;
+
         out.targets.push_back(std::move(target));
         period.reset();
         period.joulesAtStart = joules;
     }
     if (m_spec.autoscaling)
         appendModelTargets(out, seconds);
-    out.completedRequests = completed;
-    out.sloViolationRate = completed ? static_cast<double>(completed - withinSlo) / static_cast<double>(completed) : 0.0;
+    // Every request once, where it completed (a pipelined one also counts on its other stages' devices).
+    out.completedRequests = m_periodCompleted;
+    out.sloViolationRate = m_periodCompleted ? static_cast<double>(m_periodCompleted - m_periodWithinSlo) / static_cast<double>(m_periodCompleted) : 0.0;
+    m_periodCompleted = m_periodWithinSlo = 0;
     m_periodStart = now;
     return out;
 }

@@ -246,6 +246,8 @@ private:
     void advance(Device& device, sim::SimTime now);
     void updateSpeeds(Device& device);
     void finish(Device& device, std::uint32_t id, sim::SimTime now);
+    //! A completed request's latency in `device`'s period figures and latency window.
+    void recordLatency(Device& device, sim::SimTime latency, double ratio, sim::SimTime ratioSample, bool onTime);
     //! Frees the memory of `d`'s retired replicas that hold no request any more.
     void releaseDrained(std::uint32_t d);
     [[nodiscard]] bool holdsRequestsOf(const Device& device, std::uint32_t resident) const;
@@ -304,6 +306,7 @@ private:
     sim::SimTime m_periodStart = 0;
     bool m_batching = false;                        //!< any model batches: every device queues per model
     double m_batchRequestSeconds = 0, m_batchSeconds = 0;
+    std::uint64_t m_periodCompleted = 0, m_periodWithinSlo = 0; //!< this control period, each request once
     std::vector<GpuInterference::Active> m_active;  //!< updateSpeeds' scratch: it runs on every start and completion
     std::vector<std::size_t> m_activeIndex;
     std::vector<double> m_quantileScratch;          //!< recentP99SloRatio's copy of a ring

@@ -111,6 +111,14 @@ private slots:
         QCOMPARE(platform.completed(), 1ULL);
         QVERIFY(platform.takeHandoffs().empty()); // the last stage hands nothing on
         QCOMPARE(platform.latency().count(), std::uint64_t{1});
+        // Both stage devices see the request's latency (Alg. 6.3 scans every partition a device
+        // holds); the observation counts it once.
+        const policy::Observation observed = platform.observe(done);
+        QCOMPARE(observed.completedRequests, std::uint64_t{1});
+        for (int d = 0; d < 2; ++d) {
+            QCOMPARE(observed.targets[static_cast<std::size_t>(d)].features.at("completed"), 1.0);
+            QVERIFY(observed.targets[static_cast<std::size_t>(d)].features.at("p99SloRatioWindow") > 0.5);
+        }
     }
 
     void aSaturatedPipelineServesAsManyAsItsDevices()
