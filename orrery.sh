@@ -36,6 +36,9 @@ install_missing_packages() {
   for package in "${PACKAGES[@]}"; do
     grep -qx "$package" <<<"$installed" || missing+=("$package")
   done
+  # kubectl for the test that runs `kubectl top` against `orrery serve`: Debian's
+  # kubernetes-client, unless a kubectl is installed already (its /usr/bin/kubectl would conflict).
+  command -v kubectl >/dev/null || missing+=(kubernetes-client)
   if ((${#missing[@]} == 0)); then
     say "all ${#PACKAGES[@]} Debian packages present"
     return

@@ -3,6 +3,7 @@
 #include "serve/field_selector.h"
 #include "serve/kube_status.h"
 #include "serve/metrics_exposition.h"
+#include "serve/resource_metrics.h"
 #include "serve/served_cluster.h"
 #include "serve/table_printer.h"
 
@@ -254,6 +255,36 @@ json scaleJson(const json& deployment)
             {"status", {{"replicas", deployment["status"].value("replicas", 0)}, {"selector", "app=" + metadata["name"].get<std::string>()}}}};
 }
 
+//! GET of the Metrics API (metrics.k8s.io/v1beta1, serve/resource_metrics.h).
+ServeResponse metricsApi(const ServedCluster& cluster, const ServeRequest& request, const Route& route)
+{
+    const bool get = request.method == "GET" || request.method == "HEAD";
+    if (!get)
+        return failure(405, "the Metrics API is read-only");
+    if (route.resource.empty())
+        return ok(ResourceMetrics::resourceList());
+    std::string error;
+    const std::optional<LabelSelector> selector = LabelSelector::parse(param(request, "labelSelector"), &error);
+    if (!selector)
+        return failure(400, "labelSelector: " + error);
+    const ResourceMetrics metrics = cluster.resourceMetrics();
+    if (route.resource == "nodes" && route.nameSpace.empty() && route.subresource.empty()) {
+        if (route.name.empty())
+            return ok(metrics.nodeList(selector));
+        if (const auto node = metrics.node(route.name))
+            return ok(*node);
+        return failure(404, "nodes.metrics.k8s.io \"" + route.name + "\" not found");
+    }
+    if (route.resource == "pods" && route.subresource.empty()) {
+        if (route.name.empty())
+            return ok(metrics.podList(route.nameSpace, selector));
+        if (const auto pod = metrics.pod(route.nameSpace, route.name))
+            return ok(*pod);
+        return failure(404, "pods.metrics.k8s.io \"" + route.name + "\" not found");
+    }
+    return failure(404, "the server could not find the requested resource");
+}
+
 } // namespace
 
 ServeApi::ServeApi(ServedCluster& cluster)
@@ -281,11 +312,16 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
             const json version = {{"groupVersion", std::string(group) + "/v1"}, {"version", "v1"}};
             groups.push_back({{"name", group}, {"versions", json::array({version})}, {"preferredVersion", version}});
         }
+        // The Metrics API, as metrics-server registers it: what `kubectl top` looks for.
+        const json metrics = {{"groupVersion", ResourceMetrics::kGroupVersion}, {"version", "v1beta1"}};
+        groups.push_back({{"name", "metrics.k8s.io"}, {"versions", json::array({metrics})}, {"preferredVersion", metrics}});
         return ok({{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", groups}});
     }
     const std::optional<Route> route = routeOf(parts);
     if (!route)
         return failure(404, "the server could not find the requested resource");
+    if (route->groupVersion == ResourceMetrics::kGroupVersion)
+        return metricsApi(m_cluster, request, *route);
     if (route->resource.empty()) {
         if (!get || (route->groupVersion != "v1" && route->groupVersion != "apps/v1" && route->groupVersion != "autoscaling/v1" &&
                      route->groupVersion != "coordination.k8s.io/v1"))

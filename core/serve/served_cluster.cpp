@@ -215,6 +215,7 @@ ServedCluster::Answer ServedCluster::patchDeployment(const std::string& nameSpac
 void ServedCluster::publish(const policy::Observation& observation, bool initial)
 {
     std::vector<MetricsExposition::ServicePeriod> periods(m_deployments.size());
+    m_podUsage.clear();
     for (std::size_t s = 0; s < m_deployments.size() && s < observation.targets.size(); ++s) {
         Deployment& d = m_deployments[s];
         const policy::TargetObservation& target = observation.targets[s];
@@ -251,6 +252,8 @@ void ServedCluster::publish(const policy::Observation& observation, bool initial
             period.runningPods.push_back(ObjectNames::pod(d.name, static_cast<std::uint32_t>(i)));
         period.cpuCoresPerPod = target.usage[indexOf(ControlResource::Cpu)];
         period.memoryBytesPerPod = target.usage[indexOf(ControlResource::Memory)];
+        for (const std::string& pod : period.runningPods)
+            m_podUsage[ObjectStore::key(m_options.nameSpace, pod)] = {period.cpuCoresPerPod, period.memoryBytesPerPod};
         period.specReplicas = d.specReplicas;
         period.replicas = ready + starting;
         period.readyReplicas = ready;
@@ -301,6 +304,11 @@ void ServedCluster::putNodes()
             m_objects.put(ResourceKind::Node, std::move(node));
         }
     }
+}
+
+ResourceMetrics ServedCluster::resourceMetrics() const
+{
+    return ResourceMetrics(m_objects, m_podUsage, timestamp(m_options, m_now), sim::toSeconds(m_options.controlPeriod));
 }
 
 std::int64_t ServedCluster::clockSeconds() const

@@ -6,9 +6,11 @@
 #include "serve/metrics_exposition.h"
 #include "serve/node_patch.h"
 #include "serve/object_store.h"
+#include "serve/resource_metrics.h"
 #include "serve/serve_options.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +71,8 @@ public:
     [[nodiscard]] std::vector<std::string> namespaces() const;
 
     [[nodiscard]] std::string metricsText() const { return m_metrics.render(); }
+    //! The Metrics API `kubectl top` reads (serve/resource_metrics.h), as of the last period.
+    [[nodiscard]] ResourceMetrics resourceMetrics() const;
     [[nodiscard]] const ObjectStore& objects() const { return m_objects; }
     [[nodiscard]] const ServeOptions& options() const { return m_options; }
     [[nodiscard]] const model::Scenario& scenario() const;
@@ -121,6 +125,7 @@ private:
     ObjectStore m_objects;
     ApiObjects m_created; //!< what clients created: after m_objects, which it writes to
     MetricsExposition m_metrics;
+    std::map<std::string, PodUsage> m_podUsage; //!< by pod key: the running pods' use over the last period
     sim::SimTime m_now = 0;
     std::uint64_t m_periods = 0;
     std::uint64_t m_seed = 0;

@@ -1,6 +1,6 @@
 // `orrery serve` end to end: the served Social Network through Orrery's own live client (list,
-// watch, PATCH with dry run), a real Prometheus scraping its /metrics, and `orrery live snapshot`
-// of it accepted by `orrery validate`.
+// watch, PATCH with dry run), a real Prometheus scraping its /metrics, `orrery live snapshot`
+// of it accepted by `orrery validate`, and the real kubectl's `top` on its Metrics API.
 #include "cli_test_support.h"
 #include "prometheus_process.h"
 
@@ -11,6 +11,7 @@
 #include "live/prometheus_client.h"
 
 #include <QProcess>
+#include <QStandardPaths>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -51,6 +52,7 @@ private slots:
     void prometheusScrapesTheServedMetrics();
     void snapshotOfTheServedClusterValidates();
     void badScenarioIsAFileLineError();
+    void kubectlTopReadsTheMetricsApi();
 
 private:
     QTemporaryDir m_dir;
@@ -208,6 +210,32 @@ void TestServeCli::badScenarioIsAFileLineError()
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("bad.yaml:"), qPrintable(result.err));
     QCOMPARE(testing::runOrrery({"serve", bad, "--speed", "fast"}, m_dir.path(), 30000).exitCode, 2);
+}
+
+//! The real kubectl (ORRERY_KUBECTL, else the one on PATH: orrery.sh installs Debian's
+//! kubernetes-client 1.20 where none is; kubectl 1.32.4 was run too) prints `top` for the
+//! served nodes and pods from metrics.k8s.io/v1beta1.
+void TestServeCli::kubectlTopReadsTheMetricsApi()
+{
+    QString kubectl = qEnvironmentVariable("ORRERY_KUBECTL");
+    if (kubectl.isEmpty())
+        kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    if (kubectl.isEmpty())
+        QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
+    QTest::qWait(1500); // a control period or more at speed 10: every pod has a usage
+    const auto top = [&](const QStringList& args) {
+        QProcess process;
+        process.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), m_kubeconfig, QStringLiteral("top")} + args);
+        if (!process.waitForFinished(30000) || process.exitCode() != 0)
+            return QStringLiteral("failed: ") + QString::fromUtf8(process.readAllStandardError());
+        return QString::fromUtf8(process.readAllStandardOutput());
+    };
+    const QString nodes = top({QStringLiteral("nodes")});
+    QVERIFY2(nodes.contains(QRegularExpression(QStringLiteral("^NAME\\s+CPU\\(cores\\)\\s+CPU%\\s+MEMORY\\(bytes\\)"))), qPrintable(nodes));
+    for (const char* node : {"node-0", "node-1", "node-2", "node-3"})
+        QVERIFY2(nodes.contains(QRegularExpression(QStringLiteral("\\n%1\\s+\\d+m\\s+\\d+%").arg(QLatin1String(node)))), qPrintable(nodes));
+    const QString pods = top({QStringLiteral("pods"), QStringLiteral("-n"), QString::fromLatin1(kNs)});
+    QVERIFY2(pods.contains(QRegularExpression(QStringLiteral("\\nnginx-web-server-\\S+\\s+[1-9]\\d*m\\s+\\d+Mi"))), qPrintable(pods));
 }
 
 QTEST_GUILESS_MAIN(TestServeCli)

@@ -3,7 +3,8 @@
 // against orrery serve), the columns and cells a real API server prints, one-row Tables in
 // watches with the columns only in the first event, the short names of discovery, requests that
 // a limit change leaves alone (kubectl set resources), and the served clock ages are read from.
-// A real kubectl was run against orrery serve by hand (docs/live-clusters.md); CI has none.
+// A real kubectl was run against orrery serve by hand (docs/live-clusters.md); tst_serve_cli runs
+// its `top` (the Metrics API tested here too).
 #include "serve/serve_api.h"
 #include "serve/served_cluster.h"
 #include "serve/table_printer.h"
@@ -13,6 +14,7 @@
 
 #include <QTest>
 
+#include <map>
 #include <sstream>
 
 using namespace orrery;
@@ -225,6 +227,63 @@ private slots:
         QCOMPARE(refused.code, 422);
         QVERIFY2(refused.body.find("must be less than or equal to cpu limit of 1") != std::string::npos, refused.body.c_str());
         QCOMPARE(resources()["limits"]["cpu"].get<std::string>(), std::string("2"));
+    }
+
+    //! kubectl top (metrics.k8s.io/v1beta1, as metrics-server serves it): discovered under /apis;
+    //! a pod's usage is its service's per-instance use over the last period (the /metrics figure);
+    //! a node's is the sum over the pods bound to it.
+    void theMetricsApiServesKubectlTop()
+    {
+        auto served = cluster();
+        served->advance();
+        served->advance();
+        ServeApi api(*served);
+        bool discovered = false;
+        const json groups = json::parse(api.handle(get("/apis", {}, "application/json")).body);
+        for (const json& group : groups["groups"])
+            discovered = discovered || group["preferredVersion"]["groupVersion"] == "metrics.k8s.io/v1beta1";
+        QVERIFY(discovered);
+        const json resources = json::parse(api.handle(get("/apis/metrics.k8s.io/v1beta1", {}, "application/json")).body);
+        QCOMPARE(resources["resources"].size(), std::size_t(2));
+
+        const auto nanocores = [](const json& usage) { return std::stod(usage["cpu"].get<std::string>()) / 1e9; }; // "123n"
+        const auto kib = [](const json& usage) { return std::stod(usage["memory"].get<std::string>()); };          // "456Ki"
+        const json pods = json::parse(api.handle(get("/apis/metrics.k8s.io/v1beta1/namespaces/social-network/pods", {}, "application/json")).body);
+        QCOMPARE(pods["kind"].get<std::string>(), std::string("PodMetricsList"));
+        std::size_t servicePods = 0;
+        served->objects().forEach(serve::ResourceKind::Pod, "social-network", "", [&](const std::string&, const json&) {
+            ++servicePods;
+            return true;
+        });
+        QCOMPARE(pods["items"].size(), servicePods);
+        std::map<std::string, std::pair<double, double>> byNode; // summed from the pods
+        double busiest = 0;
+        for (const json& item : pods["items"]) {
+            QCOMPARE(item["containers"].size(), std::size_t(1));
+            const json& usage = item["containers"][0]["usage"];
+            busiest = std::max(busiest, nanocores(usage));
+            const json* pod = served->objects().find(serve::ResourceKind::Pod, "social-network", item["metadata"]["name"].get<std::string>());
+            QVERIFY(pod);
+            auto& node = byNode[(*pod)["spec"]["nodeName"].get<std::string>()];
+            node.first += nanocores(usage);
+            node.second += kib(usage);
+        }
+        QVERIFY(busiest > 0.01); // the simulation's services use CPU
+        const json nodes = json::parse(api.handle(get("/apis/metrics.k8s.io/v1beta1/nodes", {}, "application/json")).body);
+        QCOMPARE(nodes["items"].size(), std::size_t(4));
+        for (const json& node : nodes["items"]) {
+            const auto& [cpu, memory] = byNode[node["metadata"]["name"].get<std::string>()];
+            QVERIFY(std::abs(nanocores(node["usage"]) - cpu) < 1e-6 * std::max(1.0, cpu) + 1e-8);
+            QVERIFY(std::abs(kib(node["usage"]) - memory) <= static_cast<double>(pods["items"].size())); // rounding per pod
+        }
+        const std::string one = nodes["items"][0]["metadata"]["name"].get<std::string>();
+        QCOMPARE(api.handle(get("/apis/metrics.k8s.io/v1beta1/nodes/" + one, {}, "application/json")).code, 200);
+        QCOMPARE(api.handle(get("/apis/metrics.k8s.io/v1beta1/nodes/nowhere", {}, "application/json")).code, 404);
+        QCOMPARE(api.handle(get("/apis/metrics.k8s.io/v1beta1/namespaces/social-network/pods",
+                                {{"labelSelector", "app=nginx-web-server"}}, "application/json")).code,
+                 200);
+        QCOMPARE(api.handle(get("/apis/metrics.k8s.io/v1beta1/nodes", {{"labelSelector", "a in ("}}, "application/json")).code, 400);
+        QCOMPARE(api.handle({"DELETE", "/apis/metrics.k8s.io/v1beta1/nodes/" + one, {}, {}, {}, {}}).code, 405);
     }
 
     void theClockStartsAtTheEpochAndRunsAtTheSpeed()
