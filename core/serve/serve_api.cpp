@@ -3,6 +3,7 @@
 #include "serve/field_selector.h"
 #include "serve/kube_status.h"
 #include "serve/metrics_exposition.h"
+#include "serve/openapi_documents.h"
 #include "serve/resource_metrics.h"
 #include "serve/served_cluster.h"
 #include "serve/table_printer.h"
@@ -130,6 +131,16 @@ constexpr KindInfo kKinds[] = {
     {ResourceKind::ReplicaSet, "ReplicaSet", "apps/v1", "replicasets", true},
     {ResourceKind::Event, "Event", "v1", "events", true},
     {ResourceKind::Lease, "Lease", "coordination.k8s.io/v1", "leases", true},
+};
+
+//! What clients write, for the OpenAPI documents kubectl checks before create and apply (it
+//! looks for each kind's PATCH operation; the server answers each method as above).
+constexpr OpenApiKind kWritableKinds[] = {
+    {"Node", "v1", "nodes", false},
+    {"Pod", "v1", "pods", true},
+    {"Event", "v1", "events", true},
+    {"Deployment", "apps/v1", "deployments", true},
+    {"Lease", "coordination.k8s.io/v1", "leases", true},
 };
 
 //! The resource as messages name it: "pods", "deployments.apps", "leases.coordination.k8s.io".
@@ -303,6 +314,14 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     if (get && request.path == "/version")
         return ok({{"major", "1"}, {"minor", "29"}, {"gitVersion", "v1.29.0-orrery"}, {"platform", "linux/amd64"},
                    {"orrerySimTimeSeconds", sim::toSeconds(m_cluster.now())}});
+    if (get && (request.path == "/openapi/v3" || request.path.rfind("/openapi/v3/", 0) == 0)) {
+        const OpenApiDocuments documents(kWritableKinds);
+        if (request.path == "/openapi/v3")
+            return ok(documents.root());
+        if (const auto document = documents.document(request.path.substr(std::string("/openapi/v3/").size())))
+            return ok(*document);
+        return failure(404, "the server could not find the requested resource");
+    }
     if (get && request.path == "/api")
         return ok({{"kind", "APIVersions"}, {"versions", {"v1"}},
                    {"serverAddressByClientCIDRs", json::array({{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", "127.0.0.1"}}})}});

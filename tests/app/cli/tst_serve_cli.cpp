@@ -26,6 +26,13 @@ namespace {
 
 constexpr const char* kNs = "social-network";
 
+//! The kubectl the tests run: ORRERY_KUBECTL, else the one on PATH (empty: none).
+QString kubectlPath()
+{
+    const QString chosen = qEnvironmentVariable("ORRERY_KUBECTL");
+    return chosen.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("kubectl")) : chosen;
+}
+
 live::ResolvedContext servedContext(const std::string& server)
 {
     live::ResolvedContext context;
@@ -53,6 +60,7 @@ private slots:
     void snapshotOfTheServedClusterValidates();
     void badScenarioIsAFileLineError();
     void kubectlTopReadsTheMetricsApi();
+    void kubectlCreatesAndDeletesAPendingPod();
 
 private:
     QTemporaryDir m_dir;
@@ -217,9 +225,7 @@ void TestServeCli::badScenarioIsAFileLineError()
 //! served nodes and pods from metrics.k8s.io/v1beta1.
 void TestServeCli::kubectlTopReadsTheMetricsApi()
 {
-    QString kubectl = qEnvironmentVariable("ORRERY_KUBECTL");
-    if (kubectl.isEmpty())
-        kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    const QString kubectl = kubectlPath();
     if (kubectl.isEmpty())
         QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
     QTest::qWait(1500); // a control period or more at speed 10: every pod has a usage
@@ -236,6 +242,40 @@ void TestServeCli::kubectlTopReadsTheMetricsApi()
         QVERIFY2(nodes.contains(QRegularExpression(QStringLiteral("\\n%1\\s+\\d+m\\s+\\d+%").arg(QLatin1String(node)))), qPrintable(nodes));
     const QString pods = top({QStringLiteral("pods"), QStringLiteral("-n"), QString::fromLatin1(kNs)});
     QVERIFY2(pods.contains(QRegularExpression(QStringLiteral("\\nnginx-web-server-\\S+\\s+[1-9]\\d*m\\s+\\d+Mi"))), qPrintable(pods));
+}
+
+//! `kubectl create -f` of a pod for a second scheduler, then `get` and `delete`. kubectl 1.27 and
+//! later validate on the server (the served /openapi/v3 says they may); older ones would download
+//! OpenAPI v2 schemas, which the served cluster does not have, so they run with --validate=false.
+void TestServeCli::kubectlCreatesAndDeletesAPendingPod()
+{
+    const QString kubectl = kubectlPath();
+    if (kubectl.isEmpty())
+        QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
+    const auto run = [&](const QStringList& args) {
+        QProcess process;
+        process.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), m_kubeconfig} + args);
+        if (!process.waitForFinished(30000) || process.exitCode() != 0)
+            return QStringLiteral("failed: ") + QString::fromUtf8(process.readAllStandardError());
+        return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+    };
+    const QString version = run({QStringLiteral("version"), QStringLiteral("--client"), QStringLiteral("-o"), QStringLiteral("json")});
+    const auto minor = QRegularExpression(QStringLiteral("\"minor\":\\s*\"(\\d+)")).match(version);
+    QVERIFY2(minor.hasMatch(), qPrintable(version));
+    const QString file = m_dir.filePath(QStringLiteral("pod.yaml"));
+    QFile pod(file);
+    QVERIFY(pod.open(QIODevice::WriteOnly));
+    pod.write("apiVersion: v1\nkind: Pod\nmetadata: {name: hello}\nspec:\n  schedulerName: orrery\n"
+              "  containers: [{name: main, image: busybox, resources: {requests: {cpu: 100m, memory: 64Mi}}}]\n");
+    pod.close();
+    QStringList create{QStringLiteral("create"), QStringLiteral("-f"), file};
+    if (minor.captured(1).toInt() < 27)
+        create << QStringLiteral("--validate=false");
+    QCOMPARE(run(create), QStringLiteral("pod/hello created"));
+    QCOMPARE(run({QStringLiteral("get"), QStringLiteral("pod"), QStringLiteral("hello"), QStringLiteral("-o"),
+                  QStringLiteral("jsonpath={.status.phase} {.spec.schedulerName}")}),
+             QStringLiteral("Pending orrery"));
+    QCOMPARE(run({QStringLiteral("delete"), QStringLiteral("pod"), QStringLiteral("hello")}), QStringLiteral("pod \"hello\" deleted"));
 }
 
 QTEST_GUILESS_MAIN(TestServeCli)

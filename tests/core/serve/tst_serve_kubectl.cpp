@@ -286,6 +286,30 @@ private slots:
         QCOMPARE(api.handle({"DELETE", "/apis/metrics.k8s.io/v1beta1/nodes/" + one, {}, {}, {}, {}}).code, 405);
     }
 
+    //! kubectl 1.27+ reads /openapi/v3 before `create -f` and validates on the server when the
+    //! kind's PATCH operation takes `fieldValidation` (cli-runtime's query_param_verifier_v3.go).
+    void openApiDocumentsLetKubectlValidateOnTheServer()
+    {
+        auto served = cluster();
+        ServeApi api(*served);
+        const json root = json::parse(api.handle(get("/openapi/v3", {}, "application/json")).body);
+        for (const char* path : {"api/v1", "apis/apps/v1", "apis/coordination.k8s.io/v1"})
+            QCOMPARE(root["paths"][path]["serverRelativeURL"].get<std::string>(), std::string("/openapi/v3/") + path);
+        const json core = json::parse(api.handle(get("/openapi/v3/api/v1", {}, "application/json")).body);
+        const json& patchPod = core["paths"]["/api/v1/namespaces/{namespace}/pods/{name}"]["patch"];
+        QVERIFY(patchPod["x-kubernetes-group-version-kind"] == (json{{"group", ""}, {"version", "v1"}, {"kind", "Pod"}}));
+        bool fieldValidation = false;
+        for (const json& parameter : patchPod["parameters"])
+            fieldValidation = fieldValidation || (parameter["name"] == "fieldValidation" && parameter["in"] == "query");
+        QVERIFY(fieldValidation);
+        QVERIFY(core["paths"].contains("/api/v1/nodes/{name}"));
+        const json apps = json::parse(api.handle(get("/openapi/v3/apis/apps/v1", {}, "application/json")).body);
+        QCOMPARE(apps["paths"]["/apis/apps/v1/namespaces/{namespace}/deployments/{name}"]["patch"]["x-kubernetes-group-version-kind"]["group"]
+                     .get<std::string>(),
+                 std::string("apps"));
+        QCOMPARE(api.handle(get("/openapi/v3/apis/batch/v1", {}, "application/json")).code, 404);
+    }
+
     void theClockStartsAtTheEpochAndRunsAtTheSpeed()
     {
         serve::ServeOptions options;
