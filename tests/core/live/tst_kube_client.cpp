@@ -1,11 +1,14 @@
 // The Kubernetes client against a loopback server answering with real API responses
-// (tests/fixtures/live, from /work/shared/data/kubernetes): lists, pages, watch with bookmarks
-// and a 410, dry-run PATCH, Status errors; the server checks every request it receives.
+// (tests/fixtures/live, from /work/shared/data/kubernetes; event-gke.json is an Event a GKE API
+// server returned, from derailed/k9s internal/render/testdata/ev.json @ 780b5fab, Apache-2.0,
+// LICENSE-k9s): lists, pages, watch with bookmarks and a 410, dry-run PATCH, Status errors, and
+// the Events orrery schedule writes against a real one; the server checks every request it receives.
 #include "fake_http_server.h"
 
 #include "live/kube_client.h"
 #include "live/kube_object_parser.h"
 #include "live/kube_watcher.h"
+#include "live/pod_binding.h"
 #include "live/live_error.h"
 
 #include <QJsonArray>
@@ -71,6 +74,8 @@ private slots:
     void listsNodesWithBearerToken();
     void followsContinueTokens();
     void parsesDeploymentAndHpa();
+    void parsesARealEvent();
+    void writtenEventsCarryARealEventsFields();
     void statusErrorsCarryMessageAndCode();
     void dryRunPatchSendsContentTypeAndQuery();
     void watchResumesFromBookmarkAndRelistsAfterGone();
@@ -141,6 +146,49 @@ void TestKubeClient::parsesDeploymentAndHpa()
     QCOMPARE(hpa.targetName, std::string("nginx"));
     QCOMPARE(hpa.maxReplicas, 10);
     QCOMPARE(hpa.targetCpuUtilizationPercent.value_or(0), 10);
+}
+
+void TestKubeClient::parsesARealEvent()
+{
+    const KubeEvent event = KubeObjectParser::event(readFile(kFixtures + "event-gke.json").toStdString());
+    QCOMPARE(event.involvedKind, std::string("Pod"));
+    QCOMPARE(event.involvedNamespace, std::string("default"));
+    QCOMPARE(event.involvedName, std::string("hello-1567197780-mn4mv"));
+    QCOMPARE(event.type, std::string("Normal"));
+    QCOMPARE(event.reason, std::string("Pulled"));
+    QCOMPARE(event.component, std::string("kubelet")); // reportingComponent is empty: source.component
+    QCOMPARE(event.timestamp, std::string("2019-08-30T20:43:05Z"));
+    QCOMPARE(event.count, 1);
+}
+
+//! The Scheduled/FailedScheduling Events `orrery schedule` POSTs (live/pod_binding.h) have every
+//! field of a real core/v1 Event but those the API server sets itself, and read back the same.
+void TestKubeClient::writtenEventsCarryARealEventsFields()
+{
+    const QJsonObject real = QJsonDocument::fromJson(readFile(kFixtures + "event-gke.json")).object();
+    KubePod pod;
+    pod.meta.name = "web-0";
+    pod.meta.nameSpace = "shop";
+    pod.meta.uid = "0f9e8d7c-6b5a-4f3e-8d2c-1b0a9f8e7d6c";
+    const std::string written = podEventJson(pod, "Normal", "Scheduled", scheduledMessage(pod, "node-1"), "orrery",
+                                             "2026-11-29T08:00:00Z", "17f3a1c2d9e0b8a4");
+    const QJsonObject ours = QJsonDocument::fromJson(QByteArray::fromStdString(written)).object();
+    // Set by the API server on create (metadata.uid, resourceVersion, creationTimestamp, selfLink),
+    // or for the events.k8s.io API only (eventTime, reportingInstance).
+    const QStringList serverSet{QStringLiteral("eventTime"), QStringLiteral("reportingInstance")};
+    for (const QString& key : real.keys()) {
+        if (!serverSet.contains(key))
+            QVERIFY2(ours.contains(key), qPrintable(key));
+    }
+    for (const QString& key : real["involvedObject"].toObject().keys()) {
+        if (key != QStringLiteral("fieldPath") && key != QStringLiteral("resourceVersion")) // a container's path; the pod's version when known
+            QVERIFY2(ours["involvedObject"].toObject().contains(key), qPrintable(key));
+    }
+    const KubeEvent event = KubeObjectParser::event(written);
+    QCOMPARE(event.reason, std::string("Scheduled"));
+    QCOMPARE(event.message, std::string("Successfully assigned shop/web-0 to node-1"));
+    QCOMPARE(event.component, std::string("orrery"));
+    QCOMPARE(event.involvedName, std::string("web-0"));
 }
 
 void TestKubeClient::statusErrorsCarryMessageAndCode()
