@@ -1,6 +1,8 @@
 // sharing: concurrent (issue 17 item 2, seed 002 §3): the interference model's calibration to the
 // paper's characterisation over the 15 Table 6.1 models, and the simulator reproducing its
 // throughput and utilisation end to end.
+#include "serving_test_support.h"
+
 #include "kinds/built_in_kinds.h"
 #include "kinds/model_serving/gpu_device_profile.h"
 #include "kinds/model_serving/gpu_interference.h"
@@ -34,7 +36,6 @@ std::vector<double> shares(const GpuInterference& interference)
 
 std::map<std::string, double> runServing(const std::string& models, int devices = 1, const std::string& extra = {})
 {
-    kinds::registerBuiltInKinds();
     const std::string text = R"(apiVersion: orrery.dev/v1
 kind: Scenario
 metadata: {name: sharing}
@@ -50,22 +51,10 @@ spec:
       devices: gpus
       sharing: concurrent
 )" + extra + "      models:\n" + models;
-    const auto loaded = scenario::parseScenario(text, "sharing.yaml");
+    const auto loaded = testing::loadServingScenario(text, "sharing.yaml");
     if (!loaded.ok())
         qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
-    const auto& spec = dynamic_cast<const ModelServingSpec&>(*std::get<model::KindWorkload>(loaded.scenario->workloads.front()).spec);
-    model::Cluster cluster(loaded.scenario->cluster);
-    ModelServingRuntime runtime(spec, *loaded.scenario, cluster);
-    sim::Engine engine;
-    sim::InMemoryRunRecorder recorder;
-    runtime.start(engine, recorder);
-    engine.run(loaded.scenario->horizon);
-    env::RunMetrics metrics;
-    runtime.finish(&metrics);
-    std::map<std::string, double> out;
-    for (const auto& metric : metrics)
-        out[metric.name] = metric.value;
-    return out;
+    return testing::runServingScenario(*loaded.scenario);
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // kind: model-serving (issue 16): the reader's diagnostics, request routing and queues, the
 // GPU clock under control actions, energy accounting, SJF against FCFS with an oracle, and
 // determinism — each run drives ModelServingRuntime on a real engine.
+#include "serving_test_support.h"
+
 #include "kinds/built_in_kinds.h"
 #include "kinds/model_serving/model_serving_runtime.h"
 #include "kinds/model_serving/model_serving_spec.h"
@@ -54,20 +56,9 @@ std::string mixedFleetText(const std::string& models, const std::string& extra, 
     return text;
 }
 
-scenario::LoadResult load(const std::string& text)
-{
-    kinds::registerBuiltInKinds();
-    return scenario::parseScenario(text, "serving-test.yaml");
-}
+scenario::LoadResult load(const std::string& text) { return testing::loadServingScenario(text, "serving-test.yaml"); }
 
-const ModelServingSpec& specOf(const model::Scenario& scenario)
-{
-    for (const auto& workload : scenario.workloads) {
-        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
-            return dynamic_cast<const ModelServingSpec&>(*kind->spec);
-    }
-    qFatal("no model-serving workload");
-}
+const ModelServingSpec& specOf(const model::Scenario& scenario) { return testing::servingSpecOf(scenario); }
 
 //! Sets every device to one clock at the first period.
 class FixedClock final : public policy::ControlPolicy {
@@ -150,23 +141,7 @@ using Metrics = std::map<std::string, double>;
 Metrics run(const model::Scenario& scenario, policy::ControlPolicy* control = nullptr, policy::QueuePolicy* queue = nullptr,
             sim::InMemoryRunRecorder* keep = nullptr)
 {
-    model::Cluster cluster(scenario.cluster);
-    ModelServingRuntime runtime(specOf(scenario), scenario, cluster);
-    if (control)
-        runtime.attachControl(*control);
-    if (queue)
-        runtime.attachQueue(*queue);
-    sim::Engine engine;
-    sim::InMemoryRunRecorder local;
-    sim::InMemoryRunRecorder& recorder = keep ? *keep : local;
-    runtime.start(engine, recorder);
-    engine.run(scenario.horizon);
-    env::RunMetrics metrics;
-    runtime.finish(&metrics);
-    Metrics out;
-    for (const auto& metric : metrics)
-        out[metric.name] = metric.value;
-    return out;
+    return testing::runServingScenario(scenario, control, queue, keep);
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 // parallelism"): a replica as stages on several devices, each holding its share of the weights
 // and doing its share of a request's work, with the activations' transfer between stages; the
 // pipeline's throughput; the reader's diagnostics.
+#include "serving_test_support.h"
+
 #include "kinds/built_in_kinds.h"
 #include "kinds/model_serving/gpu_device_profile.h"
 #include "kinds/model_serving/model_serving_platform.h"
@@ -41,32 +43,11 @@ spec:
 )" + extra + "      models:\n" + models;
 }
 
-scenario::LoadResult load(const std::string& text)
-{
-    kinds::registerBuiltInKinds();
-    return scenario::parseScenario(text, "pipeline-test.yaml");
-}
+scenario::LoadResult load(const std::string& text) { return testing::loadServingScenario(text, "pipeline-test.yaml"); }
 
-const ModelServingSpec& specOf(const model::Scenario& scenario)
-{
-    return dynamic_cast<const ModelServingSpec&>(*std::get<model::KindWorkload>(scenario.workloads.front()).spec);
-}
+const ModelServingSpec& specOf(const model::Scenario& scenario) { return testing::servingSpecOf(scenario); }
 
-std::map<std::string, double> run(const model::Scenario& scenario)
-{
-    model::Cluster cluster(scenario.cluster);
-    ModelServingRuntime runtime(specOf(scenario), scenario, cluster);
-    sim::Engine engine;
-    sim::InMemoryRunRecorder recorder;
-    runtime.start(engine, recorder);
-    engine.run(scenario.horizon);
-    env::RunMetrics metrics;
-    runtime.finish(&metrics);
-    std::map<std::string, double> out;
-    for (const auto& metric : metrics)
-        out[metric.name] = metric.value;
-    return out;
-}
+std::map<std::string, double> run(const model::Scenario& scenario) { return testing::runServingScenario(scenario); }
 
 } // namespace
 

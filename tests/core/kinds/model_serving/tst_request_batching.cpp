@@ -2,6 +2,8 @@
 // latency against a published measurement, dynamic batches formed as Triton forms them,
 // continuous batches admitting and retiring requests per decoding iteration, power and energy
 // under batching, the reader's diagnostics, and batch size 1 being exactly no batching.
+#include "serving_test_support.h"
+
 #include "kinds/built_in_kinds.h"
 #include "kinds/model_serving/gpu_device_profile.h"
 #include "kinds/model_serving/model_serving_platform.h"
@@ -44,36 +46,11 @@ spec:
 )" + extra + "      models:\n" + models;
 }
 
-scenario::LoadResult load(const std::string& text)
-{
-    kinds::registerBuiltInKinds();
-    return scenario::parseScenario(text, "batching-test.yaml");
-}
+scenario::LoadResult load(const std::string& text) { return testing::loadServingScenario(text, "batching-test.yaml"); }
 
-const ModelServingSpec& specOf(const model::Scenario& scenario)
-{
-    for (const auto& workload : scenario.workloads) {
-        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
-            return dynamic_cast<const ModelServingSpec&>(*kind->spec);
-    }
-    qFatal("no model-serving workload");
-}
+const ModelServingSpec& specOf(const model::Scenario& scenario) { return testing::servingSpecOf(scenario); }
 
-std::map<std::string, double> run(const model::Scenario& scenario)
-{
-    model::Cluster cluster(scenario.cluster);
-    ModelServingRuntime runtime(specOf(scenario), scenario, cluster);
-    sim::Engine engine;
-    sim::InMemoryRunRecorder recorder;
-    runtime.start(engine, recorder);
-    engine.run(scenario.horizon);
-    env::RunMetrics metrics;
-    runtime.finish(&metrics);
-    std::map<std::string, double> out;
-    for (const auto& metric : metrics)
-        out[metric.name] = metric.value;
-    return out;
-}
+std::map<std::string, double> run(const model::Scenario& scenario) { return testing::runServingScenario(scenario); }
 
 //! One device driven by hand: requests arrive at given times, the device's events are processed
 //! as the runtime would (an event counts only with the version it was scheduled with).
