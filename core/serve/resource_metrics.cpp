@@ -73,18 +73,24 @@ json ResourceMetrics::podMetrics(const json& pod) const
             {"containers", containers}};
 }
 
-json ResourceMetrics::nodeMetrics(const json& node) const
+std::map<std::string, PodUsage> ResourceMetrics::usageByNode() const
 {
-    const std::string name = node["metadata"].value("name", "");
-    PodUsage sum;
+    std::map<std::string, PodUsage> sums;
     m_objects.forEach(ResourceKind::Pod, "", "", [&](const std::string&, const json& pod) {
-        if (pod.contains("spec") && pod["spec"].value("nodeName", "") == name) {
+        const std::string node = pod.contains("spec") ? pod["spec"].value("nodeName", "") : "";
+        if (!node.empty()) {
             const PodUsage usage = usageOf(pod);
-            sum.cpuCores += usage.cpuCores;
-            sum.memoryBytes += usage.memoryBytes;
+            sums[node].cpuCores += usage.cpuCores;
+            sums[node].memoryBytes += usage.memoryBytes;
         }
         return true;
     });
+    return sums;
+}
+
+json ResourceMetrics::nodeMetrics(const json& node, const PodUsage& sum) const
+{
+    const std::string name = node["metadata"].value("name", "");
     return {{"kind", "NodeMetrics"},
             {"apiVersion", kGroupVersion},
             {"metadata", {{"name", name}, {"creationTimestamp", m_timestamp}, {"labels", node["metadata"].value("labels", json::object())}}},
@@ -113,9 +119,12 @@ std::optional<json> ResourceMetrics::pod(const std::string& nameSpace, const std
 json ResourceMetrics::nodeList(const std::optional<LabelSelector>& selector) const
 {
     json items = json::array();
+    const std::map<std::string, PodUsage> sums = usageByNode();
     m_objects.forEach(ResourceKind::Node, "", "", [&](const std::string&, const json& node) {
-        if (!selector || selector->matches(labelsOf(node)))
-            items.push_back(nodeMetrics(node));
+        if (!selector || selector->matches(labelsOf(node))) {
+            const auto sum = sums.find(node["metadata"].value("name", ""));
+            items.push_back(nodeMetrics(node, sum == sums.end() ? PodUsage{} : sum->second));
+        }
         return true;
     });
     return {{"kind", "NodeMetricsList"}, {"apiVersion", kGroupVersion}, {"metadata", json::object()}, {"items", items}};
@@ -124,7 +133,11 @@ json ResourceMetrics::nodeList(const std::optional<LabelSelector>& selector) con
 std::optional<json> ResourceMetrics::node(const std::string& name) const
 {
     const json* node = m_objects.find(ResourceKind::Node, "", name);
-    return node ? std::optional<json>(nodeMetrics(*node)) : std::nullopt;
+    if (!node)
+        return std::nullopt;
+    const std::map<std::string, PodUsage> sums = usageByNode();
+    const auto sum = sums.find(name);
+    return nodeMetrics(*node, sum == sums.end() ? PodUsage{} : sum->second);
 }
 
 json ResourceMetrics::resourceList()

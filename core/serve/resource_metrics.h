@@ -43,7 +43,9 @@ public:
 
 private:
     [[nodiscard]] nlohmann::json podMetrics(const nlohmann::json& pod) const;
-    [[nodiscard]] nlohmann::json nodeMetrics(const nlohmann::json& node) const;
+    [[nodiscard]] nlohmann::json nodeMetrics(const nlohmann::json& node, const PodUsage& sum) const;
+    //! Σ usage of the pods bound to each node, in one pass over the pods.
+    [[nodiscard]] std::map<std::string, PodUsage> usageByNode() const;
     [[nodiscard]] PodUsage usageOf(const nlohmann::json& pod) const;
 
     const ObjectStore& m_objects;

@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string_view>
+#include <span>
 #include <vector>
 
 namespace orrery::serve {
@@ -133,15 +134,21 @@ constexpr KindInfo kKinds[] = {
     {ResourceKind::Lease, "Lease", "coordination.k8s.io/v1", "leases", true},
 };
 
-//! What clients write, for the OpenAPI documents kubectl checks before create and apply (it
-//! looks for each kind's PATCH operation; the server answers each method as above).
-constexpr OpenApiKind kWritableKinds[] = {
-    {"Node", "v1", "nodes", false},
-    {"Pod", "v1", "pods", true},
-    {"Event", "v1", "events", true},
-    {"Deployment", "apps/v1", "deployments", true},
-    {"Lease", "coordination.k8s.io/v1", "leases", true},
-};
+//! The kinds of kKinds clients write (all but ReplicaSets), for the OpenAPI documents kubectl
+//! checks before create and apply (it looks for each kind's PATCH operation; the server answers
+//! each method as the routes below do).
+std::span<const OpenApiKind> writableKinds()
+{
+    static const std::vector<OpenApiKind> kinds = [] {
+        std::vector<OpenApiKind> out;
+        for (const KindInfo& info : kKinds) {
+            if (info.kind != ResourceKind::ReplicaSet)
+                out.push_back({info.kindName, info.groupVersion, info.resource, info.namespaced});
+        }
+        return out;
+    }();
+    return kinds;
+}
 
 //! The resource as messages name it: "pods", "deployments.apps", "leases.coordination.k8s.io".
 std::string qualifiedName(const KindInfo& info)
@@ -315,7 +322,7 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
         return ok({{"major", "1"}, {"minor", "29"}, {"gitVersion", "v1.29.0-orrery"}, {"platform", "linux/amd64"},
                    {"orrerySimTimeSeconds", sim::toSeconds(m_cluster.now())}});
     if (get && (request.path == "/openapi/v3" || request.path.rfind("/openapi/v3/", 0) == 0)) {
-        const OpenApiDocuments documents(kWritableKinds);
+        const OpenApiDocuments documents(writableKinds());
         if (request.path == "/openapi/v3")
             return ok(documents.root());
         if (const auto document = documents.document(request.path.substr(std::string("/openapi/v3/").size())))

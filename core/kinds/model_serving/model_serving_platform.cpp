@@ -421,7 +421,7 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     ++m_arrived;
     Model& model = m_models[m];
     ++model.period.arrived;
-    std::uint32_t best = kNone, bestInstance = kNone;
+    std::uint32_t best = kNone, bestInstance = kNone, bestPipeline = kNone;
     std::size_t bestWork = 0;
     if (concurrent()) {
         for (const auto& [d, i] : model.instances) {
@@ -440,7 +440,7 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
             const std::size_t work = device.queued() + (device.serving != kNone ? 1 : 0);
             if (best == kNone || work < bestWork) {
                 best = model.pipelines[p][0];
-                bestInstance = p; // the pipeline, set apart below
+                bestPipeline = p;
                 bestWork = work;
             }
         }
@@ -465,10 +465,7 @@ std::uint32_t ModelServingPlatform::arrive(std::uint32_t m, sim::SimTime now)
     request.model = m;
     request.arrivedAt = now;
     request.sequence = m_sequence++;
-    if (model.stages > 1) {
-        request.pipeline = bestInstance;
-        bestInstance = kNone; // queued on the stage's device, not on a concurrent instance
-    }
+    request.pipeline = bestPipeline;
     const ServedModel& served = *model.served;
     if (served.trace && m_nextRow[m] != kNone) {
         const LlmRequestRecord& row = served.trace->requests[m_nextRow[m]];

@@ -33,6 +33,16 @@ QString kubectlPath()
     return chosen.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("kubectl")) : chosen;
 }
 
+//! `kubectl --kubeconfig K ARGS…`: its output, trimmed, or "failed: " and its errors.
+QString runKubectl(const QString& kubectl, const QString& kubeconfig, const QStringList& args)
+{
+    QProcess process;
+    process.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
+    if (!process.waitForFinished(30000) || process.exitCode() != 0)
+        return QStringLiteral("failed: ") + QString::fromUtf8(process.readAllStandardError());
+    return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+}
+
 live::ResolvedContext servedContext(const std::string& server)
 {
     live::ResolvedContext context;
@@ -229,13 +239,7 @@ void TestServeCli::kubectlTopReadsTheMetricsApi()
     if (kubectl.isEmpty())
         QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
     QTest::qWait(1500); // a control period or more at speed 10: every pod has a usage
-    const auto top = [&](const QStringList& args) {
-        QProcess process;
-        process.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), m_kubeconfig, QStringLiteral("top")} + args);
-        if (!process.waitForFinished(30000) || process.exitCode() != 0)
-            return QStringLiteral("failed: ") + QString::fromUtf8(process.readAllStandardError());
-        return QString::fromUtf8(process.readAllStandardOutput());
-    };
+    const auto top = [&](const QStringList& args) { return runKubectl(kubectl, m_kubeconfig, QStringList{QStringLiteral("top")} + args); };
     const QString nodes = top({QStringLiteral("nodes")});
     QVERIFY2(nodes.contains(QRegularExpression(QStringLiteral("^NAME\\s+CPU\\(cores\\)\\s+CPU%\\s+MEMORY\\(bytes\\)"))), qPrintable(nodes));
     for (const char* node : {"node-0", "node-1", "node-2", "node-3"})
@@ -252,13 +256,7 @@ void TestServeCli::kubectlCreatesAndDeletesAPendingPod()
     const QString kubectl = kubectlPath();
     if (kubectl.isEmpty())
         QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
-    const auto run = [&](const QStringList& args) {
-        QProcess process;
-        process.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), m_kubeconfig} + args);
-        if (!process.waitForFinished(30000) || process.exitCode() != 0)
-            return QStringLiteral("failed: ") + QString::fromUtf8(process.readAllStandardError());
-        return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
-    };
+    const auto run = [&](const QStringList& args) { return runKubectl(kubectl, m_kubeconfig, args); };
     const QString version = run({QStringLiteral("version"), QStringLiteral("--client"), QStringLiteral("-o"), QStringLiteral("json")});
     const auto minor = QRegularExpression(QStringLiteral("\"minor\":\\s*\"(\\d+)")).match(version);
     QVERIFY2(minor.hasMatch(), qPrintable(version));
