@@ -90,6 +90,7 @@ public:
             throw SimulationSetupError(error.what());
         }
         m_placementDescription = choice.plugin + ' ' + m_placementContext.params.toString();
+        m_placementCompat = registry.find(choice.plugin)->compatVersion;
         m_queue = std::make_unique<PlacementQueue>(m_cluster, m_placement ? *m_placement : static_cast<policy::PlacementPolicy&>(m_deferAll),
                                                    choice.plugin, scenario.decisionCost);
         // GPUs shared by fraction: a ledger of every GPU, when some batch jobs ask for a share.
@@ -168,7 +169,7 @@ public:
         bool batchAccepted = false;
         for (auto& runtime : m_kindRuntimes) {
             if (m_placement)
-                runtime->attachPlacement(*m_placement);
+                runtime->attachPlacement(*m_placement, m_placementCompat);
             else if (runtime->attachBatchPlacement(*m_batchPlacement))
                 batchAccepted = true;
         }
@@ -606,6 +607,7 @@ private:
     policy::QueuePolicyPtr m_queuePolicy;            //!< `policies.queue`, when given
     DeferAllPlacement m_deferAll;
     std::string m_placementDescription;
+    std::string m_placementCompat; //!< the placement plugin's compatVersion
     //! The trained models the policies were given (they live in the caller's PolicyModels).
     std::vector<std::pair<std::string, std::span<const std::uint8_t>>> m_modelsUsed;
     std::unique_ptr<PlacementQueue> m_queue;

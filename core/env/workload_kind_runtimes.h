@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orrery::model {
@@ -41,8 +42,10 @@ public:
     //! nothing a control policy could act on. `control` outlives the runtime.
     virtual bool attachControl(policy::ControlPolicy& /*control*/) { return false; }
     //! `policies.placement` when it is a per-unit policy: the kind may place its own units with it.
-    //! False when the kind places nothing itself. `placement` outlives the runtime.
-    virtual bool attachPlacement(policy::PlacementPolicy& /*placement*/) { return false; }
+    //! False when the kind places nothing itself. `placement` outlives the runtime;
+    //! `compatVersion` is the policy API it was written for (policy::writtenForMinor says which of
+    //! its later virtual functions the kind may call).
+    virtual bool attachPlacement(policy::PlacementPolicy& /*placement*/, std::string_view /*compatVersion*/) { return false; }
     //! `policies.placement` when it is a batch policy (TetriSched): false when the kind cannot use
     //! one; a run whose batch policy no kind accepts is a setup error. `placement` outlives the runtime.
     virtual bool attachBatchPlacement(policy::BatchPlacementPolicy& /*placement*/) { return false; }

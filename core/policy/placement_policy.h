@@ -5,10 +5,12 @@
 #include "policy/gpu_placement.h"
 #include "policy/pending_unit.h"
 #include "policy/placement_decision.h"
+#include "policy/serving_plan.h"
 #include "sim/sim_time.h"
 
 #include <cstddef>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 namespace orrery::policy {
@@ -52,6 +54,17 @@ public:
     //! placeOnGpus(); fragmentation-aware policies measure free GPUs against it. Called again when
     //! the expectation changes. Default: ignored. Added in policy API 1.6.
     virtual void expectWorkload(const std::vector<ExpectedPod>& workload) { (void)workload; }
+
+    //! Model serving: before the first replica is placed, how each model is split and how many
+    //! replicas it gets (AlpaServe's placement search chooses both; Li et al., OSDI '23, §4). The
+    //! host calls it only on plugins whose compatVersion is 1.7 or later. Default: no plan, the
+    //! scenario's declared stages and replicas stand. Added in policy API 1.7.
+    virtual std::optional<ServingPlan> planServing(const ServingPlanRequest& request, const ClusterView& cluster)
+    {
+        (void)request;
+        (void)cluster;
+        return std::nullopt;
+    }
 };
 
 } // namespace orrery::policy

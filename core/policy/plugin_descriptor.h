@@ -43,7 +43,9 @@ extern "C" {
 //! 1.5 added the scheduling queue of the placement decision point (PlacementPolicy::admit).
 //! 1.6 added GPU sharing: model::SharedGpus, GpuClusterView, PlacementPolicy::placeOnGpus and
 //!     ::expectWorkload (called only on plugins whose compatVersion is 1.6 or later).
-#define ORRERY_POLICY_API_VERSION "1.6"
+//! 1.7 added model-serving partition plans: PlacementPolicy::planServing and policy/serving_plan.h
+//!     (called only on plugins whose compatVersion is 1.7 or later).
+#define ORRERY_POLICY_API_VERSION "1.7"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,

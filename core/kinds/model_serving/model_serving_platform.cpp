@@ -17,6 +17,8 @@ constexpr double kRatioScale = 1e6; //!< latency/SLO ratios are kept in a Latenc
 //! A pipeline stage's hand-off costs this besides its bytes over the interconnect (ASSUMPTION: a
 //! peer-to-peer copy's launch and synchronisation, order of 10 µs; docs/model.md "Pipeline parallelism").
 constexpr double kStageTransferLatencySeconds = 10e-6;
+//! A partition search is offered pipelines of up to this many stages (AlpaServe's max_pp default).
+constexpr std::size_t kMaxOfferedStages = 8;
 
 //! The median generated-token count of a trace (an autoregressive model's typical N).
 std::uint32_t medianOutputTokens(const LlmRequestTrace& trace)
@@ -82,9 +84,10 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
             const double perToken = model.profile->autoregressive ? model.profile->requestSeconds(1, card.defaultMhz, card) - prefill : 0.0;
             model.aloneSecondsByType.emplace_back(card.name, prefill + perToken * model.typicalTokens);
         }
+        model.replicas = std::max(0, served.replicas);
         model.stages = std::max<std::uint32_t>(1, served.pipelineStages);
         if (model.stages > 1)
-            model.pipelines.assign(static_cast<std::size_t>(std::max(0, served.replicas)), std::vector<std::uint32_t>(model.stages, kNone));
+            model.pipelines.assign(static_cast<std::size_t>(model.replicas), std::vector<std::uint32_t>(model.stages, kNone));
         model.batching = served.batching.value_or(spec.batching);
         if (model.batching.mode == BatchingMode::Continuous && !model.profile->autoregressive)
             model.batching.mode = BatchingMode::Dynamic; // nothing to join between steps: it batches whole requests
@@ -101,7 +104,7 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
         }
     }
     for (Model& model : m_models)
-        model.nextReplica = static_cast<std::uint32_t>(std::max(0, model.served->replicas));
+        model.nextReplica = static_cast<std::uint32_t>(model.replicas);
     m_traceCursor.assign(m_models.size(), 0);
     m_traceOffset.assign(m_models.size(), 0);
     m_nextRow.assign(m_models.size(), kNone);
@@ -160,7 +163,7 @@ policy::PendingUnit makeUnit(const ModelServingSpec& spec, const ModelServingPla
     unit.slo = sim::fromSeconds(model.sloScale * model.profile->latencySeconds);
     unit.features = {{"sensitivityPerMhz", model.sensitivityPerMhz},
                      {"latencySeconds", model.profile->latencySeconds / model.stages}, // of this unit's part
-                     {"requestRate", model.served->meanRatePerSecond() / static_cast<double>(std::max(1, model.served->replicas))},
+                     {"requestRate", model.served->meanRatePerSecond() / static_cast<double>(std::max(1, model.replicas))},
                      {"autoregressive", model.profile->autoregressive ? 1.0 : 0.0},
                      {"replicaIndex", static_cast<double>(replica)},
                      {"gpuShare", model.served->gpuMilli / 1000.0}};
@@ -177,12 +180,78 @@ std::vector<policy::PendingUnit> ModelServingPlatform::replicaUnits() const
 {
     std::vector<policy::PendingUnit> units;
     for (std::uint32_t m = 0; m < m_models.size(); ++m) {
-        for (std::int32_t r = 0; r < m_models[m].served->replicas; ++r) {
+        for (std::int32_t r = 0; r < m_models[m].replicas; ++r) {
             for (std::uint32_t k = 0; k < m_models[m].stages; ++k)
                 units.push_back(makeUnit(m_spec, m_models[m], m, static_cast<std::uint32_t>(r), k));
         }
     }
     return units;
+}
+
+namespace {
+
+//! The coefficient of variation of the gaps between a trace's arrivals (1 when it has too few).
+double arrivalGapCv(const LlmRequestTrace& trace)
+{
+    if (trace.requests.size() < 3)
+        return 1.0;
+    double sum = 0, squares = 0;
+    for (std::size_t i = 1; i < trace.requests.size(); ++i) {
+        const double gap = trace.requests[i].arrivalSeconds - trace.requests[i - 1].arrivalSeconds;
+        sum += gap;
+        squares += gap * gap;
+    }
+    const auto n = static_cast<double>(trace.requests.size() - 1);
+    const double mean = sum / n;
+    return mean > 0 ? std::sqrt(std::max(0.0, squares / n - mean * mean)) / mean : 1.0;
+}
+
+} // namespace
+
+policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest() const
+{
+    policy::ServingPlanRequest request;
+    for (const Device& device : m_devices)
+        request.devices.push_back({device.node, device.power.profile().memoryBytes});
+    // Pipelines are not modelled with concurrent sharing, batching or autoscaling (the reader
+    // refuses pipelineStages there), so those models are offered their declared form only.
+    const auto maxStages = static_cast<std::uint32_t>(std::min<std::size_t>(m_devices.size(), kMaxOfferedStages));
+    for (const Model& model : m_models) {
+        policy::ServedModelDemand demand;
+        demand.model = model.profile->name;
+        demand.requestRate = model.served->meanRatePerSecond();
+        demand.arrivalCv = model.served->arrivals == ArrivalMode::Trace && model.served->trace ? arrivalGapCv(*model.served->trace) : 1.0;
+        const double alone = model.alonePrefillSeconds + model.alonePerTokenSeconds * model.typicalTokens;
+        demand.sloSeconds = model.sloScale * alone;
+        demand.replicas = model.replicas;
+        demand.stages = model.stages;
+        const bool pipelines = !concurrent() && !m_spec.autoscaling && !model.batching.batches();
+        for (std::uint32_t s = 1; s <= std::max(maxStages, model.stages); ++s) {
+            if (s != model.stages && (!pipelines || s > maxStages))
+                continue;
+            const double handoff = kStageTransferLatencySeconds + model.profile->stageTransferBytes(model.typicalTokens) / m_gpu.interconnectBytesPerSecond;
+            demand.options.push_back({s, model.profile->memoryBytes / s, alone / s, alone + (s - 1) * handoff});
+        }
+        request.models.push_back(std::move(demand));
+    }
+    return request;
+}
+
+void ModelServingPlatform::applyPartition(std::uint32_t m, const policy::ModelPartition& partition)
+{
+    Model& model = m_models.at(m);
+    const policy::ServingPlanRequest offered = servingPlanRequest();
+    const auto& options = offered.models[m].options;
+    if (partition.replicas < 0 || std::none_of(options.begin(), options.end(), [&](const auto& o) { return o.stages == partition.stages; }))
+        throw std::invalid_argument("workload '" + m_spec.name + "', model " + model.profile->name + ": the placement policy's plan asks "
+                                    + std::to_string(partition.replicas) + " replicas of " + std::to_string(partition.stages)
+                                    + " stages, which this workload cannot run (docs/model.md \"Pipeline parallelism\")");
+    model.replicas = partition.replicas;
+    model.stages = partition.stages;
+    model.pipelines.clear();
+    if (model.stages > 1)
+        model.pipelines.assign(static_cast<std::size_t>(model.replicas), std::vector<std::uint32_t>(model.stages, kNone));
+    model.nextReplica = static_cast<std::uint32_t>(model.replicas);
 }
 
 policy::PendingUnit ModelServingPlatform::nextReplicaUnit(std::uint32_t model, const std::string& gpuType)

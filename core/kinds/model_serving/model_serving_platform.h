@@ -8,6 +8,7 @@
 #include "policy/observation.h"
 #include "policy/pending_unit.h"
 #include "policy/queued_request.h"
+#include "policy/serving_plan.h"
 #include "sim/rng_stream.h"
 #include "sim/sim_time.h"
 
@@ -160,7 +161,8 @@ public:
         //! Per GPU type of the fleet: a typical request alone on it at its default clock.
         std::vector<std::pair<std::string, double>> aloneSecondsByType;
         RequestBatching batching;                   //!< its own or the workload's; continuous only when autoregressive
-        std::uint32_t stages = 1;                   //!< pipeline stages per replica (ServedModel::pipelineStages)
+        std::int32_t replicas = 0;                  //!< replicas placed at the start: declared, or the placement policy's plan
+        std::uint32_t stages = 1;                   //!< pipeline stages per replica (ServedModel::pipelineStages, or the plan's)
         std::vector<std::vector<std::uint32_t>> pipelines; //!< stages > 1: per replica, the device of each stage (kNone: unplaced)
         std::vector<std::uint32_t> readyPipelines;  //!< replicas with every stage placed: where requests go
     };
@@ -175,6 +177,12 @@ public:
 
     //! The placement units of every replica, in the order of the scenario's models.
     [[nodiscard]] std::vector<policy::PendingUnit> replicaUnits() const;
+    //! What a placement policy's partition search is told (policy/serving_plan.h): each model's
+    //! rate, burstiness, SLO and the pipelines this kind can run, priced by its own physics.
+    [[nodiscard]] policy::ServingPlanRequest servingPlanRequest() const;
+    //! Before any replica is placed: `model` runs `replicas` replicas of `stages` stages each.
+    //! Throws std::invalid_argument when `stages` is not one of servingPlanRequest()'s options.
+    void applyPartition(std::uint32_t model, const policy::ModelPartition& partition);
     //! Puts replica `unit` (from replicaUnits) on the device of `node`; false (and nothing
     //! changes) when that node is not a device or its GPU memory cannot hold the model.
     bool placeReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime now);

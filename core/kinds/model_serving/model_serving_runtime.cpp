@@ -4,10 +4,13 @@
 #include "policy/cluster_view.h"
 #include "policy/control_policy.h"
 #include "policy/placement_policy.h"
+#include "policy/plugin_descriptor_check.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace orrery::kinds::model_serving {
 namespace {
@@ -26,9 +29,10 @@ bool ModelServingRuntime::attachControl(policy::ControlPolicy& control)
     return true;
 }
 
-bool ModelServingRuntime::attachPlacement(policy::PlacementPolicy& placement)
+bool ModelServingRuntime::attachPlacement(policy::PlacementPolicy& placement, std::string_view compatVersion)
 {
     m_placement = &placement;
+    m_placementPlansServing = policy::writtenForMinor(compatVersion, 7);
     return true;
 }
 
@@ -65,8 +69,29 @@ std::optional<std::uint32_t> ModelServingRuntime::chooseNode(const policy::Pendi
     return std::nullopt;
 }
 
+void ModelServingRuntime::planPartitions(sim::SimTime now)
+{
+    const policy::ServingPlanRequest request = m_platform.servingPlanRequest();
+    const std::optional<policy::ServingPlan> plan = m_placement->planServing(request, policy::ClusterView(m_cluster));
+    if (!plan)
+        return;
+    if (plan->models.size() != request.models.size())
+        throw std::invalid_argument("workload '" + m_platform.spec().name + "': the placement policy's plan names "
+                                    + std::to_string(plan->models.size()) + " models, the workload serves " + std::to_string(request.models.size()));
+    for (std::uint32_t m = 0; m < plan->models.size(); ++m) {
+        const policy::ModelPartition& partition = plan->models[m];
+        m_platform.applyPartition(m, partition);
+        // For the views: "<model>: <replicas>×<stages>" (replicas of how many stages each).
+        m_recorder->recordAnnotation({now, now, "serving.partition",
+                                      request.models[m].model + ": " + std::to_string(partition.replicas) + "x" + std::to_string(partition.stages),
+                                      static_cast<double>(partition.stages)});
+    }
+}
+
 void ModelServingRuntime::placeReplicas(sim::SimTime now)
 {
+    if (m_placement && m_placementPlansServing)
+        planPartitions(now);
     for (const policy::PendingUnit& unit : m_platform.replicaUnits()) {
         const auto model = static_cast<std::uint32_t>(unit.id >> 32);
         if (const std::optional<std::uint32_t> node = chooseNode(unit, false, now)) // for the views: "<model>@<device>"

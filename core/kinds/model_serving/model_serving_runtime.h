@@ -23,7 +23,7 @@ public:
     void start(sim::Engine& engine, sim::RunRecorder& recorder) override;
     void finish(env::RunMetrics* metrics) override;
     bool attachControl(policy::ControlPolicy& control) override;
-    bool attachPlacement(policy::PlacementPolicy& placement) override;
+    bool attachPlacement(policy::PlacementPolicy& placement, std::string_view compatVersion) override;
     bool attachQueue(policy::QueuePolicy& queue) override;
     void handleEvent(const sim::Event& event, sim::Engine& engine) override;
 
@@ -39,6 +39,8 @@ public:
     std::vector<policy::ActionOutcome> applyControl(const std::vector<policy::ControlAction>& actions, sim::SimTime now);
 
 private:
+    //! Asks the placement policy for each model's stages and replicas (policy API 1.7), if it plans.
+    void planPartitions(sim::SimTime now);
     void placeReplicas(sim::SimTime now);
     //! The node the placement policy (or, without one, the most free GPU memory) gives `unit`, or none.
     std::optional<std::uint32_t> chooseNode(const policy::PendingUnit& unit, bool launching, sim::SimTime now);
@@ -57,6 +59,7 @@ private:
     ModelServingPlatform m_platform;
     policy::ControlPolicy* m_control = nullptr;
     policy::PlacementPolicy* m_placement = nullptr;
+    bool m_placementPlansServing = false; //!< its compatVersion is 1.7 or later: planServing() may be called
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;
     sim::EventKind m_arrivalKind = 0, m_completionKind = 0, m_controlKind = 0, m_launchKind = 0, m_handoffKind = 0;

@@ -31,7 +31,7 @@ StrlJobsRuntime::StrlJobsRuntime(const StrlJobsSpec& spec, const model::Scenario
     }
 }
 
-bool StrlJobsRuntime::attachPlacement(policy::PlacementPolicy& placement)
+bool StrlJobsRuntime::attachPlacement(policy::PlacementPolicy& placement, std::string_view /*compatVersion*/)
 {
     m_placement = &placement;
     return true;

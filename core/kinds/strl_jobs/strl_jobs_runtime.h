@@ -23,7 +23,7 @@ public:
 
     void start(sim::Engine& engine, sim::RunRecorder& recorder) override;
     void finish(env::RunMetrics* metrics) override;
-    bool attachPlacement(policy::PlacementPolicy& placement) override;
+    bool attachPlacement(policy::PlacementPolicy& placement, std::string_view compatVersion) override;
     bool attachBatchPlacement(policy::BatchPlacementPolicy& placement) override;
     void handleEvent(const sim::Event& event, sim::Engine& engine) override;
 

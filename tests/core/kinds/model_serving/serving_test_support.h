@@ -6,6 +6,8 @@
 #include "kinds/model_serving/model_serving_spec.h"
 #include "model/cluster.h"
 #include "policy/control_policy.h"
+#include "policy/placement_policy.h"
+#include "policy/plugin_descriptor.h"
 #include "policy/queue_policy.h"
 #include "scenario/scenario_loader.h"
 #include "sim/in_memory_run_recorder.h"
@@ -34,14 +36,18 @@ inline const kinds::model_serving::ModelServingSpec& servingSpecOf(const model::
     qFatal("no model-serving workload");
 }
 
-//! Runs the scenario's model-serving workload to its horizon; `keep` receives what it recorded.
+//! Runs the scenario's model-serving workload to its horizon; `keep` receives what it recorded;
+//! `placement` places the replicas (written for the current policy API) when given.
 inline std::map<std::string, double> runServingScenario(const model::Scenario& scenario, policy::ControlPolicy* control = nullptr,
-                                                        policy::QueuePolicy* queue = nullptr, sim::InMemoryRunRecorder* keep = nullptr)
+                                                        policy::QueuePolicy* queue = nullptr, sim::InMemoryRunRecorder* keep = nullptr,
+                                                        policy::PlacementPolicy* placement = nullptr)
 {
     model::Cluster cluster(scenario.cluster);
     kinds::model_serving::ModelServingRuntime runtime(servingSpecOf(scenario), scenario, cluster);
     if (control)
         runtime.attachControl(*control);
+    if (placement)
+        runtime.attachPlacement(*placement, ORRERY_POLICY_API_VERSION);
     if (queue)
         runtime.attachQueue(*queue);
     sim::Engine engine;

@@ -12,6 +12,7 @@
 #include "policy/control_policy.h"
 #include "policy/queue_policy.h"
 #include "policy/placement_policy.h"
+#include "policy/plugin_descriptor.h"
 #include "scenario/scenario_loader.h"
 #include "sim/in_memory_run_recorder.h"
 
@@ -463,7 +464,7 @@ private slots:
             model::Cluster cluster(loaded.scenario->cluster);
             ModelServingRuntime runtime(specOf(*loaded.scenario), *loaded.scenario, cluster);
             runtime.attachControl(scaler);
-            runtime.attachPlacement(placement);
+            runtime.attachPlacement(placement, ORRERY_POLICY_API_VERSION);
             sim::Engine engine;
             sim::InMemoryRunRecorder recorder;
             runtime.start(engine, recorder);

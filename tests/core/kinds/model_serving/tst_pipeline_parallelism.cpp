@@ -18,6 +18,8 @@
 
 #include <limits>
 #include <map>
+#include <optional>
+#include <stdexcept>
 #include <variant>
 
 using namespace orrery;
@@ -48,6 +50,29 @@ scenario::LoadResult load(const std::string& text) { return testing::loadServing
 const ModelServingSpec& specOf(const model::Scenario& scenario) { return testing::servingSpecOf(scenario); }
 
 std::map<std::string, double> run(const model::Scenario& scenario) { return testing::runServingScenario(scenario); }
+
+//! A placement policy with a fixed partition plan: it records what it was offered and puts the
+//! units on the nodes in turn.
+class FixedPlan : public policy::PlacementPolicy {
+public:
+    explicit FixedPlan(std::optional<policy::ServingPlan> plan) : m_plan(std::move(plan)) {}
+    policy::PlacementDecision place(const policy::PendingUnit&, const policy::ClusterView& cluster) override
+    {
+        return policy::PlacementDecision::onNode(m_next++ % cluster.nodeCount());
+    }
+    std::optional<policy::ServingPlan> planServing(const policy::ServingPlanRequest& request, const policy::ClusterView&) override
+    {
+        offered = request;
+        ++asked;
+        return m_plan;
+    }
+    policy::ServingPlanRequest offered;
+    int asked = 0;
+
+private:
+    std::optional<policy::ServingPlan> m_plan;
+    std::uint32_t m_next = 0;
+};
 
 } // namespace
 
@@ -126,6 +151,82 @@ private slots:
                                                   "        - {model: OPT-2.7b, rate: 0.2/s, outputTokens: 8, pipelineStages: 2}\n")).scenario);
         QCOMPARE(split.at("serving.replicas_unplaced"), 0.0);
         QCOMPARE(split.at("serving.dropped"), 0.0);
+    }
+
+    //! Policy API 1.7: the placement policy is told each model's partitions, priced by the kind's
+    //! physics, and its plan replaces the declared stages and replicas.
+    void aPlacementPolicyChoosesThePartition()
+    {
+        const auto loaded = load(scenarioText("        - {model: Bloom-3b, rate: 0.2/s, outputTokens: 8}\n"
+                                              "        - {model: OPT-2.7b, rate: 0.2/s, outputTokens: 8}\n"));
+        QVERIFY(loaded.ok());
+        FixedPlan declared(std::nullopt);
+        sim::InMemoryRunRecorder recorder;
+        const auto asDeclared = testing::runServingScenario(*loaded.scenario, nullptr, nullptr, &recorder, &declared);
+        QCOMPARE(declared.asked, 1);
+        QCOMPARE(asDeclared.at("serving.replicas_unplaced"), 0.0); // one whole model per device
+        // What it was offered: both devices, and 1 or 2 stages of each model.
+        const policy::ServingPlanRequest& offered = declared.offered;
+        QCOMPARE(offered.devices.size(), std::size_t{2});
+        QCOMPARE(offered.devices[0].memoryBytes, findGpuProfile("V100")->memoryBytes);
+        QCOMPARE(offered.models.size(), std::size_t{2});
+        const ServingModelProfile& bloom = servingModel("Bloom-3b");
+        const auto& options = offered.models[0].options;
+        QCOMPARE(options.size(), std::size_t{2});
+        QCOMPARE(options[0].stages, 1u);
+        QCOMPARE(options[1].stages, 2u);
+        QCOMPARE(options[1].stageMemoryBytes, bloom.memoryBytes / 2);
+        QCOMPARE(options[1].stageSeconds, options[0].stageSeconds / 2);
+        const double handoff = options[1].latencySeconds - options[0].latencySeconds; // one hand-off
+        QVERIFY2(handoff > 10e-6 && handoff < 1e-3, qPrintable(QString::number(handoff)));
+        QCOMPARE(offered.models[0].arrivalCv, 1.0); // Poisson
+        QCOMPARE(offered.models[0].sloSeconds, specOf(*loaded.scenario).sloScale * options[0].latencySeconds);
+
+        // The plan: each model as one 2-stage pipeline over both devices.
+        FixedPlan split(policy::ServingPlan{{{2, 1}, {2, 1}}});
+        sim::InMemoryRunRecorder splitRecorder;
+        const auto planned = testing::runServingScenario(*loaded.scenario, nullptr, nullptr, &splitRecorder, &split);
+        QCOMPARE(planned.at("serving.replicas_unplaced"), 0.0);
+        QCOMPARE(planned.at("serving.dropped"), 0.0);
+        int partitions = 0;
+        for (const auto& note : splitRecorder.annotations()) {
+            if (note.kind == "serving.partition") {
+                ++partitions;
+                QVERIFY2(note.target.ends_with(": 1x2"), note.target.c_str());
+            }
+        }
+        QCOMPARE(partitions, 2);
+        // A request now holds each device for half its work and crosses once: the same requests,
+        // served a hand-off later each when alone.
+        QCOMPARE(planned.at("serving.completed"), asDeclared.at("serving.completed"));
+    }
+
+    void aPlanTheWorkloadCannotRunIsRefused_data()
+    {
+        QTest::addColumn<QString>("models");
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("replicas");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("moreStagesThanDevices") << "        - {model: BERT-base, rate: 1/s}\n" << 3 << 1 << "1 replicas of 3 stages";
+        QTest::newRow("negativeReplicas") << "        - {model: BERT-base, rate: 1/s}\n" << 1 << -1 << "-1 replicas";
+        QTest::newRow("batchedModelSplit") << "        - {model: BERT-base, rate: 1/s, batching: {mode: dynamic}}\n" << 2 << 1 << "cannot run";
+    }
+
+    void aPlanTheWorkloadCannotRunIsRefused()
+    {
+        QFETCH(QString, models);
+        QFETCH(int, stages);
+        QFETCH(int, replicas);
+        QFETCH(QString, message);
+        const auto loaded = load(scenarioText(models.toStdString()));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        FixedPlan bad(policy::ServingPlan{{{static_cast<std::uint32_t>(stages), replicas}}});
+        try {
+            (void)testing::runServingScenario(*loaded.scenario, nullptr, nullptr, nullptr, &bad);
+            QFAIL("the plan was accepted");
+        } catch (const std::invalid_argument& error) {
+            QVERIFY2(QString(error.what()).contains(message) && QString(error.what()).contains("BERT-base"), error.what());
+        }
     }
 
     void sameSeedSameRun()
