@@ -21,6 +21,9 @@ struct ServedModelDemand {
     double requestRate = 0;            //!< mean arrivals per second, all replicas together
     double arrivalCv = 1;              //!< coefficient of variation of the gaps between arrivals (1: Poisson)
     double sloSeconds = 0;             //!< a typical request's latency objective
+    //! Recorded arrivals the run will not replay (a replayed trace's rows past the horizon, at the
+    //! replay's time scale, from 0; AlpaServe's "training workload"); empty when there are none.
+    std::vector<double> recordedArrivalSeconds;
     std::int32_t replicas = 1;         //!< as declared in the scenario
     std::uint32_t stages = 1;          //!< as declared in the scenario
     std::vector<PartitionOption> options; //!< what the host can run (always holds the declared stages)

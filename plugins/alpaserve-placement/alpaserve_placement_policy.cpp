@@ -9,6 +9,7 @@ AlpaservePlacementPolicy::AlpaservePlacementPolicy(const policy::PolicyContext& 
     : m_searches(context.params.getString("partitions") == "search")
     , m_minDurationSeconds(context.params.getDouble("searchSeconds"))
     , m_minSamples(static_cast<double>(context.params.getInt("searchRequests")))
+    , m_useRecorded(context.params.getString("searchWorkload") == "recorded")
     , m_rng(context.rng)
 {
     m_settings.beamSize = static_cast<std::uint32_t>(context.params.getInt("beamSize"));
@@ -23,7 +24,7 @@ std::optional<policy::ServingPlan> AlpaservePlacementPolicy::planServing(const p
     if (!m_searches || request.devices.empty())
         return std::nullopt;
     sim::RngStream& rng = m_rng ? *m_rng : *m_ownRng;
-    const std::vector<SampledRequest> workload = sampleGammaWorkload(request, m_minDurationSeconds, m_minSamples, rng);
+    const std::vector<SampledRequest> workload = sampleWorkload(request, m_minDurationSeconds, m_minSamples, m_useRecorded, rng);
     const PartitionSearchResult result = searchPartitions(request, workload, m_settings);
     m_planned.clear();
     const std::uint32_t stages = result.placement.stages;

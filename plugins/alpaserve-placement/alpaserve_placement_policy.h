@@ -36,6 +36,7 @@ private:
     PartitionSearchSettings m_settings;
     double m_minDurationSeconds = 100;
     double m_minSamples = 30000;
+    bool m_useRecorded = false;               //!< searchWorkload: recorded
     sim::RngStream* m_rng = nullptr;          //!< the host's stream for this policy, when given
     std::optional<sim::RngStream> m_ownRng;   //!< otherwise a fixed one (AlpaServe's seed 0)
     //! Per model: per replica, the node of each stage.

@@ -31,8 +31,8 @@ double gammaDraw(double shape, sim::RngStream& rng)
 
 } // namespace
 
-std::vector<SampledRequest> sampleGammaWorkload(const policy::ServingPlanRequest& request, double minDurationSeconds, double minSamples,
-                                                sim::RngStream& rng)
+std::vector<SampledRequest> sampleWorkload(const policy::ServingPlanRequest& request, double minDurationSeconds, double minSamples,
+                                           bool useRecorded, sim::RngStream& rng)
 {
     double totalRate = 0;
     for (const auto& model : request.models)
@@ -45,6 +45,19 @@ std::vector<SampledRequest> sampleGammaWorkload(const policy::ServingPlanRequest
         const auto& model = request.models[m];
         if (model.requestRate <= 0)
             continue;
+        const std::vector<double>& recorded = model.recordedArrivalSeconds;
+        if (useRecorded && !recorded.empty()) {
+            // One pass lasts its last arrival plus a mean gap, as a replayed trace repeats.
+            const double period = recorded.back() + 1.0 / model.requestRate;
+            for (double offset = 0; offset < duration; offset += period) {
+                for (const double at : recorded) {
+                    if (offset + at >= duration)
+                        break;
+                    workload.push_back({offset + at, m});
+                }
+            }
+            continue;
+        }
         const double cv = std::max(model.arrivalCv, 1e-3);
         const double shape = 1.0 / (cv * cv), scale = cv * cv / model.requestRate; // mean gap 1/rate, CV cv
         for (double t = gammaDraw(shape, rng) * scale; t < duration; t += gammaDraw(shape, rng) * scale)

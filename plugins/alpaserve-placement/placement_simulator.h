@@ -16,11 +16,13 @@ struct SampledRequest {
     std::uint32_t model = 0; //!< index into ServingPlanRequest::models
 };
 
-//! AlpaServe's training workload when none is given (Li et al., OSDI '23, §4.2; alpa_serve's
-//! ModelParallelismSearch): a Gamma renewal process per model with its rate and gap CV, over
-//! max(minDurationSeconds, minSamples / total rate), merged in time order.
-[[nodiscard]] std::vector<SampledRequest> sampleGammaWorkload(const policy::ServingPlanRequest& request, double minDurationSeconds,
-                                                              double minSamples, sim::RngStream& rng);
+//! The search's workload over max(minDurationSeconds, minSamples / total rate), merged in time
+//! order. Per model: with `useRecorded` and recorded arrivals, those (repeated to fill the
+//! duration: AlpaServe's training workload); otherwise AlpaServe's default when it is given none
+//! (Li et al., OSDI '23, §4.2; alpa_serve's ModelParallelismSearch), a Gamma renewal process with
+//! the model's rate and gap CV.
+[[nodiscard]] std::vector<SampledRequest> sampleWorkload(const policy::ServingPlanRequest& request, double minDurationSeconds,
+                                                         double minSamples, bool useRecorded, sim::RngStream& rng);
 
 //! A candidate placement: `groups` uniform groups of `stages` consecutive devices, and the models
 //! each group serves (every one split into `stages` stages, one per device of the group).

@@ -13,6 +13,11 @@ constexpr OrreryParamSpec kParams[] = {
              "(OSDI '23 §4.2, Algorithms 1–2); declared: keep the scenario's pipelineStages and replicas."},
     {.name = "beamSize", .type = ORRERY_PARAM_INT, .defaultValue = "3", .minValue = 1, .maxValue = 64, .choices = nullptr,
      .help = "Placements kept per step of the replica beam search (alpa_serve's ModelParallelismSearch: 3)."},
+    {.name = "searchWorkload", .type = ORRERY_PARAM_ENUM, .defaultValue = "gamma", .minValue = 0, .maxValue = 0,
+     .choices = "gamma|recorded",
+     .help = "What the search simulates. gamma: per model a Gamma process with its rate and gap CV (AlpaServe's "
+             "default without a training workload); recorded: a replayed trace's arrivals past the run's horizon, "
+             "which the run never replays (AlpaServe's training workload), Gamma for models without a trace."},
     {.name = "searchSeconds", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "100", .minValue = 1, .maxValue = 1e6, .choices = nullptr,
      .help = "Shortest sampled workload the search simulates, in seconds (alpa_serve: simulation_min_duration 100)."},
     {.name = "searchRequests", .type = ORRERY_PARAM_INT, .defaultValue = "30000", .minValue = 100, .maxValue = 10000000,

@@ -208,7 +208,26 @@ double arrivalGapCv(const LlmRequestTrace& trace)
 
 } // namespace
 
-policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest() const
+std::vector<double> ModelServingPlatform::unreplayedArrivals(std::uint32_t m, sim::SimTime horizon) const
+{
+    const ServedModel& served = *m_models[m].served;
+    std::vector<double> arrivals;
+    if (served.arrivals != ArrivalMode::Trace || !served.trace || served.trace->requests.size() < 2)
+        return arrivals;
+    const auto& rows = served.trace->requests;
+    const double span = rows.back().arrivalSeconds - rows.front().arrivalSeconds;
+    const double meanGap = span > 0 ? span / static_cast<double>(rows.size() - 1) : 1.0;
+    const double scale = served.ratePerSecond > 0 ? (1.0 / meanGap) / served.ratePerSecond : 1.0; // as nextArrival() replays it
+    const double end = sim::toSeconds(horizon);
+    for (const auto& row : rows) {
+        const double at = (row.arrivalSeconds - rows.front().arrivalSeconds) * scale;
+        if (at >= end)
+            arrivals.push_back(at - end);
+    }
+    return arrivals;
+}
+
+policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest(sim::SimTime horizon) const
 {
     policy::ServingPlanRequest request;
     for (const Device& device : m_devices)
@@ -223,6 +242,7 @@ policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest() const
         demand.arrivalCv = model.served->arrivals == ArrivalMode::Trace && model.served->trace ? arrivalGapCv(*model.served->trace) : 1.0;
         const double alone = model.alonePrefillSeconds + model.alonePerTokenSeconds * model.typicalTokens;
         demand.sloSeconds = model.sloScale * alone;
+        demand.recordedArrivalSeconds = unreplayedArrivals(static_cast<std::uint32_t>(&model - m_models.data()), horizon);
         demand.replicas = model.replicas;
         demand.stages = model.stages;
         const bool pipelines = !concurrent() && !m_spec.autoscaling && !model.batching.batches();
@@ -240,7 +260,7 @@ policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest() const
 void ModelServingPlatform::applyPartition(std::uint32_t m, const policy::ModelPartition& partition)
 {
     Model& model = m_models.at(m);
-    const policy::ServingPlanRequest offered = servingPlanRequest();
+    const policy::ServingPlanRequest offered = servingPlanRequest(0);
     const auto& options = offered.models[m].options;
     if (partition.replicas < 0 || std::none_of(options.begin(), options.end(), [&](const auto& o) { return o.stages == partition.stages; }))
         throw std::invalid_argument("workload '" + m_spec.name + "', model " + model.profile->name + ": the placement policy's plan asks "

@@ -179,10 +179,14 @@ public:
     [[nodiscard]] std::vector<policy::PendingUnit> replicaUnits() const;
     //! What a placement policy's partition search is told (policy/serving_plan.h): each model's
     //! rate, burstiness, SLO and the pipelines this kind can run, priced by its own physics.
-    [[nodiscard]] policy::ServingPlanRequest servingPlanRequest() const;
+    //! `horizon`: the run's end; a replayed trace's rows past it are offered as recorded arrivals.
+    [[nodiscard]] policy::ServingPlanRequest servingPlanRequest(sim::SimTime horizon) const;
     //! Before any replica is placed: `model` runs `replicas` replicas of `stages` stages each.
     //! Throws std::invalid_argument when `stages` is not one of servingPlanRequest()'s options.
     void applyPartition(std::uint32_t model, const policy::ModelPartition& partition);
+    //! A replayed trace's arrivals past `horizon` (which the run never reaches), at the replay's
+    //! time scale, from 0; empty for other arrivals.
+    [[nodiscard]] std::vector<double> unreplayedArrivals(std::uint32_t model, sim::SimTime horizon) const;
     //! Puts replica `unit` (from replicaUnits) on the device of `node`; false (and nothing
     //! changes) when that node is not a device or its GPU memory cannot hold the model.
     bool placeReplica(const policy::PendingUnit& unit, std::uint32_t node, sim::SimTime now);

@@ -20,6 +20,7 @@ constexpr std::size_t kMaxDeviceMetrics = 64; //!< per-device metrics only for c
 ModelServingRuntime::ModelServingRuntime(const ModelServingSpec& spec, const model::Scenario& scenario, model::Cluster& cluster)
     : m_cluster(cluster)
     , m_platform(spec, scenario.seed, cluster)
+    , m_horizon(scenario.horizon)
 {
 }
 
@@ -71,7 +72,7 @@ std::optional<std::uint32_t> ModelServingRuntime::chooseNode(const policy::Pendi
 
 void ModelServingRuntime::planPartitions(sim::SimTime now)
 {
-    const policy::ServingPlanRequest request = m_platform.servingPlanRequest();
+    const policy::ServingPlanRequest request = m_platform.servingPlanRequest(m_horizon);
     const std::optional<policy::ServingPlan> plan = m_placement->planServing(request, policy::ClusterView(m_cluster));
     if (!plan)
         return;

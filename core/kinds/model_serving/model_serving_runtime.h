@@ -59,6 +59,7 @@ private:
     ModelServingPlatform m_platform;
     policy::ControlPolicy* m_control = nullptr;
     policy::PlacementPolicy* m_placement = nullptr;
+    sim::SimTime m_horizon = 0;            //!< the scenario's
     bool m_placementPlansServing = false; //!< its compatVersion is 1.7 or later: planServing() may be called
     sim::Engine* m_engine = nullptr;
     sim::RunRecorder* m_recorder = nullptr;

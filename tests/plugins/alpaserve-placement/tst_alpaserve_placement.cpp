@@ -175,7 +175,7 @@ private slots:
     {
         const auto request = planRequest({demand("a", 4, 4, 10 * kGiB, 0.1, 3, 2), demand("b", 4, 4, 10 * kGiB, 0.1, 3, 2)}, 2, 16);
         sim::RngStream rng(7, "test");
-        const auto workload = plugins::sampleGammaWorkload(request, 20, 5000, rng);
+        const auto workload = plugins::sampleWorkload(request, 20, 5000, false, rng);
         const auto result = plugins::searchPartitions(request, workload, {});
         QCOMPARE(result.placement.stages, 2u);
         QCOMPARE(result.groupsOf[0], std::vector<std::uint32_t>{0});
@@ -261,7 +261,7 @@ private slots:
         QFETCH(double, cv);
         const auto request = planRequest({demand("a", 50, cv, kGiB, 0.01, 3, 1)}, 1, 16);
         sim::RngStream rng(11, "test");
-        const auto workload = plugins::sampleGammaWorkload(request, 100, 100000, rng); // 2,000 s at 50/s
+        const auto workload = plugins::sampleWorkload(request, 100, 100000, false, rng); // 2,000 s at 50/s
         QVERIFY(workload.size() > 90000);
         double sum = 0, squares = 0;
         for (std::size_t i = 1; i < workload.size(); ++i) {
@@ -273,6 +273,27 @@ private slots:
         const double mean = sum / n, measuredCv = std::sqrt(squares / n - mean * mean) / mean;
         QVERIFY2(std::abs(1 / mean - 50) < 2, qPrintable(QString::number(1 / mean)));
         QVERIFY2(std::abs(measuredCv - cv) < 0.08 * cv, qPrintable(QString::number(measuredCv)));
+    }
+
+    //! searchWorkload: recorded replays what the host recorded, repeating it as a trace repeats
+    //! (one pass = its last arrival + a mean gap); models without a record keep the Gamma process.
+    void recordedArrivalsAreReplayedRepeating()
+    {
+        auto request = planRequest({demand("a", 1, 1, kGiB, 0.01, 3, 1), demand("b", 1, 1, kGiB, 0.01, 3, 1)}, 1, 16);
+        request.models[0].recordedArrivalSeconds = {0.0, 0.5, 2.0};
+        sim::RngStream rng(3, "test");
+        const auto workload = plugins::sampleWorkload(request, 10, 1, true, rng);
+        std::vector<double> a;
+        std::size_t b = 0;
+        for (const auto& r : workload)
+            r.model == 0 ? a.push_back(r.arrivalSeconds) : void(++b);
+        QCOMPARE(a, (std::vector<double>{0, 0.5, 2, 3, 3.5, 5, 6, 6.5, 8, 9, 9.5}));
+        QVERIFY(b > 0); // Gamma at 1/s for 10 s
+        QVERIFY(std::is_sorted(workload.begin(), workload.end(),
+                               [](const auto& x, const auto& y) { return x.arrivalSeconds < y.arrivalSeconds; }));
+        sim::RngStream again(3, "test");
+        const auto gamma = plugins::sampleWorkload(request, 10, 1, false, again);
+        QVERIFY(std::none_of(gamma.begin(), gamma.end(), [](const auto& r) { return r.model == 0 && r.arrivalSeconds == 0.5; }));
     }
 
     void replicasOfOneModelSpread()

@@ -180,6 +180,7 @@ private slots:
         const double handoff = options[1].latencySeconds - options[0].latencySeconds; // one hand-off
         QVERIFY2(handoff > 10e-6 && handoff < 1e-3, qPrintable(QString::number(handoff)));
         QCOMPARE(offered.models[0].arrivalCv, 1.0); // Poisson
+        QVERIFY(offered.models[0].recordedArrivalSeconds.empty());
         QCOMPARE(offered.models[0].sloSeconds, specOf(*loaded.scenario).sloScale * options[0].latencySeconds);
 
         // The plan: each model as one 2-stage pipeline over both devices.
@@ -199,6 +200,25 @@ private slots:
         // A request now holds each device for half its work and crosses once: the same requests,
         // served a hand-off later each when alone.
         QCOMPARE(planned.at("serving.completed"), asDeclared.at("serving.completed"));
+    }
+
+    //! A replayed trace is offered with its burstiness and with the rows the run will not reach.
+    void aReplayedTraceIsOfferedPastTheHorizon()
+    {
+        const auto loaded = load(scenarioText("        - {model: GPT2-large, arrivals: trace, trace: azure-code, rate: 2/s}\n"));
+        QVERIFY2(loaded.ok(), model::formatAll(loaded.diagnostics).c_str());
+        FixedPlan declared(std::nullopt);
+        (void)testing::runServingScenario(*loaded.scenario, nullptr, nullptr, nullptr, &declared);
+        const auto& demand = declared.offered.models.at(0);
+        QVERIFY2(demand.arrivalCv > 10 && demand.arrivalCv < 16, qPrintable(QString::number(demand.arrivalCv))); // the code trace: 13.2
+        QCOMPARE(demand.requestRate, 2.0);
+        // 8,819 rows at 2/s last about 4,400 s; the 2-minute horizon replays about 240 of them.
+        const auto& recorded = demand.recordedArrivalSeconds;
+        QVERIFY2(recorded.size() > 8000 && recorded.size() < 8819, qPrintable(QString::number(recorded.size())));
+        QVERIFY(recorded.front() >= 0);
+        QVERIFY(std::is_sorted(recorded.begin(), recorded.end()));
+        const double rate = static_cast<double>(recorded.size() - 1) / (recorded.back() - recorded.front());
+        QVERIFY2(std::abs(rate - 2.0) < 0.2, qPrintable(QString::number(rate)));
     }
 
     void aPlanTheWorkloadCannotRunIsRefused_data()
