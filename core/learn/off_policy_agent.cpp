@@ -443,7 +443,7 @@ void fillDiagnostics(OffPolicyUpdateStats& stats, const float* q, const float* t
 //! order of steps and random draws as OffPolicyAgent::update's LibTorch path, the passes in
 //! plain loops (core/learn/dense_network_pass.h) and the gradients written where Adam reads them.
 template <typename Impl, typename EndPhase>
-void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, const EndPhase& endPhase)
+void plainStep(Impl& d, const ReplayBatch& batch, double cloning, OffPolicyUpdateStats& stats, const EndPhase& endPhase)
 {
     const OffPolicyConfig& c = d.config;
     const std::size_t n = batch.size;
@@ -516,7 +516,8 @@ void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, c
     const std::size_t delay = c.algorithm == OffPolicyAlgorithm::Td3 ? c.policyDelay : 1;
     bool haveActions = false;
     if (d.updates % delay == 0) {
-        // Actor: −mean Q₁(s, tanh(u)) + penalty · mean(u²), u the pre-tanh output.
+        // Actor: −λ·mean Q₁(s, tanh(u)) + penalty · mean(u²) [+ mean (tanh(u) − a)² with
+        // behaviour cloning, λ = cloning / mean |Q₁|; else λ = 1], u the pre-tanh output.
         const std::vector<detail::DenseLayerView> actor = Impl::denseLayers(Impl::linears(d.actor), true);
         d.actorPass.forward(actor, batch.states.data(), n);
         const float* u = d.actorPass.output();
@@ -535,19 +536,32 @@ void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, c
             meanSquare += static_cast<double>(u[j]) * u[j];
         meanQ /= static_cast<double>(n);
         meanSquare /= static_cast<double>(n * actionDim);
-        stats.actorLoss = -meanQ + c.preTanhPenalty * meanSquare;
-        d.outputGradient.assign(n, -1.0f / static_cast<float>(n));
+        double lambda = 1;
+        double cloned = 0;
+        if (cloning > 0) {
+            double meanAbsQ = 0;
+            for (std::size_t i = 0; i < n; ++i)
+                meanAbsQ += std::abs(q[i]);
+            lambda = cloning / std::max(meanAbsQ / static_cast<double>(n), 1e-12);
+            for (std::size_t j = 0; j < n * actionDim; ++j)
+                cloned += static_cast<double>(d.actorActions[j] - batch.actions[j]) * (d.actorActions[j] - batch.actions[j]);
+            cloned /= static_cast<double>(n * actionDim);
+        }
+        stats.actorLoss = -lambda * meanQ + c.preTanhPenalty * meanSquare + cloned;
+        d.outputGradient.assign(n, static_cast<float>(-lambda / static_cast<double>(n)));
         d.inputGradient.resize(n * width);
         d.criticPasses[0].backward(critic, d.outputGradient.data(), false, d.inputGradient.data());
         // ∂/∂u = ∂/∂a · (1 − tanh²u) + penalty · 2u / (n · actions).
         std::vector<float>& actionGradient = d.nextActions; // scratch: the target actions are used up
         actionGradient.resize(n * actionDim);
         const auto penalty = static_cast<float>(2.0 * c.preTanhPenalty / static_cast<double>(n * actionDim));
+        const auto cloningWeight = cloning > 0 ? static_cast<float>(2.0 / static_cast<double>(n * actionDim)) : 0.0f;
         for (std::size_t i = 0; i < n; ++i) {
             for (std::size_t k = 0; k < actionDim; ++k) {
                 const std::size_t j = i * actionDim + k;
                 const float a = d.actorActions[j];
-                actionGradient[j] = d.inputGradient[i * width + stateDim + k] * (1.0f - a * a) + penalty * u[j];
+                const float towardsBatch = cloningWeight * (a - batch.actions[j]);
+                actionGradient[j] = (d.inputGradient[i * width + stateDim + k] + towardsBatch) * (1.0f - a * a) + penalty * u[j];
             }
         }
         Impl::zeroGradients(actor);
@@ -577,6 +591,16 @@ void plainStep(Impl& d, const ReplayBatch& batch, OffPolicyUpdateStats& stats, c
 
 OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
 {
+    return step(batch, 0);
+}
+
+OffPolicyUpdateStats OffPolicyAgent::updateWithBehaviourCloning(const ReplayBatch& batch, double alpha)
+{
+    return step(batch, std::max(0.0, alpha));
+}
+
+OffPolicyUpdateStats OffPolicyAgent::step(const ReplayBatch& batch, double cloning)
+{
     Impl& d = *m_impl;
     const OffPolicyConfig& c = d.config;
     if (batch.size == 0 || batch.stateDim != c.stateDim || batch.actionDim != c.actionDim)
@@ -592,7 +616,7 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
         lap = now;
     };
     if (d.plain) {
-        plainStep(d, batch, stats, endPhase);
+        plainStep(d, batch, cloning, stats, endPhase);
         return stats;
     }
 
@@ -660,13 +684,22 @@ OffPolicyUpdateStats OffPolicyAgent::update(const ReplayBatch& batch)
     if (d.updates % delay == 0) {
         torch::Tensor actorLoss;
         torch::Tensor preTanh;
+        torch::Tensor policyAction;
+        torch::Tensor qPi;
         if (d.sac()) {
-            const torch::Tensor qPi = d.minimumQ(d.critics, s, policy.action);
+            qPi = d.minimumQ(d.critics, s, policy.action);
             actorLoss = (alpha * policy.logProbability - qPi).mean();
             preTanh = policy.preTanh;
+            policyAction = policy.action;
         } else {
             preTanh = d.meanOf(d.actor, d.actor->trunk->forward(s));
-            actorLoss = -d.critics.front()->forward(s, torch::tanh(preTanh)).mean();
+            policyAction = torch::tanh(preTanh);
+            qPi = d.critics.front()->forward(s, policyAction);
+            actorLoss = -qPi.mean();
+        }
+        if (cloning > 0) { // TD3+BC: λ·loss + mean (π(s) − a)², λ = α / mean |Q| (a constant)
+            const double lambda = cloning / std::max(qPi.detach().abs().mean().item<double>(), 1e-12);
+            actorLoss = lambda * actorLoss + (policyAction - a).pow(2).mean();
         }
         if (c.preTanhPenalty > 0)
             actorLoss = actorLoss + c.preTanhPenalty * preTanh.pow(2).mean();

@@ -47,6 +47,13 @@ public:
 
     //! One gradient step on `batch` (dones = terminated).
     OffPolicyUpdateStats update(const ReplayBatch& batch);
+    //! update() with TD3+BC's behaviour-cloning term in the actor step (Fujimoto & Gu, "A
+    //! Minimalist Approach to Offline RL", NeurIPS 2021, Eq. 3): the actor minimises
+    //! λ·(its update() loss) + mean (π(s) − a)² over the batch and action dimensions, with
+    //! λ = alpha / mean |Q(s, π(s))| (not differentiated); SAC clones its sampled action. For
+    //! learning from another controller's transitions (AWARE's bootstrapping, seed 001 §5.3.4).
+    //! alpha ≤ 0 is update().
+    OffPolicyUpdateStats updateWithBehaviourCloning(const ReplayBatch& batch, double alpha);
 
     [[nodiscard]] const OffPolicyConfig& config() const;
     [[nodiscard]] std::size_t updates() const;
@@ -62,6 +69,8 @@ public:
     void loadBytes(std::string_view bytes);
 
 private:
+    OffPolicyUpdateStats step(const ReplayBatch& batch, double cloning);
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

@@ -35,6 +35,14 @@ std::vector<float> AwareController::stateOf(const policy::TargetObservation& tar
     return learn::conditionedState(extended, m_embedding);
 }
 
+std::vector<float> AwareController::executedAction(const policy::TargetObservation& next, std::span<const float> requested) const
+{
+    const auto found = m_baseLimits.find(next.name);
+    if (found == m_baseLimits.end())
+        return {requested.begin(), requested.end()};
+    return plugins::aware::executedAction(next, found->second, requested, m_params.scale);
+}
+
 void AwareController::recordContext(const policy::Observation& observation)
 {
     if (!m_params.contextFeatures)
@@ -46,7 +54,7 @@ void AwareController::recordContext(const policy::Observation& observation)
 }
 
 AwareDecision AwareController::decide(const policy::Observation& observation, orrery::aware::ActingController who,
-                                      learn::DdpgAgent& agent, bool explore)
+                                      learn::ControlAgent& agent, bool explore, bool warmup)
 {
     AwareDecision decision;
     for (const policy::TargetObservation& target : observation.targets)
@@ -65,7 +73,7 @@ AwareDecision AwareController::decide(const policy::Observation& observation, or
         return decision;
     for (const policy::TargetObservation& target : observation.targets) {
         AwareTargetStep step{target.name, stateOf(target), {}};
-        step.action = agent.act(step.state, explore);
+        step.action = warmup ? agent.randomAction() : agent.act(step.state, explore);
         for (auto& action :
              decodeAction(target, m_baseLimits.at(target.name), step.action, m_params.scale, m_params.minRelativeChange))
             decision.actions.push_back(std::move(action));

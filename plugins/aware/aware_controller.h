@@ -4,13 +4,14 @@
 #include "aware_encoding.h"
 #include "aware_params.h"
 #include "context_features.h"
-#include "learn/ddpg_agent.h"
+#include "learn/control_agent.h"
 #include "policy/control_action.h"
 #include "policy/observation.h"
 
 #include <map>
 #include <memory>
 #include <string>
+#include <span>
 #include <vector>
 
 namespace orrery::plugins::aware {
@@ -46,11 +47,15 @@ public:
     //! The actions for `observation`. Fallback: the recommender's actions, each target's step
     //! holding the configuration they lead to as an action (encodeConfiguration). Agent: the
     //! agent's action per target (with exploration noise when `explore`), decoded.
+    //! With `warmup`, the agent's actions are uniform random (its warm-up before learning).
     AwareDecision decide(const policy::Observation& observation, orrery::aware::ActingController who,
-                         learn::DdpgAgent& agent, bool explore);
+                         learn::ControlAgent& agent, bool explore, bool warmup = false);
     //! The conditioned state of a target (its base limits as remembered; the current limits when
     //! it was never seen).
     [[nodiscard]] std::vector<float> stateOf(const policy::TargetObservation& target) const;
+    //! What a transition of `next`'s target stores for `requested`: executedAction against the
+    //! target's base limits (`requested` itself when the target has none yet).
+    [[nodiscard]] std::vector<float> executedAction(const policy::TargetObservation& next, std::span<const float> requested) const;
 
 private:
     const policy::PerControlResource<double>& baseOf(const policy::TargetObservation& target);

@@ -103,6 +103,23 @@ AwareAction encodeConfiguration(const policy::TargetObservation& target, const p
             feature(encodeLimit(memoryLimit, base[memory], scale))};
 }
 
+std::vector<float> executedAction(const policy::TargetObservation& next, const policy::PerControlResource<double>& base,
+                                  std::span<const float> requested, const ActionScale& scale)
+{
+    std::vector<float> executed(requested.begin(), requested.end());
+    if (executed.size() < kActionDim)
+        return executed;
+    const AwareAction configuration = encodeConfiguration(next, base, {}, scale);
+    executed[0] = configuration[0]; // replicas, with those still starting
+    const ControlResource resources[] = {ControlResource::Cpu, ControlResource::Memory};
+    for (std::size_t k = 0; k < 2; ++k) {
+        const std::size_t i = policy::indexOf(resources[k]);
+        if (base[i] > 0 && next.limit[i] > 0)
+            executed[k + 1] = configuration[k + 1];
+    }
+    return executed;
+}
+
 std::vector<policy::ControlAction> decodeAction(const policy::TargetObservation& target,
                                                 const policy::PerControlResource<double>& base,
                                                 std::span<const float> action, const ActionScale& scale,

@@ -49,6 +49,12 @@ struct ActionScale {
                                               const policy::PerControlResource<double>& base,
                                               std::span<const policy::ControlAction> actions, const ActionScale& scale);
 
+//! The action a transition stores (issue 32: as executed, not as requested): the configuration
+//! `next` (the target after the step) is in, encoded against `base` — replicas always, a limit
+//! where both it and its base are known; `requested` elsewhere.
+[[nodiscard]] std::vector<float> executedAction(const policy::TargetObservation& next, const policy::PerControlResource<double>& base,
+                                                std::span<const float> requested, const ActionScale& scale);
+
 //! The agent's action for `target` as control actions: SetReplicas when the count changes,
 //! SetLimit for CPU and memory when the target has a base limit and the new one differs from the
 //! current by at least minRelativeChange.

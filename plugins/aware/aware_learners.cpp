@@ -21,6 +21,12 @@ learn::DdpgConfig awareDdpgConfig(std::uint64_t seed, std::size_t stateDim, std:
     return learn::conditionedDdpgConfig(config, embeddingDim);
 }
 
+learn::ControlAgent makeAwareAgent(learn::ControlLearner learner, std::uint64_t seed, std::size_t stateDim, std::size_t embeddingDim,
+                                   const learn::ControlAgentOptions& options)
+{
+    return learn::ControlAgent(learner, awareDdpgConfig(seed, stateDim, embeddingDim), options);
+}
+
 std::unique_ptr<learn::MetaLearner> loadMetaLearner(const AwareParams& params)
 {
     if (params.metaModelPath.empty())

@@ -70,6 +70,10 @@ AwareParams AwareParams::from(const policy::ParamSet& params)
     p.bcAlpha = params.getDouble("bcAlpha");
     p.batchSize = static_cast<std::size_t>(params.getInt("batchSize"));
     p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));
+    p.learner = *learn::controlLearnerNamed(params.getString("learner")); // the schema admits only known names
+    p.agentOptions.explorationNoise = params.getDouble("explorationNoise");
+    p.agentOptions.preTanhPenalty = params.getDouble("preTanhPenalty");
+    p.warmupSteps = static_cast<std::uint64_t>(params.getInt("warmupSteps"));
     return p;
 }
 

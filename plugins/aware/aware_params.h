@@ -2,6 +2,7 @@
 #include "aware/lifecycle_thresholds.h"
 #include "aware/multidimensional_config.h"
 #include "aware_encoding.h"
+#include "learn/control_agent.h"
 #include "policy/param_set.h"
 
 #include <cstddef>
@@ -31,6 +32,9 @@ struct AwareParams {
     double bcAlpha = 2.5;            //!< TD3+BC's α while OFFLINE; 0 = plain DDPG on the fallback's data
     std::size_t batchSize = 64;      //!< Table 5.2
     std::size_t replayCapacity = 100000;
+    learn::ControlLearner learner = learn::ControlLearner::SeedDdpg; //!< the base learner
+    learn::ControlAgentOptions agentOptions;                          //!< its exploration and penalty (core learners)
+    std::uint64_t warmupSteps = 0;   //!< steps of uniform random actions before the agent's own (agent acting only)
 
     //! Throws std::invalid_argument when the profile cannot be found or read (with its
     //! diagnostics) or the resulting thresholds are inconsistent.

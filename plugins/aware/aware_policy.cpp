@@ -19,7 +19,7 @@ AwarePolicy::AwarePolicy(const policy::PolicyContext& context)
         m_params.scale = model.scale; // map actions the way the agent was trained
         m_params.contextFeatures = model.stateDim != kStateDim; // observe what the agent was trained on
         embedding = model.embedding;
-        m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(0, m_params.stateDim(), embedding.size()));
+        m_agent = std::make_unique<learn::ControlAgent>(makeAwareAgent(model.learner, 0, m_params.stateDim(), embedding.size()));
         m_agent->loadBytes(model.agent);
         for (const double reward : model.lifecycleRewards)
             (void)m_lifecycle.observe(reward);
@@ -27,7 +27,8 @@ AwarePolicy::AwarePolicy(const policy::PolicyContext& context)
             m_meta = metaLearnerFromBytes(m_params, model.metaLearner);
     } else {
         const std::uint64_t seed = context.rng != nullptr ? context.rng->nextU64() : 0;
-        m_agent = std::make_unique<learn::DdpgAgent>(awareDdpgConfig(seed, m_params.stateDim(), embedding.size()));
+        m_agent = std::make_unique<learn::ControlAgent>(
+            makeAwareAgent(m_params.learner, seed, m_params.stateDim(), embedding.size(), m_params.agentOptions));
     }
     m_controller = std::make_unique<AwareController>(m_params, std::move(embedding));
     m_shot = {env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};

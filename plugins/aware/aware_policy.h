@@ -2,7 +2,7 @@
 #include "aware/agent_lifecycle.h"
 #include "aware_controller.h"
 #include "aware_params.h"
-#include "learn/ddpg_agent.h"
+#include "learn/control_agent.h"
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "policy/control_policy.h"
@@ -57,7 +57,7 @@ private:
     policy::Observation m_previous;                    //!< the observation of the last decision
     std::vector<policy::ControlAction> m_sent;         //!< … and the actions it sent
     bool m_adapted = false;
-    std::unique_ptr<learn::DdpgAgent> m_agent;
+    std::unique_ptr<learn::ControlAgent> m_agent;
     std::unique_ptr<AwareController> m_controller;
     orrery::aware::AgentLifecycle m_lifecycle;
     bool m_decided = false;

@@ -60,8 +60,11 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
         m_meta = metaLearnerFromBytes(m_params, base->metaLearner); // the meta learner travels with the model
     if (m_meta)
         m_metaBytes = m_meta->saveBytes();
-    m_agent = std::make_unique<learn::DdpgAgent>(
-        awareDdpgConfig(m_config.seed, m_params.stateDim(), m_params.embeddingDim));
+    if (base && base->learner != m_params.learner)
+        throw std::invalid_argument(std::string("aware transfer: the base model was trained with learner ") + learn::toString(base->learner)
+                                    + ", this run asks for " + learn::toString(m_params.learner) + " (set learner as the base model was trained)");
+    m_agent = std::make_unique<learn::ControlAgent>(
+        makeAwareAgent(m_params.learner, m_config.seed, m_params.stateDim(), m_params.embeddingDim, m_params.agentOptions));
     m_replay = std::make_unique<learn::ReplayBuffer>(m_params.replayCapacity, m_params.stateDim() + m_params.embeddingDim,
                                                      kActionDim, m_config.seed + 1);
     m_controller = std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f));
@@ -87,7 +90,7 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
 {
     policy::ControlEpisodeReport report;
     report.episode = episode;
-    m_agent->resetNoise();
+    m_agent->startEpisode();
     m_controller->beginEpisode();
     const orrery::aware::ActingController who = m_lifecycle.actingController();
     const bool explore = m_lifecycle.explores();
@@ -100,7 +103,9 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
     std::unordered_map<std::string, std::size_t> nextIndex;
     bool done = false;
     while (!done && report.steps < m_config.stepsPerEpisode) {
-        AwareDecision decision = m_controller->decide(observation, who, *m_agent, explore);
+        const bool warmup = who == orrery::aware::ActingController::Agent && explore && m_agentSteps < m_params.warmupSteps;
+        AwareDecision decision = m_controller->decide(observation, who, *m_agent, explore, warmup);
+        m_agentSteps += who == orrery::aware::ActingController::Agent && explore ? 1 : 0;
         policy::StepResult result = environment.step(decision.actions);
         ++report.steps;
         ++m_steps;
@@ -120,20 +125,18 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
             const auto found = nextIndex.find(step.target);
             if (found == nextIndex.end())
                 continue; // the target is gone: no successor state to learn from
-            m_replay->add(step.state, step.action, static_cast<float>(result.reward),
-                          m_controller->stateOf(result.observation.targets[found->second]),
-                          result.done && !result.truncated); // the time limit is no terminal state
+            // Learn from the configuration the step left, not the request the environment may have
+            // converted, clamped or refused (issue 32), nor a change below minRelativeChange.
+            const policy::TargetObservation& next = result.observation.targets[found->second];
+            m_replay->add(step.state, m_controller->executedAction(next, step.action), static_cast<float>(result.reward),
+                          m_controller->stateOf(next), result.done && !result.truncated); // the time limit is no terminal state
         }
-        if (trains && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
+        if (trains && !warmup && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
             m_replay->sampleInto(m_params.batchSize, m_batch);
-            const learn::DdpgUpdateStats losses = offline ? m_agent->updateWithBehaviourCloning(m_batch, m_params.bcAlpha)
-                                                          : m_agent->update(m_batch);
+            bool valuesMeasured = false;
+            const learn::OffPolicyUpdateStats stats = m_agent->updateWithBehaviourCloning(m_batch, offline ? m_params.bcAlpha : 0.0, &valuesMeasured);
             m_offlineUpdates += offline ? 1 : 0;
-            learn::OffPolicyUpdateStats stats;
-            stats.criticLoss = losses.criticLoss;
-            stats.actorLoss = losses.actorLoss;
-            stats.actorUpdated = true;
-            m_sinceCheckpoint.add(stats, false); // DdpgAgent measures its losses only
+            m_sinceCheckpoint.add(stats, valuesMeasured); // the seed's DDPG measures its losses only
             ++m_updates;
         }
         observation = std::move(result.observation);
@@ -166,6 +169,7 @@ AwareModel AwareTrainer::model() const
     model.embedding = m_controller->embedding();
     model.lifecycleRewards = m_lifecycleRewards;
     model.agent = m_agent->saveBytes();
+    model.learner = m_params.learner;
     model.metaLearner = m_metaBytes;
     return model;
 }

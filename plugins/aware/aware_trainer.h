@@ -3,7 +3,7 @@
 #include "aware_controller.h"
 #include "aware_model.h"
 #include "aware_params.h"
-#include "learn/ddpg_agent.h"
+#include "learn/control_agent.h"
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "learn/replay_buffer.h"
@@ -24,8 +24,9 @@ namespace orrery::plugins::aware {
 //! steps. The lifecycle decides per episode:
 //!  - OFFLINE: the hpa-vpa fallback acts; its decisions, encoded as the agent's actions, go into
 //!    the replay buffer, and the agent trains on them with TD3+BC's behaviour-cloning term
-//!    (DdpgAgent::updateWithBehaviourCloning, bcAlpha) — the conservative offline correction;
-//!  - ONLINE: the agent acts with exploration noise and trains (plain DDPG);
+//!    (ControlAgent::updateWithBehaviourCloning, bcAlpha) — the conservative offline correction;
+//!  - ONLINE: the agent acts with exploration noise (uniform random for its first warmupSteps
+//!    steps) and trains (plain updates of its learner);
 //!  - SERVING: the agent acts without noise and does not train.
 //! After each episode its mean reward per step × lifecycleSteps goes to AgentLifecycle::observe.
 //! With a meta learner (metaModel), the first kShot episodes are recorded in TransitionFeatures'
@@ -52,7 +53,7 @@ private:
     policy::ControlTrainingConfig m_config;
     std::unique_ptr<learn::MetaLearner> m_meta;
     std::string m_metaBytes;
-    std::unique_ptr<learn::DdpgAgent> m_agent;
+    std::unique_ptr<learn::ControlAgent> m_agent;
     std::unique_ptr<learn::ReplayBuffer> m_replay;
     std::unique_ptr<AwareController> m_controller;
     orrery::aware::AgentLifecycle m_lifecycle;
@@ -62,6 +63,7 @@ private:
     std::size_t m_transferredRewards = 0;       //!< how many came from the base model
     learn::ReplayBatch m_batch;
     std::uint64_t m_steps = 0;
+    std::uint64_t m_agentSteps = 0; //!< steps the agent acted while exploring (the first warmupSteps are random)
     std::uint64_t m_updates = 0;
     std::uint64_t m_offlineUpdates = 0;
     learn::UpdateStatsWindow m_sinceCheckpoint{{}}; //!< update.* metrics of the next checkpoint

@@ -13,13 +13,13 @@ FirmPolicy::FirmPolicy(const policy::PolicyContext& context) : m_params(FirmPara
         m_params.scale.minFraction = model.scale.minFraction;
         m_params.scale.maxFraction = model.scale.maxFraction;
         for (const auto& [name, blob] : model.agents) {
-            auto agent = std::make_unique<FirmAgent>(model.learner, 0);
+            auto agent = std::make_unique<FirmAgent>(makeFirmAgent(model.learner, 0));
             agent->loadBytes(blob);
             m_agents.emplace(name, std::move(agent));
         }
     } else if (m_params.actUntrained) {
         const std::uint64_t seed = context.rng != nullptr ? context.rng->nextU64() : 0;
-        m_agents.emplace("", std::make_unique<FirmAgent>(m_params.learner, seed, m_params.agentOptions));
+        m_agents.emplace("", std::make_unique<FirmAgent>(makeFirmAgent(m_params.learner, seed, m_params.agentOptions)));
     }
 }
 

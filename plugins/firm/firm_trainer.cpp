@@ -80,7 +80,7 @@ FirmTrainer::Learner& FirmTrainer::learnerFor(const std::string& target)
         return *it->second;
     const std::uint64_t seed = key.empty() ? m_config.seed : m_config.seed ^ nameHash(key);
     auto learner = std::make_unique<Learner>(
-        Learner{FirmAgent(m_params.learner, seed, m_params.agentOptions),
+        Learner{makeFirmAgent(m_params.learner, seed, m_params.agentOptions),
                 learn::ReplayBuffer(m_params.replayCapacity, kStateDim, kActionDim, seed + 1), false});
     if (m_config.mode == ControlTrainingMode::Transfer)
         learner->agent.loadBytes(m_baseAgent);
@@ -174,7 +174,7 @@ FirmModel FirmTrainer::model() const
     for (const auto& [name, learner] : m_learners) // std::map: sorted by name, so bytes are stable
         model.agents.emplace_back(name, learner->agent.saveBytes());
     if (model.agents.empty()) // nothing ever acted: keep an untrained shared agent, so the model loads
-        model.agents.emplace_back(std::string(), FirmAgent(m_params.learner, m_config.seed).saveBytes());
+        model.agents.emplace_back(std::string(), makeFirmAgent(m_params.learner, m_config.seed).saveBytes());
     return model;
 }
 

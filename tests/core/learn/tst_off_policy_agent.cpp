@@ -349,9 +349,12 @@ private slots:
     {
         QTest::addColumn<int>("algorithm");
         QTest::addColumn<double>("preTanhPenalty");
-        QTest::newRow("TD3") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.0;
-        QTest::newRow("TD3 with a pre-tanh penalty") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.05;
-        QTest::newRow("DDPG") << static_cast<int>(OffPolicyAlgorithm::Ddpg) << 0.0;
+        QTest::addColumn<double>("cloning");
+        QTest::newRow("TD3") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.0 << 0.0;
+        QTest::newRow("TD3 with a pre-tanh penalty") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.05 << 0.0;
+        QTest::newRow("DDPG") << static_cast<int>(OffPolicyAlgorithm::Ddpg) << 0.0 << 0.0;
+        QTest::newRow("TD3+BC") << static_cast<int>(OffPolicyAlgorithm::Td3) << 0.0 << 2.5;
+        QTest::newRow("DDPG+BC with a pre-tanh penalty") << static_cast<int>(OffPolicyAlgorithm::Ddpg) << 0.05 << 2.5;
     }
 
     //! The plain backend (core/learn/dense_network_pass.h) computes the same step as autograd:
@@ -361,6 +364,7 @@ private slots:
     {
         QFETCH(int, algorithm);
         QFETCH(double, preTanhPenalty);
+        QFETCH(double, cloning);
         OffPolicyConfig config;
         config.algorithm = static_cast<OffPolicyAlgorithm>(algorithm);
         config.stateDim = 3;
@@ -392,8 +396,11 @@ private slots:
         OffPolicyUpdateStats referenceStats, plainStats;
         for (int step = 0; step < 60; ++step) {
             buffer.sampleInto(32, batch);
-            referenceStats = reference.update(batch);
-            plainStats = plain.update(batch);
+            referenceStats = reference.updateWithBehaviourCloning(batch, cloning);
+            plainStats = plain.updateWithBehaviourCloning(batch, cloning);
+            if (plainStats.actorUpdated)
+                QVERIFY2(std::abs(plainStats.actorLoss - referenceStats.actorLoss) <= 1e-4 * (1 + std::abs(referenceStats.actorLoss)),
+                         qPrintable(QString("actor loss: plain %1, LibTorch %2").arg(plainStats.actorLoss).arg(referenceStats.actorLoss)));
             QCOMPARE(plainStats.actorUpdated, referenceStats.actorUpdated);
         }
         const std::vector<float> expected = reference.act(probe, false);
@@ -410,6 +417,41 @@ private slots:
         QCOMPARE(plainStats.boundFraction.size(), referenceStats.boundFraction.size());
         for (std::size_t k = 0; k < plainStats.actionMean.size(); ++k)
             QVERIFY(std::abs(plainStats.actionMean[k] - referenceStats.actionMean[k]) < 1e-4);
+    }
+
+    void behaviourCloningFollowsTheBatchsActions_data()
+    {
+        QTest::addColumn<int>("algorithm");
+        QTest::newRow("DDPG (plain)") << static_cast<int>(OffPolicyAlgorithm::Ddpg);
+        QTest::newRow("TD3 (plain)") << static_cast<int>(OffPolicyAlgorithm::Td3);
+        QTest::newRow("SAC (LibTorch)") << static_cast<int>(OffPolicyAlgorithm::Sac);
+    }
+
+    //! TD3+BC (Fujimoto & Gu 2021): the data hold one action (0.6) whose reward does not
+    //! depend on it, so Q's slope in the action is extrapolation only; with a small α (λ = α /
+    //! mean |Q|) the cloning term dominates and pulls the actor to the data's action, while
+    //! without it the actor follows the extrapolated slope elsewhere.
+    void behaviourCloningFollowsTheBatchsActions()
+    {
+        QFETCH(int, algorithm);
+        const OffPolicyConfig config = smallConfig(static_cast<OffPolicyAlgorithm>(algorithm), 3);
+        OffPolicyAgent cloned(config), plain(config);
+        ReplayBuffer buffer(500, 1, 1, 2);
+        for (int i = 0; i < 200; ++i) {
+            const float s[] = {static_cast<float>(i % 10) / 10.0f}, a[] = {0.6f};
+            buffer.add(s, a, 1.0f, s, true);
+        }
+        ReplayBatch batch;
+        for (int step = 0; step < 400; ++step) {
+            buffer.sampleInto(32, batch);
+            (void)cloned.updateWithBehaviourCloning(batch, 0.05);
+            (void)plain.update(batch);
+        }
+        const float s[] = {0.5f};
+        const float clonedAction = cloned.act(s, false)[0];
+        QVERIFY2(std::abs(clonedAction - 0.6f) < 0.1f, qPrintable(QString::number(clonedAction)));
+        QVERIFY2(std::abs(plain.act(s, false)[0] - 0.6f) > std::abs(clonedAction - 0.6f),
+                 qPrintable(QString("plain %1, cloned %2").arg(plain.act(s, false)[0]).arg(clonedAction)));
     }
 
     void automaticBackendIsPlainForSmallDdpgAndTd3Networks()

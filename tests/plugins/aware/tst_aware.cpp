@@ -273,6 +273,33 @@ private slots:
         QCOMPARE(decodeLimit(1, 2.0, scale), 8.0);
     }
 
+    //! A transition stores the action as executed (issue 32): the configuration after the step,
+    //! whatever was requested — a CPU raise the environment clamped, replicas it converted, a
+    //! change too small to send — and the request where a limit or its base is unknown.
+    void executedActionIsTheConfigurationAfterTheStep()
+    {
+        using namespace plugins::aware;
+        const ActionScale scale;
+        policy::PerControlResource<double> base{};
+        base[policy::indexOf(ControlResource::Cpu)] = 1.0;
+        base[policy::indexOf(ControlResource::Memory)] = 512 * kMiB;
+        const std::vector<float> requested{0.9f, 0.8f, -0.7f}; // many replicas, a large CPU raise, less memory
+        policy::TargetObservation next = target("api", 3, 1.5, 0.5, 512 * kMiB, 100 * kMiB);
+        next.pendingReplicas = 1; // starting: counted, as the state counts them
+        const std::vector<float> executed = executedAction(next, base, requested, scale);
+        QCOMPARE(executed.size(), std::size_t{3});
+        QCOMPARE(executed[0], static_cast<float>(encodeReplicas(4, scale)));
+        QCOMPARE(executed[1], static_cast<float>(encodeLimit(1.5, 1.0, scale)));
+        QCOMPARE(executed[2], 0.0f); // memory stayed at its base
+        QVERIFY(executed[1] != requested[1] && executed[0] != requested[0]);
+        // Decoding the executed action reproduces the configuration, up to the replica rounding.
+        QCOMPARE(decodeReplicas(executed[0], scale), 4);
+        QVERIFY(std::abs(decodeLimit(executed[1], 1.0, scale) - 1.5) < 1e-6);
+        // An unlimited memory (no base): the request stands for that dimension.
+        base[policy::indexOf(ControlResource::Memory)] = 0;
+        QCOMPARE(executedAction(next, base, requested, scale)[2], requested[2]);
+    }
+
     //! ARIMA(1,1,0): differences that alternate (φ = −1) forecast the next alternation; a
     //! steady trend (φ = 1) forecasts the same step; too short or flat series forecast nothing.
     void arimaForecastsTheNextDifference()

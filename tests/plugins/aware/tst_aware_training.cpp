@@ -102,9 +102,22 @@ class TestAwareTraining : public QObject {
     Q_OBJECT
 
 private slots:
+    void trainsThroughTheLifecycleDeterministically_data()
+    {
+        QTest::addColumn<QString>("learner");
+        QTest::newRow("seed-ddpg") << "seed-ddpg";
+        QTest::newRow("td3") << "td3"; // the learning core (issue 32), with a random warm-up
+        QTest::newRow("sac") << "sac";
+    }
+
     void trainsThroughTheLifecycleDeterministically()
     {
-        const Run first = train(kFastLifecycle, 3, 5);
+        QFETCH(QString, learner);
+        Params params = kFastLifecycle;
+        params.emplace_back("learner", learner.toStdString());
+        if (learner == "td3")
+            params.emplace_back("warmupSteps", "4");
+        const Run first = train(params, 3, 5);
         QCOMPARE(first.episodes.size(), std::size_t{3});
         QCOMPARE(first.metrics.at("lifecycle_stage.1"), 1.0); // offline
         QCOMPARE(first.metrics.at("lifecycle_stage.2"), 2.0); // online
@@ -115,8 +128,8 @@ private slots:
         QCOMPARE(first.metrics.at("embedding_norm"), 0.0); // no meta learner: zero embedding
         QVERIFY2(first.result.report.find("online -> serving") != std::string::npos, first.result.report.c_str());
 
-        const Run again = train(kFastLifecycle, 3, 5);
-        const Run other = train(kFastLifecycle, 3, 6);
+        const Run again = train(params, 3, 5);
+        const Run other = train(params, 3, 6);
         bool differs = false;
         for (std::size_t i = 0; i < 3; ++i) {
             QCOMPARE(again.episodes[i].reward, first.episodes[i].reward);
@@ -128,12 +141,12 @@ private slots:
         // The model loads: the policy resumes in SERVING and acts as the trained agent, the same
         // for both runs of one seed.
         const policy::Observation o = firstObservation();
-        auto decide = [&o](const std::vector<std::uint8_t>& model) {
+        auto decide = [&o, &params](const std::vector<std::uint8_t>& model) {
             policy::PluginRegistry registry;
             registry.registerStatic(orrery_aware_descriptor());
             policy::PolicyContext context;
             context.model = &model;
-            model::PolicyChoice choice = choiceOf(kFastLifecycle);
+            model::PolicyChoice choice = choiceOf(params);
             auto policy = registry.createControl(choice, context);
             auto& aware = dynamic_cast<plugins::aware::AwarePolicy&>(*policy);
             if (aware.lifecycle().stage() != orrery::aware::LifecycleStage::Serving)
@@ -152,6 +165,12 @@ private slots:
             QCOMPARE(actions[i].value, repeated[i].value);
         }
         const auto model = plugins::aware::AwareModel::fromBytes(first.result.model);
+        QCOMPARE(learn::toString(model.learner), learner.toStdString());
+        // A model written before the learner was stored (format 1: no trailing learner) reads as
+        // the seed's DDPG, the only learner there was.
+        std::vector<std::uint8_t> formatOne(first.result.model.begin(), first.result.model.end() - 4);
+        formatOne[4] = 1;
+        QVERIFY(plugins::aware::AwareModel::fromBytes(formatOne).learner == learn::ControlLearner::SeedDdpg);
         QCOMPARE(model.lifecycleRewards.size(), std::size_t{3});
         QCOMPARE(model.embedding.size(), std::size_t{64});
         QVERIFY_THROWS_EXCEPTION(std::runtime_error,
