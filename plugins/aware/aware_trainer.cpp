@@ -68,6 +68,8 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
     m_replay = std::make_unique<learn::ReplayBuffer>(m_params.replayCapacity, m_params.stateDim() + m_params.embeddingDim,
                                                      kActionDim, m_config.seed + 1);
     m_controller = std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f));
+    if (base)
+        m_agentSteps = m_params.warmupSteps; // a transferred agent has learned: no random warm-up
     m_lifecycle.start();
     if (base) {
         // Weight transfer (FIRM's TL, seed 001 §5.5.2): the agent starts from the base model's

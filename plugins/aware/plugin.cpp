@@ -85,7 +85,7 @@ constexpr OrreryParamSpec kParams[] = {
     {.name = "warmupSteps", .type = ORRERY_PARAM_INT, .defaultValue = "0", .minValue = 0, .maxValue = 100000000,
      .choices = nullptr,
      .help = "Training: control steps of uniform random actions while the agent acts, before its own (SB3's "
-             "learning_starts)."},
+             "learning_starts); none when training starts from a base model (--mode transfer)."},
     {.name = "explorationNoise", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.1", .minValue = 0, .maxValue = 1,
      .choices = nullptr, .help = "Training: σ of the Gaussian action noise of the ddpg and td3 learners."},
     {.name = "preTanhPenalty", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0", .minValue = 0, .maxValue = 10,
