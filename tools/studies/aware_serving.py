@@ -35,6 +35,10 @@ Parameters (fixed, committed before the first run; see docs/reproduction.md "AWA
                 bootstrap interval (10,000 resamples, seed 1), overall and per instability
 
 Run:  tools/studies/aware_serving.py --orrery build/bin/orrery --out /tmp/aware-serving
+
+Variant (b''), --learning-core (CORE_PARAMS, committed before its run): every aware agent is the
+learning core's TD3 (learn::ControlAgent) instead of the seed's DDPG, with transitions stored as
+executed; the rule-based arm is unchanged.
 """
 import argparse
 import os
@@ -51,6 +55,9 @@ INSTABILITIES = {"payload-x4": ["compress", "decompress", "file-read", "file-wri
                  "load-high-to-low": "high", "load-low-to-high": "low"}
 ARMS = ["AWARE", "no retraining", "rule-based", "converged"]
 FROM_SCRATCH = {"bootstrap": "off", "thresholdServing": 1e9}
+#: Variant (b''), --learning-core: the learning core's TD3 for every agent (issue 32), with the
+#: parameters of aware_adaptation.py's variant (a''), committed before its run.
+CORE_PARAMS = {"learner": "td3", "warmupSteps": 300, "explorationNoise": 0.1, "preTanhPenalty": 0.01}
 
 
 def train(orrery, scenario, project, episodes, transfer=False):
@@ -71,7 +78,9 @@ def main():
     parser.add_argument("--orrery", default="build/bin/orrery")
     parser.add_argument("--out", default="/tmp/aware-serving")
     parser.add_argument("--smoke", action="store_true", help="a tiny run that checks the pipeline (not the study)")
+    parser.add_argument("--learning-core", action="store_true", help="variant (b''): the learning core's TD3 (CORE_PARAMS)")
     args = parser.parse_args()
+    core = CORE_PARAMS if args.learning_core else {}
     if args.smoke:
         global APPS, CONVERGE_EPISODES, SERVE_EPISODES, INSTABILITIES
         APPS, CONVERGE_EPISODES, SERVE_EPISODES = 1, 12, 8
@@ -98,7 +107,7 @@ def main():
             if os.path.exists(project):
                 os.remove(project)
             path = os.path.join(args.out, f"base-{app}.yaml")
-            variant(scenario, path, FROM_SCRATCH)
+            variant(scenario, path, {**FROM_SCRATCH, **core})
             rewards = train(orrery, path, project, CONVERGE_EPISODES)
             bases[app] = (project, sum(rewards[-10:]) / 10 / STEPS * 300)
         base_project, converged_lifecycle = bases[app]
@@ -108,9 +117,9 @@ def main():
 
         arm_params = {
             "AWARE": {"bootstrap": "off", "thresholdServing": round(0.974 * converged_lifecycle, 4),
-                      "retraining": round(0.026 * converged_lifecycle, 4), "maxStdDev": 1e9, "window": WINDOW},
+                      "retraining": round(0.026 * converged_lifecycle, 4), "maxStdDev": 1e9, "window": WINDOW, **core},
             "no retraining": {"bootstrap": "off", "thresholdServing": 0, "retraining": 1e9, "maxStdDev": 1e9,
-                              "window": WINDOW},
+                              "window": WINDOW, **core},
             "rule-based": {"bootstrap": "on", "thresholdOnline": 1e9},
         }
         row = {"instability": instability, "app": app}
@@ -118,7 +127,7 @@ def main():
         if os.path.exists(converged_project):
             os.remove(converged_project)
         path = os.path.join(args.out, f"{name}-converge.yaml")
-        variant(varied, path, FROM_SCRATCH)
+        variant(varied, path, {**FROM_SCRATCH, **core})
         train(orrery, path, converged_project, CONVERGE_EPISODES)
         arm_params["converged"] = arm_params["no retraining"]
         for arm in ARMS:
