@@ -60,10 +60,15 @@ def by_episode(rows):
 
 
 def metrics_of(project, plugin):
-    """The metrics of the newest model of `plugin` in the project, as a dict."""
+    """The metrics of the newest training of `plugin` in the project, as a dict: its final model's,
+    whose metrics hold the per-episode rewards (`orrery train` may store the checkpoint its
+    evaluation chose after it, with only that checkpoint's metrics)."""
     db = sqlite3.connect(project)
-    (metrics,) = db.execute("SELECT metrics FROM models WHERE plugin = ? ORDER BY id DESC LIMIT 1", (plugin,)).fetchone()
-    return json.loads(metrics)
+    for (metrics,) in db.execute("SELECT metrics FROM models WHERE plugin = ? ORDER BY id DESC", (plugin,)):
+        values = json.loads(metrics)
+        if "checkpoint_episode" not in values:
+            return values
+    raise SystemExit(f"{project}: no trained {plugin} model")
 
 
 def application_pool(orrery, out):
