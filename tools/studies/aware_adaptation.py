@@ -54,7 +54,7 @@ import resource
 import shutil
 import sqlite3
 
-from aware_common import application_pool, by_episode, interval, metrics_of, run, transitions, variant
+from aware_common import application_pool, by_episode, copy_project, interval, metrics_of, run, transitions, variant
 
 PRETRAIN, HELD_OUT, REPEATS = 16, 10, 3
 PRETRAIN_EPISODES, ADAPT_EPISODES, STEPS, EARLY = 50, 100, 30, 20
@@ -153,7 +153,7 @@ def main():
                     if os.path.exists(project):
                         os.remove(project)
                 else:
-                    shutil.copyfile(pretrained[arm], project)
+                    copy_project(pretrained[arm], project)
                 path = os.path.join(args.out, f"adapt-{arm}-{app}.yaml")
                 variant(scenario_of(app), path, arm_params("TL" if scratch else arm, meta_file))
                 seconds = train(orrery, path, project, ADAPT_EPISODES, seed, transfer=not scratch)

@@ -2,9 +2,11 @@
 scenario with an aware control policy, and reading the trajectory store (docs/learning.md,
 "Trajectories": per transition 18 state floats, 3 action floats, f64 reward, i32 episode, i32
 step, in chunks of little-endian records)."""
+import contextlib
 import json
 import os
 import re
+import shutil
 import sqlite3
 import struct
 import subprocess
@@ -31,12 +33,21 @@ def variant(scenario, out, params, name=None):
     open(out, "w").write(text)
 
 
+def copy_project(source, target):
+    """Copies a project file under a new inode (write, then rename), so that no reader still
+    holding the old file sees it change under it."""
+    partial = target + ".partial"
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+
+
 def transitions(project, label):
-    db = sqlite3.connect(project)
     rows = []
-    for (tid,) in db.execute("SELECT id FROM trajectories WHERE label = ? ORDER BY id", (label,)):
-        for (blob,) in db.execute("SELECT data FROM trajectory_chunks WHERE trajectory_id = ? ORDER BY chunk_index", (tid,)):
-            rows.extend(struct.iter_unpack(f"<{STATE}f{ACTION}fdii", blob))
+    with contextlib.closing(sqlite3.connect(project)) as db:
+        ids = [tid for (tid,) in db.execute("SELECT id FROM trajectories WHERE label = ? ORDER BY id", (label,))]
+        for tid in ids:
+            for (blob,) in db.execute("SELECT data FROM trajectory_chunks WHERE trajectory_id = ? ORDER BY chunk_index", (tid,)).fetchall():
+                rows.extend(struct.iter_unpack(f"<{STATE}f{ACTION}fdii", blob))
     return rows
 
 
@@ -63,8 +74,9 @@ def metrics_of(project, plugin):
     """The metrics of the newest training of `plugin` in the project, as a dict: its final model's,
     whose metrics hold the per-episode rewards (`orrery train` may store the checkpoint its
     evaluation chose after it, with only that checkpoint's metrics)."""
-    db = sqlite3.connect(project)
-    for (metrics,) in db.execute("SELECT metrics FROM models WHERE plugin = ? ORDER BY id DESC", (plugin,)):
+    with contextlib.closing(sqlite3.connect(project)) as db:
+        stored = db.execute("SELECT metrics FROM models WHERE plugin = ? ORDER BY id DESC", (plugin,)).fetchall()
+    for (metrics,) in stored:
         values = json.loads(metrics)
         if "checkpoint_episode" not in values:
             return values

@@ -46,7 +46,7 @@ import random
 import re
 import shutil
 
-from aware_common import application_pool, interval, metrics_of, run, transitions, variant
+from aware_common import application_pool, copy_project, interval, metrics_of, run, transitions, variant
 
 APPS, CONVERGE_EPISODES, SERVE_EPISODES, STEPS, WINDOW = 3, 100, 40, 30, 5
 INSTABILITIES = {"payload-x4": ["compress", "decompress", "file-read", "file-write", "s3-read", "s3-write", "s3-stream"],
@@ -134,7 +134,7 @@ def main():
             project = os.path.join(args.out, f"serve-{arm.replace(' ', '-')}.orrery")
             transfer = arm != "rule-based"
             if transfer:
-                shutil.copyfile(converged_project if arm == "converged" else base_project, project)
+                copy_project(converged_project if arm == "converged" else base_project, project)
             elif os.path.exists(project):
                 os.remove(project)
             path = os.path.join(args.out, f"{name}-{arm.replace(' ', '-')}.yaml")
