@@ -275,11 +275,15 @@ void TestExperimentView::servingExperimentShowsPowerAgainstAttainment()
     const QString failure = runExperiment(dir.filePath(QStringLiteral("exp.yaml")), project);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
 
-    // Experiment runs keep their annotations like single runs (here the replicas' placements).
-    int placements = 0;
-    for (const auto& annotation : store::Project::open(project.toStdString()).annotations(1))
+    // Experiment runs keep their annotations like single runs (here alpaserve-placement's plan,
+    // one partition per model, and its placements: both small models replicated on both GPUs).
+    int placements = 0, partitions = 0;
+    for (const auto& annotation : store::Project::open(project.toStdString()).annotations(1)) {
         placements += annotation.kind == "serving.placement" ? 1 : 0;
-    QCOMPARE(placements, 2);
+        partitions += annotation.kind == "serving.partition" ? 1 : 0;
+    }
+    QCOMPARE(partitions, 2);
+    QCOMPARE(placements, 4);
 
     app::ExperimentView view;
     view.resize(1000, 900);
