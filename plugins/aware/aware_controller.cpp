@@ -35,6 +35,16 @@ std::vector<float> AwareController::stateOf(const policy::TargetObservation& tar
     return learn::conditionedState(extended, m_embedding);
 }
 
+std::vector<float> AwareController::agentInput(std::span<const float> state) const
+{
+    std::vector<float> input(state.begin(), state.end());
+    if (m_normalizer && m_normalizer->dimension() <= input.size()) {
+        const std::span<float> prefix(input.data(), m_normalizer->dimension());
+        m_normalizer->normalize(prefix, prefix);
+    }
+    return input;
+}
+
 std::vector<float> AwareController::executedAction(const policy::TargetObservation& next, std::span<const float> requested) const
 {
     const auto found = m_baseLimits.find(next.name);
@@ -73,7 +83,7 @@ AwareDecision AwareController::decide(const policy::Observation& observation, or
         return decision;
     for (const policy::TargetObservation& target : observation.targets) {
         AwareTargetStep step{target.name, stateOf(target), {}};
-        step.action = warmup ? agent.randomAction() : agent.act(step.state, explore);
+        step.action = warmup ? agent.randomAction() : agent.act(agentInput(step.state), explore);
         for (auto& action :
              decodeAction(target, m_baseLimits.at(target.name), step.action, m_params.scale, m_params.minRelativeChange))
             decision.actions.push_back(std::move(action));

@@ -5,6 +5,7 @@
 #include "aware_params.h"
 #include "context_features.h"
 #include "learn/control_agent.h"
+#include "learn/running_normalizer.h"
 #include "policy/control_action.h"
 #include "policy/observation.h"
 
@@ -42,6 +43,11 @@ public:
 
     void beginEpisode();
     void setEmbedding(std::vector<float> embedding) { m_embedding = std::move(embedding); }
+    //! The agent sees the first `normalizer->dimension()` state values normalised (null: raw).
+    //! The normalizer outlives the controller's decisions.
+    void setNormalizer(const learn::RunningNormalizer* normalizer) { m_normalizer = normalizer; }
+    //! `state` as the agent sees it: its prefix normalised when there is a normalizer.
+    [[nodiscard]] std::vector<float> agentInput(std::span<const float> state) const;
     [[nodiscard]] const std::vector<float>& embedding() const { return m_embedding; }
 
     //! The actions for `observation`. Fallback: the recommender's actions, each target's step
@@ -64,6 +70,7 @@ private:
 
     AwareParams m_params;
     std::vector<float> m_embedding;
+    const learn::RunningNormalizer* m_normalizer = nullptr;
     std::unique_ptr<orrery::aware::MultidimensionalRecommender> m_fallback;
     std::map<std::string, policy::PerControlResource<double>> m_baseLimits;
     ContextFeatures m_context; //!< used when params.contextFeatures (TL+)

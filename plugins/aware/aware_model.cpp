@@ -9,7 +9,8 @@ namespace orrery::plugins::aware {
 namespace {
 
 constexpr char kMagic[4] = {'A', 'W', 'A', 'R'};
-constexpr std::uint32_t kFormat = 2;
+constexpr std::uint32_t kFormat = 3;
+constexpr std::uint32_t kFormatWithoutNormalizer = 2;
 constexpr std::uint32_t kFormatWithoutLearner = 1;
 
 template <typename T> void put(std::vector<std::uint8_t>& out, T value)
@@ -80,6 +81,7 @@ std::vector<std::uint8_t> AwareModel::toBytes() const
     putBlob(out, agent);
     putBlob(out, metaLearner);
     put(out, static_cast<std::uint32_t>(learner));
+    putBlob(out, stateNormalizer);
     return out;
 }
 
@@ -90,9 +92,9 @@ AwareModel AwareModel::fromBytes(const std::vector<std::uint8_t>& bytes)
     std::vector<std::uint8_t> rest(bytes.begin() + 4, bytes.end());
     Reader in(rest);
     const auto format = in.get<std::uint32_t>("format");
-    if (format != kFormat && format != kFormatWithoutLearner)
+    if (format < kFormatWithoutLearner || format > kFormat)
         throw std::runtime_error("aware model format " + std::to_string(format) + ", expected "
-                                 + std::to_string(kFormatWithoutLearner) + " or " + std::to_string(kFormat));
+                                 + std::to_string(kFormatWithoutLearner) + " to " + std::to_string(kFormat));
     AwareModel model;
     model.stateDim = in.get<std::uint32_t>("stateDim");
     model.actionDim = in.get<std::uint32_t>("actionDim");
@@ -121,12 +123,14 @@ AwareModel AwareModel::fromBytes(const std::vector<std::uint8_t>& bytes)
         reward = in.get<double>("lifecycle rewards");
     model.agent = in.blob("agent");
     model.metaLearner = in.blob("meta learner");
-    if (format >= kFormat) {
+    if (format >= kFormatWithoutNormalizer) {
         const auto learner = in.get<std::uint32_t>("learner");
         if (learner > static_cast<std::uint32_t>(learn::ControlLearner::Sac))
             throw std::runtime_error("aware model: unknown learner " + std::to_string(learner));
         model.learner = static_cast<learn::ControlLearner>(learner);
     }
+    if (format >= kFormat)
+        model.stateNormalizer = in.blob("state normalizer");
     return model;
 }
 

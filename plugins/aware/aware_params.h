@@ -34,7 +34,8 @@ struct AwareParams {
     std::size_t replayCapacity = 100000;
     learn::ControlLearner learner = learn::ControlLearner::SeedDdpg; //!< the base learner
     learn::ControlAgentOptions agentOptions;                          //!< its exploration and penalty (core learners)
-    std::uint64_t warmupSteps = 0;   //!< steps of uniform random actions before the agent's own (agent acting only)
+    std::uint64_t warmupSteps = 0;
+    bool normalizeState = false;     //!< Table 5.1's features through a running mean/std before the agent (not the embedding)   //!< steps of uniform random actions before the agent's own (agent acting only)
 
     //! Throws std::invalid_argument when the profile cannot be found or read (with its
     //! diagnostics) or the resulting thresholds are inconsistent.

@@ -21,6 +21,10 @@ AwarePolicy::AwarePolicy(const policy::PolicyContext& context)
         embedding = model.embedding;
         m_agent = std::make_unique<learn::ControlAgent>(makeAwareAgent(model.learner, 0, m_params.stateDim(), embedding.size()));
         m_agent->loadBytes(model.agent);
+        if (!model.stateNormalizer.empty()) {
+            m_normalizer = std::make_unique<learn::RunningNormalizer>(m_params.stateDim());
+            m_normalizer->loadBytes(model.stateNormalizer);
+        }
         for (const double reward : model.lifecycleRewards)
             (void)m_lifecycle.observe(reward);
         if (m_params.runEmbedding && !model.metaLearner.empty())
@@ -31,6 +35,7 @@ AwarePolicy::AwarePolicy(const policy::PolicyContext& context)
             makeAwareAgent(m_params.learner, seed, m_params.stateDim(), embedding.size(), m_params.agentOptions));
     }
     m_controller = std::make_unique<AwareController>(m_params, std::move(embedding));
+    m_controller->setNormalizer(m_normalizer.get());
     m_shot = {env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
 }
 

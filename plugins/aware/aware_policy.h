@@ -3,6 +3,7 @@
 #include "aware_controller.h"
 #include "aware_params.h"
 #include "learn/control_agent.h"
+#include "learn/running_normalizer.h"
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "policy/control_policy.h"
@@ -58,6 +59,7 @@ private:
     std::vector<policy::ControlAction> m_sent;         //!< … and the actions it sent
     bool m_adapted = false;
     std::unique_ptr<learn::ControlAgent> m_agent;
+    std::unique_ptr<learn::RunningNormalizer> m_normalizer; //!< the model's state statistics, if it has them
     std::unique_ptr<AwareController> m_controller;
     orrery::aware::AgentLifecycle m_lifecycle;
     bool m_decided = false;

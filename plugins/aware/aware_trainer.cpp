@@ -20,6 +20,18 @@ namespace {
 
 using orrery::aware::LifecycleStage;
 
+//! Normalises the first normalizer.dimension() values of every state and next state of `batch`.
+void normalizePrefixes(const learn::RunningNormalizer& normalizer, learn::ReplayBatch& batch)
+{
+    const std::size_t width = batch.stateDim, prefix = normalizer.dimension();
+    for (std::vector<float>* rows : {&batch.states, &batch.nextStates}) {
+        for (std::size_t i = 0; i < batch.size; ++i) {
+            const std::span<float> head(rows->data() + i * width, prefix);
+            normalizer.normalize(head, head);
+        }
+    }
+}
+
 std::string number(double value)
 {
     char text[40];
@@ -70,6 +82,13 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
     m_controller = std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f));
     if (base)
         m_agentSteps = m_params.warmupSteps; // a transferred agent has learned: no random warm-up
+    if ((base && !base->stateNormalizer.empty()) || m_params.normalizeState) {
+        // A base model's statistics go on (its agent learned on inputs normalised by them).
+        m_normalizer = std::make_unique<learn::RunningNormalizer>(m_params.stateDim());
+        if (base && !base->stateNormalizer.empty())
+            m_normalizer->loadBytes(base->stateNormalizer);
+        m_controller->setNormalizer(m_normalizer.get());
+    }
     m_lifecycle.start();
     if (base) {
         // Weight transfer (FIRM's TL, seed 001 §5.5.2): the agent starts from the base model's
@@ -108,6 +127,9 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
         const bool warmup = who == orrery::aware::ActingController::Agent && explore && m_agentSteps < m_params.warmupSteps;
         AwareDecision decision = m_controller->decide(observation, who, *m_agent, explore, warmup);
         m_agentSteps += who == orrery::aware::ActingController::Agent && explore ? 1 : 0;
+        if (m_normalizer)
+            for (const AwareTargetStep& step : decision.steps)
+                m_normalizer->update(std::span<const float>(step.state.data(), m_normalizer->dimension()));
         policy::StepResult result = environment.step(decision.actions);
         ++report.steps;
         ++m_steps;
@@ -135,6 +157,8 @@ policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& envir
         }
         if (trains && !warmup && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
             m_replay->sampleInto(m_params.batchSize, m_batch);
+            if (m_normalizer) // the buffer keeps raw states; the agent learns on today's statistics
+                normalizePrefixes(*m_normalizer, m_batch);
             bool valuesMeasured = false;
             const learn::OffPolicyUpdateStats stats = m_agent->updateWithBehaviourCloning(m_batch, offline ? m_params.bcAlpha : 0.0, &valuesMeasured);
             m_offlineUpdates += offline ? 1 : 0;
@@ -172,6 +196,7 @@ AwareModel AwareTrainer::model() const
     model.lifecycleRewards = m_lifecycleRewards;
     model.agent = m_agent->saveBytes();
     model.learner = m_params.learner;
+    model.stateNormalizer = m_normalizer ? m_normalizer->saveBytes() : std::string();
     model.metaLearner = m_metaBytes;
     return model;
 }

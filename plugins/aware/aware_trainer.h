@@ -4,6 +4,7 @@
 #include "aware_model.h"
 #include "aware_params.h"
 #include "learn/control_agent.h"
+#include "learn/running_normalizer.h"
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "learn/replay_buffer.h"
@@ -54,6 +55,8 @@ private:
     std::unique_ptr<learn::MetaLearner> m_meta;
     std::string m_metaBytes;
     std::unique_ptr<learn::ControlAgent> m_agent;
+    //! normalizeState (or a base model's): running statistics of Table 5.1's features.
+    std::unique_ptr<learn::RunningNormalizer> m_normalizer;
     std::unique_ptr<learn::ReplayBuffer> m_replay;
     std::unique_ptr<AwareController> m_controller;
     orrery::aware::AgentLifecycle m_lifecycle;

@@ -92,6 +92,11 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = nullptr,
      .help = "Training: weight of mean(u²) over the actor's pre-tanh outputs in its loss (core learners), so it "
              "stays off tanh's flat tails (docs/learning.md)."},
+    {.name = "normalizeState", .type = ORRERY_PARAM_BOOL, .defaultValue = "false", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "Training: pass Table 5.1's state features through a running mean and standard deviation (SB3's "
+             "VecNormalize; learn::RunningNormalizer, kept with the model) before the agent; the embedding is not "
+             "normalised."},
     ORRERY_MULTIDIMENSIONAL_PARAMS,
 };
 

@@ -7,6 +7,7 @@
 #include "env/transition_features.h"
 #include "learn/deterministic_torch.h"
 #include "learn/meta_learner.h"
+#include "learn/running_normalizer.h"
 #include "orrery_plugin_aware.h"
 #include "orrery_plugin_first_fit.h"
 #include "policy/plugin_registry.h"
@@ -108,15 +109,20 @@ private slots:
         QTest::newRow("seed-ddpg") << "seed-ddpg";
         QTest::newRow("td3") << "td3"; // the learning core (issue 32), with a random warm-up
         QTest::newRow("sac") << "sac";
+        QTest::newRow("td3, normalised state") << "td3 normalizeState";
     }
 
     void trainsThroughTheLifecycleDeterministically()
     {
         QFETCH(QString, learner);
         Params params = kFastLifecycle;
+        const bool normalized = learner.endsWith(" normalizeState");
+        learner = learner.section(' ', 0, 0);
         params.emplace_back("learner", learner.toStdString());
         if (learner == "td3")
             params.emplace_back("warmupSteps", "4");
+        if (normalized)
+            params.emplace_back("normalizeState", "true");
         const Run first = train(params, 3, 5);
         QCOMPARE(first.episodes.size(), std::size_t{3});
         QCOMPARE(first.metrics.at("lifecycle_stage.1"), 1.0); // offline
@@ -166,9 +172,21 @@ private slots:
         }
         const auto model = plugins::aware::AwareModel::fromBytes(first.result.model);
         QCOMPARE(learn::toString(model.learner), learner.toStdString());
-        // A model written before the learner was stored (format 1: no trailing learner) reads as
-        // the seed's DDPG, the only learner there was.
-        std::vector<std::uint8_t> formatOne(first.result.model.begin(), first.result.model.end() - 4);
+        // The state statistics travel with the model (over Table 5.1's 9 features), and only when asked.
+        QCOMPARE(model.stateNormalizer.empty(), !normalized);
+        if (normalized) {
+            learn::RunningNormalizer statistics(plugins::aware::kStateDim);
+            statistics.loadBytes(model.stateNormalizer);
+            QVERIFY(statistics.count() > 0);
+        }
+        // Older formats: 2 has no normalizer, 1 neither a learner (it reads as the seed's DDPG,
+        // the only learner there was).
+        const auto tail = static_cast<std::ptrdiff_t>(sizeof(std::uint64_t) + model.stateNormalizer.size());
+        std::vector<std::uint8_t> formatTwo(first.result.model.begin(), first.result.model.end() - tail);
+        formatTwo[4] = 2;
+        QVERIFY(plugins::aware::AwareModel::fromBytes(formatTwo).learner == model.learner);
+        QVERIFY(plugins::aware::AwareModel::fromBytes(formatTwo).stateNormalizer.empty());
+        std::vector<std::uint8_t> formatOne(formatTwo.begin(), formatTwo.end() - 4);
         formatOne[4] = 1;
         QVERIFY(plugins::aware::AwareModel::fromBytes(formatOne).learner == learn::ControlLearner::SeedDdpg);
         QCOMPARE(model.lifecycleRewards.size(), std::size_t{3});
