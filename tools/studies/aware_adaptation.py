@@ -71,12 +71,18 @@ ARMS = ["TL", "TL+", "AWARE"]
 #: order of Q's slope there, Q ~ 2.3 reward per step / (1 - 0.99), times 1 - tanh^2 = 0.01).
 CORE_PARAMS = {"learner": "td3", "warmupSteps": 300, "explorationNoise": 0.1, "preTanhPenalty": 0.01}
 LEARNING_CORE = False
+#: Variant (a'''), --learning-core --normalize-state: (a'') plus normalizeState (Table 5.1's nine
+#: features through a running mean/std, not the embedding), committed before its run, after (a'')
+#: showed the embedding arm and the scratch agent collapsing.
+NORMALIZE_STATE = False
 
 
 def arm_params(arm, meta_file):
     params = {"bootstrap": "off", "thresholdServing": 1e9, "embeddingDim": EMBEDDING}
     if LEARNING_CORE:
         params.update(CORE_PARAMS)
+    if NORMALIZE_STATE:
+        params["normalizeState"] = "true"
     if arm == "TL+":
         params["contextFeatures"] = "true"
     if arm == "AWARE":
@@ -107,9 +113,11 @@ def main():
     parser.add_argument("--smoke", action="store_true", help="a tiny run that checks the pipeline (not the study)")
     parser.add_argument("--scratch", action="store_true", help="variant (a'): add an arm trained from scratch")
     parser.add_argument("--learning-core", action="store_true", help="variant (a''): the learning core's TD3 (CORE_PARAMS)")
+    parser.add_argument("--normalize-state", action="store_true", help="variant (a'''): and a normalised state")
     args = parser.parse_args()
-    global ARMS, LEARNING_CORE
+    global ARMS, LEARNING_CORE, NORMALIZE_STATE
     LEARNING_CORE = args.learning_core
+    NORMALIZE_STATE = args.normalize_state
     if args.scratch:
         ARMS = ARMS + ["scratch"]
     if args.smoke:
