@@ -5,6 +5,7 @@
 #include "aware_params.h"
 #include "aware_policy.h"
 #include "aware_trainer.h"
+#include "learn/control_agent_param_specs.h"
 #include "policy/plugin_export.h"
 
 #include <exception>
@@ -77,21 +78,7 @@ constexpr OrreryParamSpec kParams[] = {
     {.name = "replayCapacity", .type = ORRERY_PARAM_INT, .defaultValue = "100000", .minValue = 64,
      .maxValue = 10000000, .choices = nullptr,
      .help = "Training: transitions the replay buffer keeps (Table 5.2: 1e6; 1e5 here, ~60 MB at 73 inputs)."},
-    {.name = "learner", .type = ORRERY_PARAM_ENUM, .defaultValue = "seed-ddpg", .minValue = 0, .maxValue = 0,
-     .choices = "seed-ddpg|ddpg|td3|sac",
-     .help = "Training: the base learner. seed-ddpg: Table 5.2's DDPG as the seed trained it (Ornstein–Uhlenbeck "
-             "noise); ddpg, td3, sac: the learning core's agents (docs/learning.md) with Table 5.2's networks and "
-             "rates, Gaussian exploration and, for TD3 and SAC, twin critics."},
-    {.name = "warmupSteps", .type = ORRERY_PARAM_INT, .defaultValue = "0", .minValue = 0, .maxValue = 100000000,
-     .choices = nullptr,
-     .help = "Training: control steps of uniform random actions while the agent acts, before its own (SB3's "
-             "learning_starts); none when training starts from a base model (--mode transfer)."},
-    {.name = "explorationNoise", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.1", .minValue = 0, .maxValue = 1,
-     .choices = nullptr, .help = "Training: σ of the Gaussian action noise of the ddpg and td3 learners."},
-    {.name = "preTanhPenalty", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0", .minValue = 0, .maxValue = 10,
-     .choices = nullptr,
-     .help = "Training: weight of mean(u²) over the actor's pre-tanh outputs in its loss (core learners), so it "
-             "stays off tanh's flat tails (docs/learning.md)."},
+    ORRERY_CONTROL_AGENT_PARAMS,
     {.name = "normalizeState", .type = ORRERY_PARAM_BOOL, .defaultValue = "false", .minValue = 0, .maxValue = 0,
      .choices = nullptr,
      .help = "Training: pass Table 5.1's state features through a running mean and standard deviation (SB3's "

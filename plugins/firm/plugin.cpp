@@ -4,6 +4,7 @@
 #include "firm_params.h"
 #include "firm_policy.h"
 #include "firm_trainer.h"
+#include "learn/control_agent_param_specs.h"
 #include "policy/plugin_export.h"
 
 #include <exception>
@@ -40,22 +41,7 @@ constexpr OrreryParamSpec kParams[] = {
     {.name = "replayCapacity", .type = ORRERY_PARAM_INT, .defaultValue = "100000", .minValue = 64,
      .maxValue = 10000000, .choices = nullptr,
      .help = "Training: transitions each agent's replay buffer keeps (Table 3.3: 1e5)."},
-    {.name = "learner", .type = ORRERY_PARAM_ENUM, .defaultValue = "seed-ddpg", .minValue = 0, .maxValue = 0,
-     .choices = "seed-ddpg|ddpg|td3|sac",
-     .help = "Training: the seed's DDPG (Ornstein-Uhlenbeck noise, Table 3.3), or the learning core's DDPG, "
-             "TD3 or SAC (docs/learning.md) with Table 3.3's networks, rates, gamma and tau. A trained "
-             "model's own learner takes precedence."},
-    {.name = "warmupSteps", .type = ORRERY_PARAM_INT, .defaultValue = "0", .minValue = 0, .maxValue = 100000000,
-     .choices = nullptr,
-     .help = "Training: steps of uniformly random actions before the agents act and learn (0 = none, as the "
-             "seed)."},
-    {.name = "explorationNoise", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.1", .minValue = 0, .maxValue = 1,
-     .choices = nullptr,
-     .help = "Training with learner ddpg or td3: standard deviation of the Gaussian noise on actions in [-1, 1]."},
-    {.name = "preTanhPenalty", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0", .minValue = 0, .maxValue = 10,
-     .choices = nullptr,
-     .help = "Training with the learning core: weight of the mean squared pre-tanh actor output in the actor "
-             "loss, against saturated actions."},
+    ORRERY_CONTROL_AGENT_PARAMS,
 };
 
 bool trainFirm(orrery::policy::Environment* environment, const orrery::policy::ControlTrainingConfig* config,

@@ -232,9 +232,6 @@ policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest(sim::SimTime
     policy::ServingPlanRequest request;
     for (const Device& device : m_devices)
         request.devices.push_back({device.node, device.power.profile().memoryBytes});
-    // Pipelines are not modelled with concurrent sharing, batching or autoscaling (the reader
-    // refuses pipelineStages there), so those models are offered their declared form only.
-    const auto maxStages = static_cast<std::uint32_t>(std::min<std::size_t>(m_devices.size(), kMaxOfferedStages));
     for (const Model& model : m_models) {
         policy::ServedModelDemand demand;
         demand.model = model.profile->name;
@@ -245,23 +242,32 @@ policy::ServingPlanRequest ModelServingPlatform::servingPlanRequest(sim::SimTime
         demand.recordedArrivalSeconds = unreplayedArrivals(static_cast<std::uint32_t>(&model - m_models.data()), horizon);
         demand.replicas = model.replicas;
         demand.stages = model.stages;
-        const bool pipelines = !concurrent() && !m_spec.autoscaling && !model.batching.batches();
-        for (std::uint32_t s = 1; s <= std::max(maxStages, model.stages); ++s) {
-            if (s != model.stages && (!pipelines || s > maxStages))
-                continue;
-            const double handoff = kStageTransferLatencySeconds + model.profile->stageTransferBytes(model.typicalTokens) / m_gpu.interconnectBytesPerSecond;
-            demand.options.push_back({s, model.profile->memoryBytes / s, alone / s, alone + (s - 1) * handoff});
-        }
+        demand.options = partitionOptions(model);
         request.models.push_back(std::move(demand));
     }
     return request;
 }
 
+std::vector<policy::PartitionOption> ModelServingPlatform::partitionOptions(const Model& model) const
+{
+    // Pipelines are not modelled with concurrent sharing, batching or autoscaling (the reader
+    // refuses pipelineStages there), so those models are offered their declared form only.
+    const auto maxStages = static_cast<std::uint32_t>(std::min<std::size_t>(m_devices.size(), kMaxOfferedStages));
+    const bool pipelines = !concurrent() && !m_spec.autoscaling && !model.batching.batches();
+    const double alone = model.alonePrefillSeconds + model.alonePerTokenSeconds * model.typicalTokens;
+    const double handoff = kStageTransferLatencySeconds + model.profile->stageTransferBytes(model.typicalTokens) / m_gpu.interconnectBytesPerSecond;
+    std::vector<policy::PartitionOption> options;
+    for (std::uint32_t s = 1; s <= std::max(maxStages, model.stages); ++s) {
+        if (s == model.stages || (pipelines && s <= maxStages))
+            options.push_back({s, model.profile->memoryBytes / s, alone / s, alone + (s - 1) * handoff});
+    }
+    return options;
+}
+
 void ModelServingPlatform::applyPartition(std::uint32_t m, const policy::ModelPartition& partition)
 {
     Model& model = m_models.at(m);
-    const policy::ServingPlanRequest offered = servingPlanRequest(0);
-    const auto& options = offered.models[m].options;
+    const std::vector<policy::PartitionOption> options = partitionOptions(model); // as servingPlanRequest() offered them
     if (partition.replicas < 0 || std::none_of(options.begin(), options.end(), [&](const auto& o) { return o.stages == partition.stages; }))
         throw std::invalid_argument("workload '" + m_spec.name + "', model " + model.profile->name + ": the placement policy's plan asks "
                                     + std::to_string(partition.replicas) + " replicas of " + std::to_string(partition.stages)

@@ -272,6 +272,9 @@ private:
     void refreshPower(Device& device, sim::SimTime now);
     [[nodiscard]] double serviceSeconds(const Device& device, const Request& request) const;
     [[nodiscard]] bool concurrent() const { return m_spec.sharing == GpuSharing::Concurrent; }
+    //! The partitions `model` can run (servingPlanRequest's options): S = 1 … min(devices, 8)
+    //! stages where pipelines are modelled, always its declared S.
+    [[nodiscard]] std::vector<policy::PartitionOption> partitionOptions(const Model& model) const;
     // Batching (model_serving_batching.cpp).
     [[nodiscard]] bool batching() const { return m_batching; }
     void enqueueBatched(Device& device, std::uint32_t id);
