@@ -5,7 +5,7 @@
 #include "store/project_file_signature.h"
 
 #ifdef ORRERY_HAVE_GUI
-#include "cli/pdf_report_writer.h"
+#include "ops/pdf_report_writer.h"
 #include "gui/gui_main.h"
 #include "report/experiment_report_pdf.h"
 #endif

@@ -2,11 +2,11 @@
 // critical components (seed 001 Alg. 3.1, 3.2) of trace files (Jaeger, OTLP or Zipkin JSON, any
 // number, or every trace file of a directory) or of a run's recorded spans (docs/trace-analysis.md).
 #include "cli/commands.h"
-#include "cli/project_run_traces.h"
+#include "ops/project_run_traces.h"
 
 #include "analysis/critical_components.h"
 #include "analysis/critical_path.h"
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "store/project.h"
 #include "store/store_error.h"

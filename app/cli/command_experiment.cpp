@@ -7,30 +7,17 @@
 
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
-#include "cli/live_experiment_command.h"
-#include "cli/kubernetes_backend.h"
-#include "cli/plugin_setup.h"
-#include "cli/scenario_check.h"
-#include "cli/slurm_backend.h"
-#include "cli/text_format.h"
-#include "env/simulation.h"
+#include "cli/live_experiment_report.h"
+#include "ops/experiment_launch.h"
+#include "ops/plugin_setup.h"
+#include "ops/scenario_check.h"
+#include "ops/text_format.h"
 #include "experiment/comparison_table.h"
 #include "experiment/experiment_check.h"
 #include "experiment/experiment_loader.h"
-#include "experiment/experiment_runner.h"
-#include "experiment/trained_models.h"
-#include "experiment_training.h"
-#include "live/context_resolver.h"
-#include "live/kube_client.h"
-#include "live/kube_config_loader.h"
-#include "live/live_error.h"
-#include "policy/plugin_error.h"
-#include "sim/run_control.h"
 
 #include <fstream>
 #include <mutex>
-#include <thread>
-#include "store/store_error.h"
 
 #include <chrono>
 #include <cmath>
@@ -39,7 +26,6 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 namespace orrery::app {
 namespace {
@@ -171,53 +157,6 @@ SlurmOptions slurmOptions(const CommandLine& line)
     return options;
 }
 
-//! Runs the experiment's missing cells on Slurm and merges them (docs/distributed.md). Returns
-//! nullopt when every cell is now complete (the comparison follows), else the exit code.
-std::optional<int> runOnSlurm(const experiment::Experiment& experiment, const std::string& experimentFile,
-                              const std::string& projectPath, SlurmOptions options,
-                              const policy::PluginRegistry& registry, bool quiet)
-{
-    const experiment::ExperimentSpec& spec = experiment.spec;
-    // Trainable plugins' cells load the project's latest models, as a local run would.
-    if (!experiment::latestTrainedModels(experiment, registry, projectPath).empty())
-        options.modelsFrom = projectPath;
-    std::ostringstream silent;
-    SlurmBackend backend(experiment, experimentFile, projectPath, std::move(options), quiet ? silent : std::cerr);
-    sim::RunControl control;
-    SlurmOutcome outcome;
-    {
-        InterruptGuard guard(control);
-        outcome = backend.run(control);
-    }
-    const std::size_t complete = outcome.alreadyComplete + outcome.merged;
-    if (outcome.cancelled) {
-        std::cerr << "experiment " << spec.name << " cancelled: slurm job " << outcome.jobId << " cancelled (scancel); "
-                  << complete << " of " << outcome.totalCells << " cells complete in " << projectPath
-                  << "; run the same command again to resubmit the rest\n";
-        return kExitCancelled;
-    }
-    if (!outcome.failures.empty()) {
-        for (std::size_t i = 0; i < outcome.failures.size() && i < kMaxFailuresShown; ++i) {
-            const SlurmCellFailure& failure = outcome.failures[i];
-            std::cerr << "error: cell " << failure.cell;
-            if (!failure.jobTask.empty())
-                std::cerr << " (slurm task " << failure.jobTask << ")";
-            std::cerr << ": " << failure.state << (failure.message.empty() ? "" : ": " + failure.message) << '\n';
-        }
-        if (outcome.failures.size() > kMaxFailuresShown)
-            std::cerr << (outcome.failures.size() - kMaxFailuresShown) << " more cells failed\n";
-        std::cerr << "experiment " << spec.name << ": " << plural(outcome.failures.size(), "cell") << " failed under Slurm; "
-                  << complete << " of " << outcome.totalCells << " cells complete in " << projectPath << "; states in "
-                  << outcome.statusFile << "; run the same command again to resubmit them; no comparison stored\n";
-        return kExitRunFailed;
-    }
-    if (!quiet && !outcome.jobId.empty()) {
-        std::cerr << "experiment " << spec.name << ": slurm job " << outcome.jobId << " done, "
-                  << plural(outcome.merged, "cell") << " merged into " << projectPath << '\n';
-    }
-    return std::nullopt;
-}
-
 //! --backend kubernetes's options, checked.
 KubernetesOptions kubernetesOptions(const CommandLine& line)
 {
@@ -236,59 +175,36 @@ KubernetesOptions kubernetesOptions(const CommandLine& line)
     return options;
 }
 
-//! Runs the experiment's missing cells as a Kubernetes Indexed Job and merges them
-//! (docs/distributed.md). Returns nullopt when every cell is now complete, else the exit code.
-std::optional<int> runOnKubernetes(const experiment::Experiment& experiment, const CommandLine& line, const std::string& projectPath,
-                                   KubernetesOptions options, const policy::PluginRegistry& registry, bool quiet)
+//! What a remote backend's run says when it stopped before the comparison; nullopt when it
+//! did not stop there (every cell merged, or a local run).
+std::optional<int> reportRemote(const experiment::ExperimentSpec& spec, const ExperimentLaunchOutcome& outcome,
+                                ExperimentBackend backend, const std::string& projectPath, bool quiet)
 {
-    const experiment::ExperimentSpec& spec = experiment.spec;
-    if (!experiment::latestTrainedModels(experiment, registry, projectPath).empty()) {
-        std::cerr << "error: experiment " << spec.name << " uses trained models from " << projectPath
-                  << "; --backend kubernetes does not ship models to the pods yet: run it locally or with --backend slurm\n";
-        return kExitBadInput;
-    }
-    std::ostringstream silent;
-    KubernetesOutcome outcome;
-    try {
-        live::ContextResolver resolver(live::KubeConfigLoader::loadDefault(line.value("kubeconfig").value_or("")));
-        live::ResolvedContext context = resolver.resolve(line.value("context").value_or(""));
-        for (const auto& warning : context.warnings)
-            std::cerr << "warning: " << warning << '\n';
-        live::KubeClient client(std::move(context));
-        KubernetesBackend backend(experiment, projectPath, std::move(options), quiet ? silent : std::cerr);
-        sim::RunControl control;
-        InterruptGuard guard(control);
-        outcome = backend.run(client, control);
-    } catch (const live::LiveError& error) {
-        std::cerr << "error: " << error.what() << '\n';
-        return error.kind() == live::LiveError::Kind::Config ? kExitBadInput : kExitRunFailed;
-    }
-    const std::size_t complete = outcome.alreadyComplete + outcome.merged;
-    if (outcome.cancelled) {
-        std::cerr << "experiment " << spec.name << " cancelled: kubernetes job " << outcome.job << " deleted; " << complete << " of "
-                  << outcome.totalCells << " cells complete in " << projectPath
+    using Status = ExperimentLaunchOutcome::Status;
+    const char* engine = backend == ExperimentBackend::Slurm ? "Slurm" : "Kubernetes";
+    if (outcome.status == Status::Cancelled && !outcome.local) {
+        std::cerr << "experiment " << spec.name << " cancelled: " << outcome.message << "; " << outcome.complete << " of "
+                  << outcome.total << " cells complete in " << projectPath
                   << "; run the same command again to resubmit the rest\n";
         return kExitCancelled;
     }
-    if (!outcome.failures.empty()) {
-        for (std::size_t i = 0; i < outcome.failures.size() && i < kMaxFailuresShown; ++i) {
-            const KubernetesCellFailure& failure = outcome.failures[i];
-            std::cerr << "error: cell " << failure.cell;
-            if (!failure.pod.empty())
-                std::cerr << " (pod " << failure.pod << ")";
-            std::cerr << ": " << failure.state << (failure.message.empty() ? "" : ": " + failure.message) << '\n';
-        }
-        if (outcome.failures.size() > kMaxFailuresShown)
-            std::cerr << (outcome.failures.size() - kMaxFailuresShown) << " more cells failed\n";
-        std::cerr << "experiment " << spec.name << ": " << plural(outcome.failures.size(), "cell") << " failed under Kubernetes; "
-                  << complete << " of " << outcome.totalCells << " cells complete in " << projectPath << "; states in "
-                  << outcome.statusFile << (outcome.job.empty() ? "" : "; job " + outcome.job + " kept for inspection")
-                  << "; run the same command again to resubmit them; no comparison stored\n";
+    if (!outcome.cellFailures.empty() && !outcome.local) {
+        for (std::size_t i = 0; i < outcome.cellFailures.size() && i < kMaxFailuresShown; ++i)
+            std::cerr << "error: " << outcome.cellFailures[i] << '\n';
+        if (outcome.cellFailures.size() > kMaxFailuresShown)
+            std::cerr << (outcome.cellFailures.size() - kMaxFailuresShown) << " more cells failed\n";
+        constexpr std::string_view kKubernetesJob = "kubernetes ";
+        const std::string kept = backend == ExperimentBackend::Kubernetes && outcome.submission.starts_with(kKubernetesJob)
+            ? "; " + outcome.submission.substr(kKubernetesJob.size()) + " kept for inspection"
+            : std::string();
+        std::cerr << "experiment " << spec.name << ": " << plural(outcome.cellFailures.size(), "cell") << " failed under " << engine
+                  << "; " << outcome.complete << " of " << outcome.total << " cells complete in " << projectPath << "; states in "
+                  << outcome.statusFile << kept << "; run the same command again to resubmit them; no comparison stored\n";
         return kExitRunFailed;
     }
-    if (!quiet && !outcome.job.empty()) {
-        std::cerr << "experiment " << spec.name << ": kubernetes job " << outcome.job << " done, " << plural(outcome.merged, "cell")
-                  << " merged into " << projectPath << (outcome.deleted ? "; job and configmap deleted" : "") << '\n';
+    if (!quiet && !outcome.submission.empty()) {
+        std::cerr << "experiment " << spec.name << ": " << outcome.submission << " done, " << plural(outcome.merged, "cell")
+                  << " merged into " << projectPath << (outcome.remoteDeleted ? "; job and configmap deleted" : "") << '\n';
     }
     return std::nullopt;
 }
@@ -309,11 +225,11 @@ int runExperimentCommand(const std::vector<std::string>& args)
     const auto projectPath = line.value("project");
     if (!projectPath)
         throw UsageError{"orrery experiment: --project FILE.orrery is required (the runs and the comparison are stored there)"};
-    experiment::ExperimentRunOptions options;
+    unsigned workers = 0; // every core
     if (const auto jobs = line.unsignedValue("jobs")) {
         if (*jobs == 0 || *jobs > kMaxJobs)
             throw UsageError{"option --jobs: expected 1 to " + std::to_string(kMaxJobs) + " worker threads, got " + std::to_string(*jobs)};
-        options.jobs = static_cast<unsigned>(*jobs);
+        workers = static_cast<unsigned>(*jobs);
     }
     const bool quiet = line.flag("quiet");
     const std::string backend = line.value("backend").value_or("local");
@@ -361,80 +277,79 @@ int runExperimentCommand(const std::vector<std::string>& args)
         if (backend != "local" || line.value("jobs") || line.value("training-curves"))
             throw UsageError{"a live experiment (spec.target: live) runs its windows one after another on the cluster; "
                              "--backend, --jobs and --training-curves do not apply"};
-        try {
-            return runLiveExperiment(experiment, line, *projectPath, registry, quiet);
-        } catch (const store::StoreError& error) {
-            std::cerr << "error: " << error.what() << '\n';
-            return kExitBadInput;
-        }
-    }
-    if (line.flag("actuate"))
+    } else if (line.flag("actuate")) {
         throw UsageError{"option --actuate applies to live experiments (spec.target: live) only"};
+    }
 
-    experiment::ExperimentOutcome outcome;
-    try {
-        if (slurm) {
-            // Every cell runs on Slurm; once all are merged the runner below only compares.
-            if (const auto exitCode = runOnSlurm(experiment, line.positionals().front(), *projectPath, *slurm, registry, quiet))
-                return *exitCode;
-        }
-        if (kubernetes) {
-            if (const auto exitCode = runOnKubernetes(experiment, line, *projectPath, *kubernetes, registry, quiet))
-                return *exitCode;
-        }
-        options.models = experiment::latestTrainedModels(experiment, registry, *projectPath);
-        if (!slurm && !kubernetes) {
-            // Arms that train their own control policy do so first (or reuse the project's model).
-            sim::RunControl trainingControl;
-            InterruptGuard trainingGuard(trainingControl);
-            std::mutex logMutex;
-            // --training-curves FILE.csv: every training episode's mean reward, the team's and each agent's.
-            std::ofstream curves;
-            if (const auto path = line.value("training-curves")) {
-                curves.open(*path, std::ios::trunc);
-                if (!curves)
-                    throw UsageError{"option --training-curves: cannot write '" + *path + "'"};
-                curves << "arm,episode,agent,mean_reward,agents_added,agents_removed\n";
-            }
-            options.armModels = prepareArmModels(
-                registry, experiment, *projectPath, options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency()),
-                [&](const std::string& text) {
-                    if (quiet)
-                        return;
-                    const std::lock_guard lock(logMutex);
-                    std::cerr << experiment.spec.name << ": " << text << '\n';
-                },
-                trainingControl,
-                [&](const std::string& arm, const policy::ControlEpisodeReport& report) {
-                    if (!curves.is_open())
-                        return;
-                    const std::lock_guard lock(logMutex);
-                    curves << arm << ',' << report.episode << ",," << report.meanReward << ',' << report.agentsAdded << ','
-                           << report.agentsRemoved << '\n';
-                    for (const auto& [agent, reward] : report.agentRewards)
-                        curves << arm << ',' << report.episode << ',' << agent << ',' << reward << ",,\n";
-                });
-        }
-        experiment::ExperimentRunner runner(experiment, registry, *projectPath, std::move(options));
-        ExperimentProgressPrinter printer(std::cerr, experiment.spec.name);
-        if (!quiet)
-            runner.setProgressCallback([&](const experiment::ExperimentProgress& progress) { printer(progress); });
-        InterruptGuard guard(runner.control());
-        outcome = runner.run();
-    } catch (const env::SimulationSetupError& error) {
-        std::cerr << error.what() << (std::string_view(error.what()).ends_with('\n') ? "" : "\n");
+    ExperimentLaunchRequest request;
+    request.experimentFile = line.positionals().front();
+    request.projectPath = *projectPath;
+    request.backend = slurm ? ExperimentBackend::Slurm : kubernetes ? ExperimentBackend::Kubernetes : ExperimentBackend::Local;
+    request.jobs = workers;
+    if (slurm)
+        request.slurm = *slurm;
+    if (kubernetes)
+        request.kubernetes = *kubernetes;
+    request.kubeContext = line.value("context").value_or("");
+    request.kubeconfig = line.value("kubeconfig").value_or("");
+    request.actuate = line.flag("actuate");
+
+    std::mutex logMutex;
+    // --training-curves FILE.csv: every training episode's mean reward, the team's and each agent's.
+    std::ofstream curves;
+    if (const auto path = line.value("training-curves")) {
+        curves.open(*path, std::ios::trunc);
+        if (!curves)
+            throw UsageError{"option --training-curves: cannot write '" + *path + "'"};
+        curves << "arm,episode,agent,mean_reward,agents_added,agents_removed\n";
+    }
+    ExperimentLaunchCallbacks callbacks;
+    callbacks.log = [&](const std::string& text) {
+        if (quiet && !text.starts_with("warning: "))
+            return;
+        const std::lock_guard lock(logMutex);
+        std::cerr << text << '\n';
+    };
+    if (curves.is_open()) {
+        callbacks.trainingEpisode = [&](const std::string& arm, const policy::ControlEpisodeReport& report) {
+            const std::lock_guard lock(logMutex);
+            curves << arm << ',' << report.episode << ",," << report.meanReward << ',' << report.agentsAdded << ','
+                   << report.agentsRemoved << '\n';
+            for (const auto& [agent, reward] : report.agentRewards)
+                curves << arm << ',' << report.episode << ',' << agent << ',' << reward << ",,\n";
+        };
+    }
+    ExperimentProgressPrinter printer(std::cerr, experiment.spec.name);
+    LiveProgressPrinter livePrinter(experiment.spec.name);
+    if (!quiet) {
+        callbacks.localProgress = [&](const experiment::ExperimentProgress& progress) { printer(progress); };
+        callbacks.liveProgress = [&](const live_experiment::LiveExperimentProgress& progress) { livePrinter(progress); };
+    }
+    ExperimentLauncher launcher(experiment, registry, request, std::move(callbacks));
+    ExperimentLaunchOutcome outcome;
+    {
+        InterruptGuard guard([&launcher] { launcher.cancel(); });
+        outcome = launcher.run();
+    }
+    using Status = ExperimentLaunchOutcome::Status;
+    if (outcome.status == Status::BadInput) {
+        if (outcome.messageIsDiagnostics)
+            std::cerr << outcome.message << (outcome.message.ends_with('\n') ? "" : "\n");
+        else
+            std::cerr << "error: " << outcome.message << '\n';
         return kExitBadInput;
-    } catch (const store::StoreError& error) {
-        std::cerr << "error: " << error.what() << '\n';
-        return kExitBadInput;
-    } catch (const policy::PluginError& error) {
-        std::cerr << "error: " << error.what() << '\n';
-        return kExitRunFailed;
-    } catch (const std::runtime_error& error) { // an arm's training failed or was cancelled
-        std::cerr << "error: " << error.what() << '\n';
+    }
+    if (outcome.live)
+        return reportLiveExperiment(experiment, *outcome.live, outcome.liveContext, *projectPath);
+    if (request.backend != ExperimentBackend::Local) {
+        if (const auto exitCode = reportRemote(experiment.spec, outcome, request.backend, *projectPath, quiet))
+            return *exitCode;
+    }
+    if (!outcome.local) { // a plugin or an arm's training failed (or was cancelled) before any run
+        std::cerr << "error: " << outcome.message << '\n';
         return kExitRunFailed;
     }
-    return report(experiment, outcome, *projectPath);
+    return report(experiment, *outcome.local, *projectPath);
 }
 
 } // namespace orrery::app

@@ -1,10 +1,10 @@
 // `orrery export-traces --project P --run ID --out FILE [--format otlp|jaeger|zipkin]`: the spans a
 // simulated run recorded, as a trace file that Jaeger, the OpenTelemetry Collector, Zipkin or
 // `orrery analyze` opens (docs/trace-analysis.md, "Formats").
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/project_run_traces.h"
+#include "ops/project_run_traces.h"
 #include "store/store_error.h"
 #include "trace/jaeger_writer.h"
 #include "trace/otlp_writer.h"

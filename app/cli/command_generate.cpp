@@ -7,7 +7,7 @@
 #include "appgen/instability_scenario.h"
 #include "appgen/pool_manifest.h"
 #include "appgen/segment_catalog_reader.h"
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "model/diagnostic.h"

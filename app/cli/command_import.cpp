@@ -3,8 +3,8 @@
 // per node shape, priced per GPU instance type, and the trace's pods as batch-job streams
 // (docs/fleet.md, "The importer"). The text is checked with the scenario parser before it is
 // written, atomically, so a written file always passes `orrery validate`.
-#include "cli/atomic_file.h"
-#include "cli/alibaba_gpu_data.h"
+#include "ops/atomic_file.h"
+#include "ops/alibaba_gpu_data.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "fleet/alibaba_fleet_scenario.h"

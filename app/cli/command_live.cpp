@@ -1,7 +1,7 @@
 // `orrery live …`: read-only views of real clusters (kubeconfig contexts, nodes, pods),
 // Prometheus queries and snapshots of a cluster written as a scenario. Unreachable servers fail within 10 s (exit 1); bad kubeconfig or
 // arguments exit 2 with the file, context and field.
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/live_context_options.h"

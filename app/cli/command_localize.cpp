@@ -6,7 +6,7 @@
 #include "analysis/component_windows.h"
 #include "analysis/localization_score.h"
 #include "analysis/roc.h"
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "model/units.h"
 #include "scenario/scenario_loader.h"
@@ -14,7 +14,7 @@
 #include "store/store_error.h"
 
 #ifdef ORRERY_HAVE_TORCH
-#include "cli/component_localizer.h"
+#include "ops/component_localizer.h"
 #endif
 
 #include <nlohmann/json.hpp>

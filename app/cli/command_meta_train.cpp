@@ -6,7 +6,7 @@
 #include "appgen/pool_manifest.h"
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
-#include "cli/text_format.h"
+#include "ops/text_format.h"
 #include "env/transition_features.h"
 #include "model/diagnostic.h"
 #include "store/project.h"

@@ -2,11 +2,11 @@
 // AnomalyOnsets file that random campaigns read with `intensity: {onsets: FILE}`.
 #include "cli/commands.h"
 
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
-#include "cli/plugin_setup.h"
-#include "cli/scenario_check.h"
+#include "ops/plugin_setup.h"
+#include "ops/scenario_check.h"
 #include "env/anomaly_onset_sweep.h"
 #include "model/did_you_mean.h"
 #include "model/units.h"

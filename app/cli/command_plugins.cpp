@@ -1,7 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/command_line.h"
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 #include "model/executable_location.h"
 
 #include <algorithm>

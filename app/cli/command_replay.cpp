@@ -3,14 +3,14 @@
 // FGD paper's simulator does (docs/fleet.md, "GPU sharing replay"). Prints each policy's GPU
 // allocation and fragmentation against arrived workload (mean over runs, 95 % CI) and writes the
 // per-run curves as CSV; with --project, stores the study as an experiment and each policy's GPUs
-// as a run (cli/replay_project.h).
+// as a run (ops/replay_project.h).
 #include "analysis/mean_interval.h"
-#include "cli/atomic_file.h"
-#include "cli/alibaba_gpu_data.h"
+#include "ops/atomic_file.h"
+#include "ops/alibaba_gpu_data.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/plugin_setup.h"
-#include "cli/replay_project.h"
+#include "ops/plugin_setup.h"
+#include "ops/replay_project.h"
 #include "fleet/fleet_read_error.h"
 #include "fleet/gpu_replay_study.h"
 #include "policy/plugin_error.h"

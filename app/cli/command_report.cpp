@@ -3,9 +3,9 @@
 // a run's summary (docs/experiment-format.md, "Reports").
 #include "cli/commands.h"
 
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
-#include "cli/pdf_report_writer.h"
+#include "ops/pdf_report_writer.h"
 #include "experiment/experiment_report_data.h"
 #include "model/did_you_mean.h"
 #include "report/embedding_report.h"

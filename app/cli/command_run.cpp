@@ -1,9 +1,9 @@
 #include "cli/commands.h"
 
 #include "cli/command_line.h"
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 #include "cli/run_execution.h"
-#include "cli/scenario_check.h"
+#include "ops/scenario_check.h"
 
 #include <iostream>
 

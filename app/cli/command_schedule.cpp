@@ -4,7 +4,7 @@
 #include "cli/commands.h"
 #include "cli/interrupt_guard.h"
 #include "cli/live_context_options.h"
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 #include "experiment/trained_models.h"
 #include "live/live_error.h"
 #include "live/live_scheduler.h"

@@ -1,11 +1,11 @@
 // `orrery serve SCENARIO`: the simulator served as a cluster — a Kubernetes API and a Prometheus
 // /metrics on 127.0.0.1 over a running simulation of the scenario's Microservices workload
 // (docs/live-clusters.md, "The simulator served as a cluster").
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/plugin_setup.h"
-#include "cli/scenario_check.h"
+#include "ops/plugin_setup.h"
+#include "ops/scenario_check.h"
 
 #include "model/units.h"
 #include "serve/serve_http_server.h"

@@ -7,10 +7,10 @@
 
 #include "cli/command_line.h"
 #include "cli/interrupt_guard.h"
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 #include "cli/progress_printer.h"
-#include "cli/scenario_check.h"
-#include "cli/text_format.h"
+#include "ops/scenario_check.h"
+#include "ops/text_format.h"
 #include "cli/train_control_command.h"
 #include "cli/train_reference_command.h"
 #include "env/simulation.h"

@@ -4,7 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/interrupt_guard.h"
-#include "cli/text_format.h"
+#include "ops/text_format.h"
 #include "gym/classic_control.h"
 #include "model/did_you_mean.h"
 #include "sim/run_control.h"

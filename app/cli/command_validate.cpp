@@ -1,8 +1,8 @@
 #include "cli/commands.h"
 
 #include "cli/command_line.h"
-#include "cli/plugin_setup.h"
-#include "cli/scenario_check.h"
+#include "ops/plugin_setup.h"
+#include "ops/scenario_check.h"
 
 #include <iostream>
 

@@ -17,10 +17,15 @@ extern "C" void orreryInterruptGuardSignal(int)
 } // namespace
 
 InterruptGuard::InterruptGuard(sim::RunControl& control)
-    : m_watcher([this, &control] {
+    : InterruptGuard([&control] { control.cancel(); })
+{
+}
+
+InterruptGuard::InterruptGuard(std::function<void()> onInterrupt)
+    : m_watcher([this, onInterrupt = std::move(onInterrupt)] {
         while (!m_done.load()) {
             if (g_interruptRequested.exchange(false))
-                control.cancel();
+                onInterrupt();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     })

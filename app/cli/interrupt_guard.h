@@ -2,6 +2,7 @@
 #include "sim/run_control.h"
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 namespace orrery::app {
@@ -11,6 +12,8 @@ namespace orrery::app {
 class InterruptGuard {
 public:
     explicit InterruptGuard(sim::RunControl& control);
+    //! Calls `onInterrupt` (from the watcher thread) on each SIGINT/SIGTERM instead.
+    explicit InterruptGuard(std::function<void()> onInterrupt);
     ~InterruptGuard();
     InterruptGuard(const InterruptGuard&) = delete;
     InterruptGuard& operator=(const InterruptGuard&) = delete;

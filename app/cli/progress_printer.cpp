@@ -1,6 +1,6 @@
 #include "cli/progress_printer.h"
 
-#include "cli/text_format.h"
+#include "ops/text_format.h"
 
 #include <cstdio>
 #include <ostream>

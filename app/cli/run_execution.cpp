@@ -1,12 +1,12 @@
 #include "cli/run_execution.h"
 
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 #include "cli/commands.h"
 #include "cli/interrupt_guard.h"
 #include "cli/progress_printer.h"
-#include "cli/project_run.h"
-#include "cli/run_summary_json.h"
-#include "cli/text_format.h"
+#include "ops/project_run.h"
+#include "ops/run_summary_json.h"
+#include "ops/text_format.h"
 #include "env/simulation.h"
 #include "store/store_error.h"
 

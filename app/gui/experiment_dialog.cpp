@@ -1,6 +1,6 @@
 #include "gui/experiment_dialog.h"
 
-#include "cli/scenario_check.h"
+#include "ops/scenario_check.h"
 #include "experiment/experiment_cells.h"
 
 #include <QCheckBox>

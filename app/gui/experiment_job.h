@@ -1,7 +1,5 @@
 #pragma once
-#include "cli/kubernetes_backend.h"
-#include "cli/remote_experiment_progress.h"
-#include "cli/slurm_backend.h"
+#include "ops/experiment_launch.h"
 #include "experiment/experiment.h"
 #include "sim/run_control.h"
 
@@ -15,25 +13,15 @@
 
 class QThread;
 
-namespace orrery::experiment {
-class ExperimentRunner;
-}
-namespace orrery::live_experiment {
-class LiveExperimentRunner;
-}
 namespace orrery::policy {
 class PluginRegistry;
 }
 
 namespace orrery::app {
 
-//! Where an experiment's cells run (`orrery experiment --backend`).
-enum class ExperimentBackend { Local, Slurm, Kubernetes };
-
-//! One experiment run into a project on its own thread, as `orrery experiment` runs it: locally
-//! with the core ExperimentRunner, or with the Slurm or Kubernetes backend of app/cli (the same
-//! SlurmBackend and KubernetesBackend objects the CLI uses), after which the runner compares the
-//! merged cells. Cancel does what Ctrl-C does in the CLI: the runner's runs end as cancelled,
+//! One experiment run into a project on its own thread by the launcher `orrery experiment` uses
+//! (ops/experiment_launch.h): locally, on Slurm or Kubernetes (then compared), or a live
+//! experiment's windows; this class only moves its reports to the window's thread and words them. Cancel does what Ctrl-C does in the CLI: the runner's runs end as cancelled,
 //! Slurm's job is scancel'ed, the Kubernetes Job and ConfigMap are deleted; a rerun resumes.
 //!
 //! Every signal is emitted on the thread that owns the job (queued from the worker). Progress
@@ -98,11 +86,8 @@ signals:
 
 private:
     void work();
-    void runLocally(Outcome& outcome);
-    //! A live experiment (spec.target: live): its windows on the cluster, as `orrery experiment --actuate`.
-    void runLive(Outcome& outcome);
-    //! Runs the missing cells remotely; false when the comparison must not follow (cancelled, failed).
-    bool runRemotely(Outcome& outcome);
+    //! The launcher's outcome in the window's words.
+    Outcome outcomeOf(const ExperimentLaunchOutcome& result) const;
     void reportProgress(double fraction, QString text);
     void reportCells(RemoteExperimentProgress progress);
     void reportCompleted(std::size_t complete);
@@ -113,9 +98,8 @@ private:
     sim::RunControl m_control;
     std::unique_ptr<QThread> m_thread;
 
-    std::mutex m_runnerMutex;
-    experiment::ExperimentRunner* m_runner = nullptr; //!< the local runner while it runs, for cancel()
-    live_experiment::LiveExperimentRunner* m_liveRunner = nullptr; //!< the live runner while it runs
+    std::mutex m_launcherMutex;
+    ExperimentLauncher* m_launcher = nullptr; //!< while it runs, for cancel()
 
     // Latest reports, written by the worker, taken by the UI thread.
     std::mutex m_reportMutex;

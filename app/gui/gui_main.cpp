@@ -1,6 +1,6 @@
 #include "gui/gui_main.h"
 
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 #include "gui/language_setting.h"
 #include "gui/main_window.h"
 #include "policy/plugin_registry.h"

@@ -1,7 +1,7 @@
 #include "gui/main_window.h"
 
-#include "cli/demo_scenario.h"
-#include "cli/scenario_check.h"
+#include "ops/demo_scenario.h"
+#include "ops/scenario_check.h"
 #include "gui/embedding_tab.h"
 #include "gui/experiment_cell_model.h"
 #include "gui/experiment_view.h"

@@ -1,6 +1,6 @@
 #include "gui/main_window.h"
 
-#include "cli/scenario_check.h"
+#include "ops/scenario_check.h"
 #include "gui/scenario_editor.h"
 #include "gui/train_control_dialog.h"
 #include "gui/training_dock.h"

@@ -1,6 +1,6 @@
 #include "gui/run_job.h"
 
-#include "cli/project_run.h"
+#include "ops/project_run.h"
 
 #include <QThread>
 

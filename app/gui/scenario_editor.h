@@ -1,5 +1,5 @@
 #pragma once
-#include "cli/scenario_check.h"
+#include "ops/scenario_check.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "gui/train_control_dialog.h"
 
-#include "cli/control_training_run.h"
+#include "ops/control_training_run.h"
 #include "policy/plugin_registry.h"
 
 #include <QComboBox>

@@ -1,7 +1,7 @@
 #include "gui/training_dock.h"
 
 #include "analysis/convergence.h"
-#include "cli/control_training_run.h"
+#include "ops/control_training_run.h"
 #include "widgets/time_series_chart.h"
 
 #include <QChart>

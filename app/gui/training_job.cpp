@@ -1,6 +1,6 @@
 #include "gui/training_job.h"
 
-#include "cli/control_training_run.h"
+#include "ops/control_training_run.h"
 #include "env/simulated_environment.h"
 #include "env/workload_kind_runtimes.h"
 #include "store/project.h"

@@ -3,7 +3,7 @@
 // shard from its pod's log, which the pod, or anything it runs, can fill with anything) on any
 // bytes (tests/fuzz/kube_log_shard_fuzzer.cpp and the replay of
 // tests/fixtures/fuzz-regressions/kube_log_shard/ in tst_kubernetes_log_shard).
-#include "cli/kubernetes_log_shard.h"
+#include "ops/kubernetes_log_shard.h"
 #include "fuzz_check.h"
 
 #include <exception>

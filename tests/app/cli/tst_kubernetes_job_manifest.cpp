@@ -1,7 +1,7 @@
 // KubernetesJobManifest: the ConfigMap and the Indexed Job Orrery POSTs carry the batch/v1 and v1
 // fields the API server validates, name-safe labels and prefixes, and the pod script that picks
 // its cell by JOB_COMPLETION_INDEX.
-#include "cli/kubernetes_job_manifest.h"
+#include "ops/kubernetes_job_manifest.h"
 
 #include <QTest>
 

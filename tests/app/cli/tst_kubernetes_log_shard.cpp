@@ -1,7 +1,7 @@
 // KubernetesLogShard: the shard a pod prints between markers is decoded byte for byte; a log cut
 // inside it, a wrong size, bad base64 or another cell's shard are told apart from a log that has
 // none (whose last `error:` line becomes the message).
-#include "cli/kubernetes_log_shard.h"
+#include "ops/kubernetes_log_shard.h"
 #include "fuzz_replay.h"
 #include "kube_log_shard_invariant.h"
 

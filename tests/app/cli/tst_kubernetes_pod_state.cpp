@@ -1,7 +1,7 @@
 // KubernetesPodState and KubernetesJobState: Pod and Job objects as the API server returns them
 // map to the per-cell states and messages Orrery shows (waiting reasons, exit codes, OOMKilled,
 // eviction, unschedulable), and status.completedIndexes ranges parse.
-#include "cli/kubernetes_pod_state.h"
+#include "ops/kubernetes_pod_state.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // The Slurm batch script: array sizes and throttles, cells per task, shell quoting, and the script
 // itself run by bash for each array task with a stand-in orrery that logs its arguments, so the
 // task → cell-file lines mapping is checked by executing it, not by reading it.
-#include "cli/slurm_batch_script.h"
+#include "ops/slurm_batch_script.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

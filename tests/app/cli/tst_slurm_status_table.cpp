@@ -1,7 +1,7 @@
 // Reading Slurm's status tables: array-task job ids ("123_4", pending remainders "123_[0-3,7%2]",
 // steps "123_4.batch" skipped), sacct --parsable2 (State, ExitCode, Reason) and squeue %i|%T|%r.
 // The sacct and squeue texts are as Slurm 22.05 prints them.
-#include "cli/slurm_status_table.h"
+#include "ops/slurm_status_table.h"
 
 #include <QtTest>
 

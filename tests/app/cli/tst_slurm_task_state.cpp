@@ -1,6 +1,6 @@
 // Slurm's State column → SlurmTaskState: long names, squeue's short codes, sacct's "CANCELLED by
 // UID" and a truncated "COMPLETED+"; which states are final and which are failures.
-#include "cli/slurm_task_state.h"
+#include "ops/slurm_task_state.h"
 
 #include <QtTest>
 

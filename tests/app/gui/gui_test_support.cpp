@@ -2,9 +2,9 @@
 
 #include "kinds/built_in_kinds.h"
 
-#include "cli/demo_scenario.h"
-#include "cli/project_run.h"
-#include "cli/scenario_check.h"
+#include "ops/demo_scenario.h"
+#include "ops/project_run.h"
+#include "ops/scenario_check.h"
 #include "orrery_builtin_plugins.h"
 
 #include <QCoreApplication>

@@ -3,8 +3,8 @@
 #include "gui/flowcon_view.h"
 #include "gui/main_window.h"
 
-#include "cli/project_run.h"
-#include "cli/scenario_check.h"
+#include "ops/project_run.h"
+#include "ops/scenario_check.h"
 #include "env/target_label_log.h"
 #include "gui_test_support.h"
 #include "store/project.h"

@@ -4,8 +4,8 @@
 #include "gui/main_window.h"
 #include "gui/serving_power_view.h"
 
-#include "cli/project_run.h"
-#include "cli/scenario_check.h"
+#include "ops/project_run.h"
+#include "ops/scenario_check.h"
 #include "gui_test_support.h"
 #include "kinds/model_serving/gpu_device_profile.h"
 #include "widgets/chart_export.h"

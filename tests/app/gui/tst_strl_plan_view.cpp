@@ -8,8 +8,8 @@
 #include "gui/strl_plan_data.h"
 #include "gui/strl_plan_view.h"
 
-#include "cli/project_run.h"
-#include "cli/scenario_check.h"
+#include "ops/project_run.h"
+#include "ops/scenario_check.h"
 #include "gui_test_support.h"
 #include "store/project.h"
 

@@ -3,11 +3,11 @@
 // <build>/screenshots, or docs/screenshots when ORRERY_UPDATE_SCREENSHOTS=1. Each must show
 // its content: the critical path's red in the graph and the timeline, the tile colours in the cluster.
 // cluster-gpu-shares.png: the Alibaba GPU fleet after an FGD replay stored with
-// cli/replay_project.h, each GPU a column filled to its share; gpu-replay-sweep.png: that replay's
+// ops/replay_project.h, each GPU a column filled to its share; gpu-replay-sweep.png: that replay's
 // experiment, GPU allocation against arrived demand for best-fit and FGD.
 #include "gui/main_window.h"
 
-#include "cli/replay_project.h"
+#include "ops/replay_project.h"
 #include "fleet/gpu_replay_study.h"
 #include "gui/experiment_view.h"
 #include "gui_test_support.h"

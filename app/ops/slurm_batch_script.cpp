@@ -1,4 +1,4 @@
-#include "cli/slurm_batch_script.h"
+#include "ops/slurm_batch_script.h"
 
 #include <algorithm>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "cli/component_localizer.h"
+#include "ops/component_localizer.h"
 
 #include "learn/random_fourier_svm.h"
 

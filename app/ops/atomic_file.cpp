@@ -1,4 +1,4 @@
-#include "cli/atomic_file.h"
+#include "ops/atomic_file.h"
 
 #include <cerrno>
 #include <cstring>

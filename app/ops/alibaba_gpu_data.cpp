@@ -1,4 +1,4 @@
-#include "cli/alibaba_gpu_data.h"
+#include "ops/alibaba_gpu_data.h"
 
 #include "scenario/scenario_load_options.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "cli/remote_experiment_progress.h"
+#include "ops/remote_experiment_progress.h"
 
 #include <chrono>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "cli/text_format.h"
+#include "ops/text_format.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "cli/kubernetes_job_manifest.h"
+#include "ops/kubernetes_job_manifest.h"
 
 #include <cctype>
 

@@ -1,4 +1,4 @@
-#include "cli/kubernetes_log_shard.h"
+#include "ops/kubernetes_log_shard.h"
 
 #include "live/base64.h"
 

@@ -1,5 +1,5 @@
 // Training a control plugin into a project: shared by `orrery train` and the window's training view.
-#include "cli/control_training_run.h"
+#include "ops/control_training_run.h"
 
 #include "env/reference_control_policies.h"
 #include "sim/rng_stream.h"

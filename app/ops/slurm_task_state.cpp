@@ -1,4 +1,4 @@
-#include "cli/slurm_task_state.h"
+#include "ops/slurm_task_state.h"
 
 #include <array>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "cli/stored_model_lookup.h"
+#include "ops/stored_model_lookup.h"
 
 namespace orrery::app {
 

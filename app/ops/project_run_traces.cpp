@@ -1,4 +1,4 @@
-#include "cli/project_run_traces.h"
+#include "ops/project_run_traces.h"
 
 #include "store/project.h"
 

@@ -1,4 +1,4 @@
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 
 #include "model/executable_location.h"
 

@@ -1,6 +1,6 @@
 #pragma once
-#include "cli/remote_experiment_progress.h"
-#include "cli/slurm_task_state.h"
+#include "ops/remote_experiment_progress.h"
+#include "ops/slurm_task_state.h"
 
 #include <chrono>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "cli/slurm_status_table.h"
+#include "ops/slurm_status_table.h"
 
 #include <charconv>
 

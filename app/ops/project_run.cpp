@@ -1,4 +1,4 @@
-#include "cli/project_run.h"
+#include "ops/project_run.h"
 
 #include "env/simulation.h"
 #include "experiment/trained_models.h"

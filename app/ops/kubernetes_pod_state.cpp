@@ -1,4 +1,4 @@
-#include "cli/kubernetes_pod_state.h"
+#include "ops/kubernetes_pod_state.h"
 
 #include <charconv>
 #include <sstream>

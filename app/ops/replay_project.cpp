@@ -1,4 +1,4 @@
-#include "cli/replay_project.h"
+#include "ops/replay_project.h"
 
 #include "env/gpu_share_annotations.h"
 #include "experiment/experiment_comparison.h"

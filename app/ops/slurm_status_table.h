@@ -1,5 +1,5 @@
 #pragma once
-#include "cli/slurm_task_state.h"
+#include "ops/slurm_task_state.h"
 
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "experiment_training.h"
+#include "ops/experiment_training.h"
 
-#include "control_training_run.h"
-#include "stored_model_lookup.h"
+#include "ops/control_training_run.h"
+#include "ops/stored_model_lookup.h"
 #include "env/workload_kind_runtimes.h"
 #include "sim/run_control.h"
 #include "store/project.h"

@@ -1,6 +1,6 @@
-#include "cli/scenario_check.h"
+#include "ops/scenario_check.h"
 
-#include "cli/plugin_setup.h"
+#include "ops/plugin_setup.h"
 #include "experiment/experiment_check.h"
 #include "model/bounded_file_read.h"
 #include "policy/decision_point.h"

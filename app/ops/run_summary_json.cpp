@@ -1,4 +1,4 @@
-#include "cli/run_summary_json.h"
+#include "ops/run_summary_json.h"
 
 #include <nlohmann/json.hpp>
 
