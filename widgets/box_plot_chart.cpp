@@ -1,5 +1,7 @@
 #include "widgets/box_plot_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include "analysis/sample_summary.h"
 
 #include <QBarCategoryAxis>
@@ -101,7 +103,7 @@ void BoxPlotChart::rebuild()
     m_series = series;
     const double margin = high > low ? (high - low) * 0.05 : std::max(1.0, std::abs(low) * 0.05);
     m_valueAxis->setRange(low >= 0.0 ? std::max(0.0, low - margin) : low - margin, high + margin);
-    m_valueAxis->applyNiceNumbers();
+    applyNiceRange(*m_valueAxis);
 }
 
 } // namespace orrery::widgets

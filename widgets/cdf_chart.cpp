@@ -1,5 +1,7 @@
 #include "widgets/cdf_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include <QChart>
 #include <QLineSeries>
 #include <QPen>
@@ -96,7 +98,7 @@ void CdfChart::rebuild()
     }
     const double margin = high > low ? (high - low) * 0.03 : std::max(1.0, std::abs(low) * 0.05);
     m_xAxis->setRange(low - margin, high + margin);
-    m_xAxis->applyNiceNumbers();
+    applyNiceRange(*m_xAxis);
 }
 
 } // namespace orrery::widgets

@@ -1,5 +1,7 @@
 #include "widgets/grouped_bar_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include "widgets/arm_colors.h"
 
 #include <QBarCategoryAxis>
@@ -85,6 +87,7 @@ void GroupedBarChart::rebuild()
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setTitleText(m_valueTitle);
         axis->setRange(0, high > 0 ? high * 1.05 : 1.0);
+        applyNiceRange(*axis);
         chart()->addAxis(axis, Qt::AlignLeft);
         series->attachAxis(axis);
     }

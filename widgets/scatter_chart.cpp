@@ -1,5 +1,7 @@
 #include "widgets/scatter_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include "widgets/value_chart_setup.h"
 
 #include <QChart>
@@ -90,8 +92,8 @@ void ScatterChart::updateRanges()
     const auto [y0, y1] = pad(yMin, yMax);
     m_xAxis->setRange(x0, x1);
     m_yAxis->setRange(y0, y1);
-    m_xAxis->applyNiceNumbers();
-    m_yAxis->applyNiceNumbers();
+    applyNiceRange(*m_xAxis);
+    applyNiceRange(*m_yAxis);
 }
 
 void ScatterChart::applyPaletteTheme()

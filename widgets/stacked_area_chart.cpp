@@ -1,5 +1,7 @@
 #include "widgets/stacked_area_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include "widgets/value_chart_setup.h"
 
 #include <QAreaSeries>
@@ -193,11 +195,11 @@ void StackedAreaChart::restack()
         }
     }
     if (times.size() < 2)
-        m_xAxis->setRange(times.empty() ? 0.0 : times.front(), (times.empty() ? 0.0 : times.front()) + 1.0);
+        setRangeWithNiceTicks(*m_xAxis, times.empty() ? 0.0 : times.front(), (times.empty() ? 0.0 : times.front()) + 1.0);
     else
-        m_xAxis->setRange(times.front(), times.back());
+        setRangeWithNiceTicks(*m_xAxis, times.front(), times.back());
     m_yAxis->setRange(0.0, yMax > 0.0 ? yMax * 1.05 : 1.0);
-    m_yAxis->applyNiceNumbers();
+    applyNiceRange(*m_yAxis);
 }
 
 void StackedAreaChart::applyPaletteTheme()

@@ -1,11 +1,12 @@
 #include "widgets/sweep_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
-
 
 #include <algorithm>
 #include <cmath>
@@ -121,7 +122,7 @@ void SweepChart::rebuild()
     }
     const double yMargin = yHigh > yLow ? (yHigh - yLow) * 0.08 : std::max(1.0, std::abs(yLow) * 0.05);
     yAxis->setRange(yLow >= 0.0 ? std::max(0.0, yLow - yMargin) : yLow - yMargin, yHigh + yMargin);
-    yAxis->applyNiceNumbers();
+    applyNiceRange(*yAxis); // the x axis is categorical: one tick per sweep value
 }
 
 } // namespace orrery::widgets

@@ -1,5 +1,7 @@
 #include "widgets/time_series_chart.h"
 
+#include "widgets/nice_axis.h"
+
 #include "widgets/value_chart_setup.h"
 
 #include "widgets/series_decimation.h"
@@ -271,13 +273,13 @@ void TimeSeriesChart::updateRanges()
         xMin = std::isfinite(xMin) ? xMin : 0.0;
         xMax = xMin + 1.0;
     }
-    m_xAxis->setRange(xMin, xMax);
+    setRangeWithNiceTicks(*m_xAxis, xMin, xMax);
     if (m_fixedY)
         return;
     if (!(yMax > yMin))
         yMax = yMin + 1.0;
     m_yAxis->setRange(yMin, yMax * 1.05);
-    m_yAxis->applyNiceNumbers();
+    applyNiceRange(*m_yAxis);
 }
 
 void TimeSeriesChart::applyPaletteTheme()

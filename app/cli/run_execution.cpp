@@ -7,6 +7,7 @@
 #include "ops/project_run.h"
 #include "ops/run_summary_json.h"
 #include "ops/text_format.h"
+#include "model/value_format.h"
 #include "env/simulation.h"
 #include "store/store_error.h"
 
@@ -65,7 +66,7 @@ RunExecution executeRun(const model::Scenario& scenario, const policy::PluginReg
     std::cout << "run " << run.runId << " of " << scenario.name << " (seed " << scenario.seed << ") completed: "
               << run.result.events << " events\n";
     for (const auto& metric : run.result.metrics) {
-        std::cout << "  " << metric.name << " = " << shortNumber(metric.value) << ' ' << metric.unit << '\n';
+        std::cout << "  " << metric.name << " = " << model::formatValue(metric.value, metric.unit) << '\n';
     }
     for (const store::RunModel& used : run.models) {
         std::cout << "  " << used.plugin << " used "

@@ -1,5 +1,7 @@
 #include "gui/metrics_table_model.h"
 
+#include "model/value_format.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -18,11 +20,11 @@ void MetricsTableModel::setMetrics(std::vector<store::MetricRow> metrics)
     endResetModel();
 }
 
-QString MetricsTableModel::formatValue(double value)
+QString MetricsTableModel::formatValue(double value, const std::string& unit)
 {
     if (std::isnan(value))
         return QStringLiteral("—");
-    return QLocale().toString(value, 'g', 6);
+    return QString::fromStdString(model::formatValueInUnitColumn(value, unit));
 }
 
 int MetricsTableModel::rowCount(const QModelIndex& parent) const
@@ -49,7 +51,7 @@ QVariant MetricsTableModel::data(const QModelIndex& index, int role) const
     switch (index.column()) {
     case NameColumn: return QString::fromStdString(metric.name);
     case ValueColumn:
-        return role == Qt::ToolTipRole ? QLocale().toString(metric.value, 'g', 17) : formatValue(metric.value);
+        return role == Qt::ToolTipRole ? QLocale().toString(metric.value, 'g', 17) : formatValue(metric.value, metric.unit);
     case UnitColumn: return QString::fromStdString(metric.unit);
     default: return {};
     }

@@ -1,4 +1,5 @@
 #pragma once
+#include <string>
 #include "store/metric_row.h"
 
 #include <QAbstractTableModel>
@@ -20,7 +21,7 @@ public:
     void setMetrics(std::vector<store::MetricRow> metrics);
     [[nodiscard]] const std::vector<store::MetricRow>& metrics() const { return m_metrics; }
     //! How the table writes a value: six significant digits in the current locale, "—" for NaN.
-    static QString formatValue(double value);
+    static QString formatValue(double value, const std::string& unit = {});
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

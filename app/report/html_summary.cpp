@@ -1,5 +1,7 @@
 #include "report/html_summary.h"
 
+#include "model/value_format.h"
+
 #include "report/gpu_shares_summary.h"
 #include "report/svg_line_chart.h"
 #include "report/serving_summary.h"
@@ -84,8 +86,9 @@ std::string htmlRunSummary(const store::Project& project, store::RunId runId)
 
     html += "<h2>Metrics</h2>\n<table>\n<tr><th>metric</th><th>value</th><th>unit</th></tr>\n";
     for (const auto& metric : project.metrics(runId)) {
-        html += "<tr><td>" + htmlEscape(metric.name) + "</td><td class=\"num\">" + formatValue(metric.value)
-            + "</td><td>" + htmlEscape(metric.unit) + "</td></tr>\n";
+        html += "<tr><td>" + htmlEscape(metric.name) + "</td><td class=\"num\" title=\"" + formatValue(metric.value) + "\">"
+            + htmlEscape(model::formatValueInUnitColumn(metric.value, metric.unit)) + "</td><td>" + htmlEscape(metric.unit)
+            + "</td></tr>\n";
     }
     html += "</table>\n<p><small>Written by Orrery. Wall-clock times are UTC.</small></p>\n</body></html>\n";
     return html;

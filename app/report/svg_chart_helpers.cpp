@@ -1,7 +1,9 @@
 #include "report/svg_chart_helpers.h"
 
 #include "report/svg_line_chart.h"
+#include "model/value_format.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -26,11 +28,18 @@ double niceTickStep(double range)
 {
     if (!(range > 0) || !std::isfinite(range))
         return 1.0;
-    const double raw = range / 5.0;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    const double fraction = raw / magnitude;
-    return (fraction < 1.5 ? 1.0 : fraction < 3.5 ? 2.0 : fraction < 7.5 ? 5.0 : 10.0) * magnitude;
+    return model::niceAxisTicks(0.0, range, 6).step;
 }
+
+namespace {
+
+//! Digits after the point that show every multiple of `step` exactly (0.25 → 2, 50 → 0).
+int tickDecimals(double step)
+{
+    return std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+}
+
+} // namespace
 
 std::string svgOpenTag(int width, int height)
 {
@@ -60,11 +69,15 @@ SvgPlotFrame::SvgPlotFrame(int svgWidth, int svgHeight, double xMinimum, double 
 std::string svgYGrid(const SvgPlotFrame& frame, double yStep)
 {
     std::string svg;
-    for (double y = frame.yMin; y <= frame.yMax + yStep / 2; y += yStep) {
+    // Multiples of the step, not running sums: no 1.388e-17 where the axis crosses zero.
+    const int decimals = tickDecimals(yStep);
+    const long count = std::lround(std::floor((frame.yMax - frame.yMin) / yStep + 0.5));
+    for (long i = 0; i <= count; ++i) {
+        const double y = frame.yMin + static_cast<double>(i) * yStep;
         svg += "<line x1=\"" + svgCoordinate(frame.left) + "\" x2=\"" + svgCoordinate(frame.left + frame.width)
             + "\" y1=\"" + svgCoordinate(frame.py(y)) + "\" y2=\"" + svgCoordinate(frame.py(y)) + "\" stroke=\"#ddd\"/>";
         svg += "<text x=\"" + svgCoordinate(frame.left - 6) + "\" y=\"" + svgCoordinate(frame.py(y) + 4)
-            + "\" text-anchor=\"end\">" + svgNumber(y) + "</text>\n";
+            + "\" text-anchor=\"end\">" + model::formatTick(y, decimals) + "</text>\n";
     }
     return svg;
 }
@@ -74,9 +87,12 @@ std::string svgAxes(const SvgPlotFrame& frame, int svgHeight, const std::string&
     std::string svg = "<rect x=\"" + svgCoordinate(frame.left) + "\" y=\"" + svgCoordinate(frame.top) + "\" width=\""
         + svgCoordinate(frame.width) + "\" height=\"" + svgCoordinate(frame.height) + "\" fill=\"none\" stroke=\"#999\"/>\n";
     const double xStep = niceTickStep(frame.xMax - frame.xMin);
-    for (double x = std::ceil(frame.xMin / xStep) * xStep; x <= frame.xMax + xStep / 1000; x += xStep) {
+    const int decimals = tickDecimals(xStep);
+    const double firstTick = std::ceil(frame.xMin / xStep - 1e-9);
+    for (double k = firstTick; k * xStep <= frame.xMax + xStep / 1000; k += 1) {
+        const double x = k * xStep;
         svg += "<text x=\"" + svgCoordinate(frame.px(x)) + "\" y=\"" + svgCoordinate(frame.top + frame.height + 16)
-            + "\" text-anchor=\"middle\">" + svgNumber(x) + "</text>\n";
+            + "\" text-anchor=\"middle\">" + model::formatTick(x, decimals) + "</text>\n";
     }
     svg += "<text x=\"" + svgCoordinate(frame.left + frame.width / 2) + "\" y=\"" + svgCoordinate(svgHeight - 6.0)
         + "\" text-anchor=\"middle\">" + htmlEscape(xLabel) + "</text>\n";

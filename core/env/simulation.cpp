@@ -590,7 +590,7 @@ private:
             add("placement.decision_time", sim::toSeconds(m_queue->decisionTime()), "s");
         add("sim.events", static_cast<double>(m_engine.eventsProcessed()), "events");
         if (m_stretchCount > 0)
-            add("tasks.contention_stretch.mean", m_stretchSum / static_cast<double>(m_stretchCount), "ratio");
+            add("tasks.contention_stretch.mean", m_stretchSum / static_cast<double>(m_stretchCount), "factor");
         return metrics;
     }
 

@@ -122,7 +122,7 @@ private slots:
             if (row.startsWith("fgd,42,allocation,"))
                 csvFinal = row.split(',').last().toDouble();
         }
-        const auto stored = QRegularExpression(QStringLiteral("gpu.allocation.final</td><td class=\"num\">([0-9.]+)")).match(summary);
+        const auto stored = QRegularExpression(QStringLiteral("gpu.allocation.final</td><td class=\"num\" title=\"([0-9.]+)\"")).match(summary);
         QVERIFY(stored.hasMatch());
         QVERIFY2(std::fabs(stored.captured(1).toDouble() - csvFinal) < 1e-3, qPrintable(stored.captured(1)));
         QVERIFY(csvFinal > 90.0);

@@ -159,7 +159,7 @@ void TestMainWindow::explorerListsRunsAndSelectionFillsRunView()
         const auto& metric = metrics[static_cast<std::size_t>(row)];
         QCOMPARE(table->index(row, 0).data().toString(), QString::fromStdString(metric.name));
         QCOMPARE(table->index(row, 1).data(app::MetricsTableModel::ValueRole).toDouble(), metric.value);
-        QCOMPARE(table->index(row, 1).data().toString(), app::MetricsTableModel::formatValue(metric.value));
+        QCOMPARE(table->index(row, 1).data().toString(), app::MetricsTableModel::formatValue(metric.value, metric.unit));
         QCOMPARE(table->index(row, 2).data().toString(), QString::fromStdString(metric.unit));
     }
 

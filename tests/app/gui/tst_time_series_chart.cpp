@@ -255,7 +255,7 @@ void TestTimeSeriesChart::bandsAreVisibleInLightAndDark()
         return image.pixelColor(QPoint(qRound(viewPos.x() * ratio), qRound(viewPos.y() * ratio)));
     };
     const QColor inside = pixelAt(5.0);
-    const QColor outside = pixelAt(8.0);
+    const QColor outside = pixelAt(9.0); // between the grid lines at 8 and 10
     const QColor background = chart.palette().color(QPalette::Base);
     QCOMPARE(outside.rgb(), background.rgb());
     QVERIFY2(inside.rgb() != background.rgb(), qPrintable(inside.name()));
