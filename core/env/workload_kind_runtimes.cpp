@@ -45,6 +45,38 @@ const WorkloadKindRuntime* findWorkloadKindRuntime(const std::string& kind)
     return nullptr;
 }
 
+bool matchesMetricPattern(std::string_view pattern, std::string_view metric)
+{
+    const std::size_t open = pattern.find('<');
+    if (open == std::string_view::npos)
+        return pattern == metric;
+    const std::size_t close = pattern.find('>', open);
+    if (close == std::string_view::npos || metric.substr(0, open) != pattern.substr(0, open))
+        return false;
+    const std::string_view rest = pattern.substr(close + 1);
+    // The placeholder takes one or more characters up to a '.', then the rest must match.
+    for (std::size_t end = open + 1; end <= metric.size(); ++end) {
+        if (metric[end - 1] == '.')
+            break;
+        if (matchesMetricPattern(rest, metric.substr(end)))
+            return true;
+    }
+    return false;
+}
+
+const WorkloadKindRuntime* findKindRecordingMetric(std::string_view metric)
+{
+    RuntimeTable& t = table();
+    const std::lock_guard lock(t.mutex);
+    for (const auto& runtime : t.runtimes) {
+        for (const RecordedMetric& recorded : runtime->recordedMetrics) {
+            if (matchesMetricPattern(recorded.pattern, metric))
+                return runtime.get();
+        }
+    }
+    return nullptr;
+}
+
 namespace {
 
 //! The registered-kind workload whose control environment a trainer gets (see

@@ -55,6 +55,21 @@ public:
     virtual bool attachQueue(policy::QueuePolicy& /*queue*/) { return false; }
 };
 
+//! A metric a kind records at the end of a run: the experiment validator accepts it without a
+//! warning and docs/model.md lists it. `pattern` is the exact name, or has placeholders in angle
+//! brackets for the parts a scenario names ("fn.<function>.latency.p99"); each placeholder
+//! stands for one or more characters other than '.'.
+struct RecordedMetric {
+    std::string pattern;
+    std::string unit;
+    //! Lower is better and it is a time, so an experiment's "speedup" (baseline mean / arm mean)
+    //! means something (experiment::isLatencyLike).
+    bool latencyLike = false;
+};
+
+//! Whether `metric` is what `pattern` describes (RecordedMetric::pattern).
+[[nodiscard]] bool matchesMetricPattern(std::string_view pattern, std::string_view metric);
+
 //! How the simulation and the trainers build a registered kind.
 struct WorkloadKindRuntime {
     std::string kind; //!< as model::KindSpec::kind
@@ -72,12 +87,17 @@ struct WorkloadKindRuntime {
     //! The most control targets one episode can have (training jobs: every job), so fixed-shape
     //! observations have room for all; empty = the targets of the episode's first observation.
     std::function<std::size_t(const model::KindSpec& spec)> controlTargetCapacity;
+    //! Every metric the kind's runtime records (KindRuntime::finish); tests/core/kinds checks the
+    //! list against real runs of each kind.
+    std::vector<RecordedMetric> recordedMetrics;
 };
 
 //! Registers (or replaces) a kind's runtime factories; kinds call it once at start-up.
 void registerWorkloadKindRuntime(WorkloadKindRuntime runtime);
 //! The factories of `kind` (exactly as model::KindSpec::kind), or nullptr.
 [[nodiscard]] const WorkloadKindRuntime* findWorkloadKindRuntime(const std::string& kind);
+//! The kind of the registered runtime that declares `metric` (RecordedMetric), or nullptr.
+[[nodiscard]] const WorkloadKindRuntime* findKindRecordingMetric(std::string_view metric);
 
 //! The control Environment a trainer uses for `scenario`: the first registered-kind workload
 //! that offers one (or the one `options.workload` names), else the microservice

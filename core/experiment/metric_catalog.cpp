@@ -1,5 +1,7 @@
 #include "experiment/metric_catalog.h"
 
+#include "env/workload_kind_runtimes.h"
+
 #include <algorithm>
 
 namespace orrery::experiment {
@@ -79,26 +81,24 @@ const std::vector<std::string>& knownMetricNames()
     return names;
 }
 
-//! Functions workloads (core/kinds/functions, FunctionsDeployment::appendMetrics): fn.<total> and
-//! fn.<function>.{latency.p50, latency.p99, slo_violation_rate}.
-bool isFunctionMetric(std::string_view metric)
+//! A metric a registered workload kind declares it records (env::RecordedMetric).
+const env::RecordedMetric* kindMetric(std::string_view metric)
 {
-    if (!startsWith(metric, "fn."))
-        return false;
-    static const std::vector<std::string_view> kTotals = {
-        "fn.invocations", "fn.completed", "fn.failures", "fn.slo_violations", "fn.slo_violation_rate", "fn.cold_starts",
-        "fn.latency.p99.mean", "fn.cpu_utilization", "fn.memory_utilization", "fn.containers.mean"};
-    if (std::find(kTotals.begin(), kTotals.end(), metric) != kTotals.end())
-        return true;
-    return metric.ends_with(".latency.p99") || metric.ends_with(".latency.p50") || metric.ends_with(".slo_violation_rate");
+    const env::WorkloadKindRuntime* runtime = env::findKindRecordingMetric(metric);
+    if (!runtime)
+        return nullptr;
+    for (const env::RecordedMetric& recorded : runtime->recordedMetrics) {
+        if (env::matchesMetricPattern(recorded.pattern, metric))
+            return &recorded;
+    }
+    return nullptr;
 }
 
 bool isKnownMetric(std::string_view metric)
 {
     const auto& names = knownMetricNames();
     return std::find(names.begin(), names.end(), metric) != names.end() || isClassCompletionTime(metric, false)
-        || isFunctionMetric(metric) || startsWith(metric, "train.") // training-jobs (core/kinds/training_jobs)
-        || startsWith(metric, "serving.");                          // model-serving (core/kinds/model_serving)
+        || kindMetric(metric) != nullptr; // what the registered kinds declare (core/kinds/*)
 }
 
 bool isLatencyLike(std::string_view metric)
@@ -106,7 +106,10 @@ bool isLatencyLike(std::string_view metric)
     return startsWith(metric, "job.wait.") || startsWith(metric, "job.completion_time.")
         || isClassCompletionTime(metric, true) || metric == "makespan" || metric == "placement.decision_time"
         || (startsWith(metric, "ms.") && metric.find(".latency.") != std::string_view::npos) || metric == "control.mitigation_time"
-        || (isFunctionMetric(metric) && metric.find(".latency.") != std::string_view::npos);
+        || [&] {
+               const env::RecordedMetric* recorded = kindMetric(metric);
+               return recorded && recorded->latencyLike;
+           }();
 }
 
 } // namespace orrery::experiment

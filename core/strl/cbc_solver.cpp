@@ -1,5 +1,7 @@
 #include "strl/cbc_solver.h"
 
+#include "strl/cbc_process_lock.h"
+
 #include <Cbc_C_Interface.h>
 #include <CoinFinite.hpp>
 
@@ -32,11 +34,11 @@ struct CbcDeleter {
 
 MilpSolution solveWithCbc(const MilpModel& model, double timeLimitSeconds, int randomSeed)
 {
-    // CBC and CoinUtils keep process-wide state (CoinDrand48's seed among it), so two solves on
-    // two threads (an experiment's cells) perturbed each other and the same cell gave different
-    // plans from run to run. One solve at a time keeps each solve's answer a function of its model.
-    static std::mutex cbcMutex;
-    const std::lock_guard<std::mutex> oneSolveAtATime(cbcMutex);
+    // CBC and CoinUtils keep process-wide state (CoinDrand48's seed, the parameter parser), so two
+    // solves on two threads (an experiment's cells, in any plugin module) perturbed each other and
+    // the same cell gave different plans from run to run. One solve at a time in the whole process
+    // keeps each solve's answer a function of its model.
+    const std::lock_guard<std::mutex> oneSolveAtATime(cbcProcessLock());
     const auto started = std::chrono::steady_clock::now(); // after the wait: the solve's own time
     MilpSolution solution;
     const auto& columns = model.columns();

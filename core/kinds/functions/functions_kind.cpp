@@ -13,6 +13,24 @@ namespace orrery::kinds::functions {
 namespace {
 constexpr const char* kKind = "Functions";
 
+//! FunctionsDeployment::appendMetrics: the totals and each function's latency and violations.
+std::vector<env::RecordedMetric> recordedMetrics()
+{
+    return {{"fn.invocations", "invocations"},
+            {"fn.completed", "invocations"},
+            {"fn.failures", "invocations"},
+            {"fn.slo_violations", "invocations"},
+            {"fn.slo_violation_rate", "ratio"},
+            {"fn.cold_starts", "containers"},
+            {"fn.latency.p99.mean", "ms", true},
+            {"fn.cpu_utilization", "ratio"},
+            {"fn.memory_utilization", "ratio"},
+            {"fn.containers.mean", "containers"},
+            {"fn.<function>.latency.p50", "ms", true},
+            {"fn.<function>.latency.p99", "ms", true},
+            {"fn.<function>.slo_violation_rate", "ratio"}};
+}
+
 const FunctionsSpec& functionsSpecOf(const model::KindSpec& spec)
 {
     return dynamic_cast<const FunctionsSpec&>(spec);
@@ -39,7 +57,8 @@ void registerFunctionsKind()
                  return std::make_unique<FunctionsEnvironment>(scenario, functionsSpecOf(spec), options);
              },
              {"cpu", "memory", "replicas"}, // SIMPPO's three knobs (seed 001 §4.3)
-             {}});
+             {},
+             recordedMetrics()});
     });
 }
 

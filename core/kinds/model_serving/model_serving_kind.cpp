@@ -12,6 +12,35 @@ namespace orrery::kinds::model_serving {
 
 namespace {
 constexpr const char* kKind = "model-serving";
+
+//! ModelServingRuntime::finish: requests, latency, SLO, power and energy, replicas, per device.
+std::vector<env::RecordedMetric> recordedMetrics()
+{
+    return {{"serving.requests", "requests"},
+            {"serving.completed", "requests"},
+            {"serving.dropped", "requests"},
+            {"serving.latency.mean", "s"},
+            {"serving.latency.p50", "s"},
+            {"serving.latency.p99", "s"},
+            {"serving.slo_attainment", "share"},
+            {"serving.slo_ratio.p99", "ratio"},
+            {"serving.batch.mean", "requests"},
+            {"serving.power.mean", "W"},
+            {"serving.energy", "J"},
+            {"serving.energy_per_request", "J/request"},
+            {"serving.mhz.mean", "MHz"},
+            {"serving.frequency_changes", "changes"},
+            {"serving.gpu_utilization.mean", "share"},
+            {"serving.replicas.mean", "replicas"},
+            {"serving.replicas_unplaced", "replicas"},
+            {"serving.launch_failures", "replicas"},
+            {"serving.scale_ins", "replicas"},
+            {"serving.scale_outs", "replicas"},
+            {"serving.cost", "USD"},
+            {"serving.<device>.mhz.mean", "MHz"},
+            {"serving.<device>.power.mean", "W"},
+            {"serving.<device>.utilization", "share"}};
+}
 } // namespace
 
 void registerModelServingKind()
@@ -34,7 +63,8 @@ void registerModelServingKind()
                  return std::make_unique<ModelServingEnvironment>(scenario, dynamic_cast<const ModelServingSpec&>(spec), options);
              },
              {"gpu-frequency"},
-             {}});
+             {},
+             recordedMetrics()});
     });
 }
 

@@ -11,6 +11,31 @@ namespace orrery::kinds::strl_jobs {
 
 namespace {
 constexpr const char* kKind = "strl-jobs";
+
+//! StrlJobsRuntime::finish: SLO attainment, best-effort latency, utilisation and the planner's work.
+std::vector<env::RecordedMetric> recordedMetrics()
+{
+    return {{"strl.jobs_submitted", "jobs"},
+            {"strl.jobs_completed", "jobs"},
+            {"strl.jobs_dropped", "jobs"},
+            {"strl.jobs_slowed", "jobs"},
+            {"strl.slo_jobs", "jobs"},
+            {"strl.slo_met", "jobs"},
+            {"strl.slo_attainment", "ratio"},
+            {"strl.availability_met", "ratio"},
+            {"strl.best_effort.latency.mean", "s"},
+            {"strl.best_effort.latency.p95", "s"},
+            {"strl.completion_time.mean", "s"},
+            {"strl.utilization", "ratio"},
+            {"strl.cycles", "cycles"},
+            {"strl.solve_seconds.mean", "s"},
+            {"strl.solve_seconds.p99", "s"},
+            {"strl.solve_seconds.max", "s"},
+            {"strl.cycles_timed_out", "cycles"},
+            {"strl.plan_fallbacks", "cycles"},
+            {"strl.assignments_rejected", "assignments"},
+            {"strl.unit_decisions", "decisions"}};
+}
 } // namespace
 
 void registerStrlJobsKind()
@@ -30,7 +55,8 @@ void registerStrlJobsKind()
              },
              {}, // no control environment: the jobs run whole nodes to completion
              {},
-             {}});
+             {},
+             recordedMetrics()});
     });
 }
 

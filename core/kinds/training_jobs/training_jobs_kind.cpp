@@ -13,6 +13,22 @@ namespace orrery::kinds::training_jobs {
 namespace {
 constexpr const char* kKind = "training-jobs";
 
+//! TrainingJobsRuntime::finish: job completion times, counts and the listener's work.
+std::vector<env::RecordedMetric> recordedMetrics()
+{
+    return {{"train.jobs_submitted", "jobs"},
+            {"train.jobs_completed", "jobs"},
+            {"train.jct.mean", "s"},
+            {"train.jct.p50", "s"},
+            {"train.jct.p90", "s"},
+            {"train.jct.max", "s"},
+            {"train.makespan", "s"},
+            {"train.limit_changes", "actions"},
+            {"train.listener_runs", "runs"},
+            {"train.containers_without_evaluation", "containers"},
+            {"train.<job>.jct", "s"}};
+}
+
 const TrainingJobsSpec& trainingSpecOf(const model::KindSpec& spec)
 {
     return dynamic_cast<const TrainingJobsSpec&>(spec);
@@ -42,7 +58,8 @@ void registerTrainingJobsKind()
              [](const model::KindSpec& spec) -> std::size_t {
                  const TrainingJobsSpec& jobs = trainingSpecOf(spec); // one container per job
                  return static_cast<std::size_t>(jobs.count) + jobs.jobs.size();
-             }});
+             },
+             recordedMetrics()});
     });
 }
 
