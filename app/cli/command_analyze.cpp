@@ -1,6 +1,7 @@
 // `orrery analyze FILE|DIR... | --project P --run ID [--json OUT] [--top N]`: critical paths and
 // critical components (seed 001 Alg. 3.1, 3.2) of trace files (Jaeger, OTLP or Zipkin JSON, any
 // number, or every trace file of a directory) or of a run's recorded spans (docs/trace-analysis.md).
+#include "cli/status_line.h"
 #include "cli/commands.h"
 #include "ops/project_run_traces.h"
 
@@ -272,11 +273,13 @@ std::vector<std::string> traceFiles(const std::vector<std::string>& arguments, s
 bool readAll(const std::vector<std::string>& files, trace::TraceSet& traces)
 {
     const bool progress = files.size() > 1;
+    std::cerr.flush(); // the status line writes to stderr's FILE*
+    StatusLine status;
     std::size_t bytes = 0;
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (progress) {
-            std::cerr << "\rreading " << (i + 1) << '/' << files.size() << ": " << traces.spanCount() << " spans, "
-                      << bytes / 1'000'000 << " MB so far" << std::flush;
+            status.update("reading " + std::to_string(i + 1) + "/" + std::to_string(files.size()) + ": " +
+                          std::to_string(traces.spanCount()) + " spans, " + std::to_string(bytes / 1'000'000) + " MB so far");
         }
         trace::TraceImportStats stats;
         try {
@@ -286,19 +289,18 @@ bool readAll(const std::vector<std::string>& files, trace::TraceSet& traces)
             bytes += stats.bytes;
             trace::appendTraces(traces, std::move(read));
         } catch (const trace::TraceReadError& error) {
-            if (progress)
-                std::cerr << '\n';
+            status.breakLine();
             std::cerr << error.what() << '\n';
             return false;
         }
         if (stats.orphanSpans > 0) {
-            std::cerr << (progress ? "\n" : "") << files[i] << ": " << stats.orphanSpans
-                      << " spans reference a parent absent from their trace; kept as roots\n";
+            status.breakLine();
+            std::cerr << files[i] << ": " << stats.orphanSpans << " spans reference a parent absent from their trace; kept as roots\n";
         }
     }
     if (progress) {
-        std::cerr << "\rread " << files.size() << " files: " << traces.traces.size() << " traces, " << traces.spanCount()
-                  << " spans, " << bytes / 1'000'000 << " MB\n";
+        status.finish("read " + std::to_string(files.size()) + " files: " + std::to_string(traces.traces.size()) + " traces, " +
+                      std::to_string(traces.spanCount()) + " spans, " + std::to_string(bytes / 1'000'000) + " MB");
     }
     return true;
 }
