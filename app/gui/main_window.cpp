@@ -5,9 +5,6 @@
 #include "gui/embedding_tab.h"
 #include "gui/experiment_cell_model.h"
 #include "gui/experiment_view.h"
-#include "gui/flowcon_view.h"
-#include "gui/serving_power_view.h"
-#include "gui/strl_plan_view.h"
 #include "gui/project_catalog_model.h"
 #include "gui/training_dock.h"
 #include "gui/recent_projects.h"
@@ -101,8 +98,7 @@ void MainWindow::restoreSettings()
     }
     restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
     m_runView->restoreState(settings.value(kRunViewKey).toByteArray());
-    showViewTab(static_cast<ViewTab>(std::clamp(settings.value(kViewTabKey, 0).toInt(), 0,
-                                                static_cast<int>(ViewTab::Embeddings))));
+    m_views->setCurrentIndex(std::clamp(settings.value(kViewTabKey, 0).toInt(), 0, m_views->count() - 1));
 }
 
 void MainWindow::saveSettings() const
@@ -111,7 +107,7 @@ void MainWindow::saveSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
     settings.setValue(kRunViewKey, m_runView->saveState());
-    settings.setValue(kViewTabKey, static_cast<int>(currentViewTab()));
+    settings.setValue(kViewTabKey, m_views->currentIndex());
 }
 
 void MainWindow::logMessage(const QString& message, Severity severity)
@@ -155,9 +151,9 @@ bool MainWindow::openProject(const QString& path)
     m_runView->clear();
     m_cellModel->clear();
     m_cellPane->hide();
-    m_flowConView->clear();
-    m_servingPowerView->clear();
-    m_strlPlanView->clear();
+    for (KindRunView* view : m_kindViews)
+        view->clear();
+    showKindTabsFor(std::vector<std::string>{}); // until a run is selected
     m_experimentView->clear();
     m_centre->setCurrentWidget(m_runView);
     m_runs->setRuns({});
@@ -201,9 +197,20 @@ void MainWindow::showCurrentItem()
     if (const auto id = m_runs->runIdAt(current)) {
         m_centre->setCurrentWidget(m_runView);
         m_runView->showRun(m_projectPath, *id);
-        m_flowConView->showRun(m_projectPath, *id);
-        m_servingPowerView->showRun(m_projectPath, *id);
-        m_strlPlanView->showRun(m_projectPath, *id);
+        std::optional<std::vector<std::string>> kinds;
+        try {
+            kinds = runWorkloadKinds(*m_project, *id);
+        } catch (const std::exception& failure) {
+            logMessage(QString::fromStdString(failure.what()), Severity::Warning);
+        }
+        showKindTabsFor(kinds);
+        const auto& registrations = registeredKindViews();
+        for (std::size_t i = 0; i < m_kindViews.size(); ++i) {
+            if (viewAppliesTo(registrations[i], kinds))
+                m_kindViews[i]->showRun(m_projectPath, *id);
+            else
+                m_kindViews[i]->clear();
+        }
         loadRunViews(*id);
     } else if (const auto experiment = m_runs->experimentIdAt(current)) {
         m_centre->setCurrentWidget(m_experimentView);

@@ -1,5 +1,6 @@
 #pragma once
 #include "gui/experiment_job.h"
+#include "gui/kind_views.h"
 #include "model/scenario.h"
 #include "policy/control_training.h"
 #include "store/ids.h"
@@ -10,6 +11,8 @@
 #include <QPointer>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -34,9 +37,6 @@ namespace orrery::app {
 struct ScenarioViewsData;
 class ExperimentCellModel;
 class ExperimentView;
-class FlowConView;
-class ServingPowerView;
-class StrlPlanView;
 class EmbeddingTab;
 class LiveDock;
 class ProjectCatalogModel;
@@ -87,19 +87,32 @@ public:
     [[nodiscard]] widgets::ClusterView* clusterView() const { return m_clusterView; }
     [[nodiscard]] widgets::ServiceGraphView* serviceGraphView() const { return m_graphView; }
     [[nodiscard]] widgets::TraceView* traceView() const { return m_traceView; }
-    //! The FlowCon tab: per worker, the selected training-jobs run's CPU limits and evaluation curves.
-    [[nodiscard]] FlowConView* flowConView() const { return m_flowConView; }
-    //! The Power tab: the selected model-serving run's latency/power curves and power over time.
-    [[nodiscard]] ServingPowerView* servingPowerView() const { return m_servingPowerView; }
-    //! The Plan tab: the selected strl-jobs run's space-time plan (TetriSched's "Tetris") and STRL trees.
-    [[nodiscard]] StrlPlanView* strlPlanView() const { return m_strlPlanView; }
+    //! The views the workload kinds bring (gui/kind_views.h), one tab each between Traces and
+    //! Embeddings, shown for the selected run when it has one of the view's kinds.
+    [[nodiscard]] const std::vector<KindRunView*>& kindViews() const { return m_kindViews; }
+    //! The kind view of type `View` (FlowConView, ServingPowerView, StrlPlanView, …), or nullptr.
+    template <typename View>
+    [[nodiscard]] View* kindView() const
+    {
+        for (KindRunView* view : m_kindViews) {
+            if (auto* typed = qobject_cast<View*>(view))
+                return typed;
+        }
+        return nullptr;
+    }
+    //! Whether `view`'s tab is shown (the selected run has one of its kinds).
+    [[nodiscard]] bool isKindViewShown(const QWidget* view) const;
     //! The Embeddings tab: the project's meta-learner embeddings (orrery meta-train).
     [[nodiscard]] EmbeddingTab* embeddingTab() const { return m_embeddingTab; }
-    //! The tabs of the centre: overview (run or experiment), cluster, service graph, traces, FlowCon,
-    //! Power, Plan.
-    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, FlowCon, Power, Plan, Embeddings };
+    //! The fixed tabs of the centre: overview (run or experiment), cluster, service graph, traces,
+    //! and embeddings after the kinds' views; KindView stands for any of those (kindViews()).
+    enum class ViewTab { Overview, Cluster, ServiceGraph, Traces, Embeddings, KindView };
+    //! Brings up a fixed tab (KindView: nothing; use showViewWidget with the view).
     void showViewTab(ViewTab tab);
     [[nodiscard]] ViewTab currentViewTab() const;
+    //! Brings up the tab of `view` (a fixed view or a kind's).
+    void showViewWidget(QWidget* view);
+    [[nodiscard]] QWidget* currentViewWidget() const;
 
     //! Runs the built-in demo scenario.
     bool runDemo();
@@ -192,6 +205,8 @@ private:
     void saveSettings() const;
     void refreshRuns(); //!< and the experiments
     void showCurrentItem();
+    //! Shows the kind views' tabs that apply to a run of `kinds` (nullopt: all), hides the others.
+    void showKindTabsFor(const std::optional<std::vector<std::string>>& kinds);
     void showCatalogItem();
     void selectRun(store::RunId id);
     void onRunProgress(qint64 simulatedNs, qint64 horizonNs, quint64 events);
@@ -216,9 +231,7 @@ private:
     widgets::ClusterView* m_clusterView = nullptr;
     widgets::ServiceGraphView* m_graphView = nullptr;
     widgets::TraceView* m_traceView = nullptr;
-    FlowConView* m_flowConView = nullptr;
-    ServingPowerView* m_servingPowerView = nullptr;
-    StrlPlanView* m_strlPlanView = nullptr;
+    std::vector<KindRunView*> m_kindViews; //!< in registeredKindViews() order
     EmbeddingTab* m_embeddingTab = nullptr;
     quint64 m_runViewsGeneration = 0; //!< which loadRunViews() a finished load answers
     RunProgressPanel* m_progress = nullptr;

@@ -1,12 +1,9 @@
-// MainWindow: the centre's tabs (overview, cluster, service graph, traces, FlowCon, Power, Plan,
-// Embeddings) and
-// what feeds them.
+// MainWindow: the centre's tabs (overview, cluster, service graph, traces, the views the workload
+// kinds bring, embeddings) and what feeds them.
 #include "gui/main_window.h"
 
 #include "gui/embedding_tab.h"
-#include "gui/flowcon_view.h"
-#include "gui/serving_power_view.h"
-#include "gui/strl_plan_view.h"
+#include "gui/kind_views.h"
 #include "gui/scenario_editor.h"
 #include "gui/scenario_views_data.h"
 #include "widgets/cluster_view.h"
@@ -15,6 +12,7 @@
 #include "widgets/trace_view.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
@@ -37,12 +35,6 @@ void MainWindow::createViews()
     m_graphView->setObjectName(QStringLiteral("serviceGraphView"));
     m_traceView = new widgets::TraceView;
     m_traceView->setObjectName(QStringLiteral("traceView"));
-    m_flowConView = new FlowConView;
-    m_flowConView->setObjectName(QStringLiteral("flowConView"));
-    m_servingPowerView = new ServingPowerView;
-    m_servingPowerView->setObjectName(QStringLiteral("servingPowerView"));
-    m_strlPlanView = new StrlPlanView;
-    m_strlPlanView->setObjectName(QStringLiteral("strlPlanView"));
     m_embeddingTab = new EmbeddingTab;
     m_embeddingTab->setObjectName(QStringLiteral("embeddingTab"));
 
@@ -54,19 +46,25 @@ void MainWindow::createViews()
     m_views->addTab(m_clusterView, tr("Cluster"));
     m_views->addTab(m_graphView, tr("Service Graph"));
     m_views->addTab(m_traceView, tr("Traces"));
-    m_views->addTab(m_flowConView, tr("FlowCon"));
-    m_views->addTab(m_servingPowerView, tr("Power"));
-    m_views->addTab(m_strlPlanView, tr("Plan"));
+    QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces")};
+    // Each kind's views (app/gui/kinds/*), in registration order; hidden until a run has the kind.
+    registerBuiltInKindViews();
+    for (const KindViewRegistration& registration : registeredKindViews()) {
+        KindRunView* view = registration.create();
+        view->setObjectName(registration.objectName);
+        m_kindViews.push_back(view);
+        m_views->addTab(view, QCoreApplication::translate("orrery::app::MainWindow", registration.title));
+        names << QCoreApplication::translate("orrery::app::MainWindow", registration.menuText);
+    }
     m_views->addTab(m_embeddingTab, tr("Embeddings"));
+    names << tr("&Embeddings");
     setCentralWidget(m_views);
 
-    const QStringList names = {tr("&Overview"), tr("&Cluster"), tr("Service &Graph"), tr("&Traces"), tr("&FlowCon"), tr("&Power"),
-                               tr("P&lan"), tr("&Embeddings")};
     for (int i = 0; i < names.size(); ++i) {
         auto* action = new QAction(names[i], this);
         action->setObjectName(QStringLiteral("viewTab%1Action").arg(i));
         action->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
-        connect(action, &QAction::triggered, this, [this, i] { showViewTab(static_cast<ViewTab>(i)); });
+        connect(action, &QAction::triggered, this, [this, i] { m_views->setCurrentIndex(i); });
         m_viewTabActions << action;
     }
 
@@ -97,9 +95,59 @@ void MainWindow::createViews()
     });
 }
 
-void MainWindow::showViewTab(ViewTab tab) { m_views->setCurrentIndex(static_cast<int>(tab)); }
+void MainWindow::showViewTab(ViewTab tab)
+{
+    switch (tab) {
+    case ViewTab::Overview: showViewWidget(m_centre); break;
+    case ViewTab::Cluster: showViewWidget(m_clusterView); break;
+    case ViewTab::ServiceGraph: showViewWidget(m_graphView); break;
+    case ViewTab::Traces: showViewWidget(m_traceView); break;
+    case ViewTab::Embeddings: showViewWidget(m_embeddingTab); break;
+    case ViewTab::KindView: break;
+    }
+}
 
-MainWindow::ViewTab MainWindow::currentViewTab() const { return static_cast<ViewTab>(m_views->currentIndex()); }
+MainWindow::ViewTab MainWindow::currentViewTab() const
+{
+    const QWidget* current = m_views->currentWidget();
+    if (current == m_centre)
+        return ViewTab::Overview;
+    if (current == m_clusterView)
+        return ViewTab::Cluster;
+    if (current == m_graphView)
+        return ViewTab::ServiceGraph;
+    if (current == m_traceView)
+        return ViewTab::Traces;
+    if (current == m_embeddingTab)
+        return ViewTab::Embeddings;
+    return ViewTab::KindView;
+}
+
+void MainWindow::showViewWidget(QWidget* view)
+{
+    const int index = m_views->indexOf(view);
+    if (index >= 0 && m_views->isTabVisible(index))
+        m_views->setCurrentIndex(index);
+}
+
+QWidget* MainWindow::currentViewWidget() const { return m_views->currentWidget(); }
+
+bool MainWindow::isKindViewShown(const QWidget* view) const
+{
+    const int index = m_views->indexOf(const_cast<QWidget*>(view));
+    return index >= 0 && m_views->isTabVisible(index);
+}
+
+void MainWindow::showKindTabsFor(const std::optional<std::vector<std::string>>& kinds)
+{
+    const auto& registrations = registeredKindViews();
+    for (std::size_t i = 0; i < m_kindViews.size() && i < registrations.size(); ++i) {
+        const bool shown = viewAppliesTo(registrations[i], kinds);
+        const int index = m_views->indexOf(m_kindViews[i]);
+        m_views->setTabVisible(index, shown);
+        m_viewTabActions[index]->setEnabled(shown);
+    }
+}
 
 void MainWindow::openTraceDialog()
 {

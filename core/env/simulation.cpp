@@ -17,11 +17,37 @@
 #include "sim/rng_stream.h"
 
 #include <algorithm>
+#include <type_traits>
+#include <variant>
 #include <cmath>
 #include <map>
 
 namespace orrery::env {
 namespace {
+
+//! What the run is made of, stored with it so the window and the reports know which views a
+//! run has without reading its scenario again (docs/architecture.md §8): one `run.workload`
+//! annotation per workload, target "<kind>/<name>".
+void recordRunStructure(const model::Scenario& scenario, sim::RunRecorder& recorder)
+{
+    for (const model::WorkloadSpec& workload : scenario.workloads) {
+        const std::string target = std::visit(
+            [](const auto& spec) -> std::string {
+                using Spec = std::decay_t<decltype(spec)>;
+                if constexpr (std::is_same_v<Spec, model::BatchJobsSpec>)
+                    return "BatchJobs/" + spec.name;
+                else if constexpr (std::is_same_v<Spec, model::JobStreamsSpec>)
+                    return "JobStreams/" + spec.name;
+                else if constexpr (std::is_same_v<Spec, model::MicroservicesSpec>)
+                    return "Microservices/" + spec.name;
+                else
+                    return spec.spec->kind + "/" + spec.name;
+            },
+            workload);
+        recorder.recordAnnotation({0, 0, std::string(kRunWorkloadAnnotation), target, 0});
+    }
+}
+
 
 constexpr const char* kDefaultPlacementPlugin = "first-fit";
 
@@ -234,6 +260,7 @@ public:
         info.policies = policyDescriptions();
         info.models = m_modelsUsed;
         recorder.beginRun(info);
+        recordRunStructure(m_scenario, recorder);
         m_series = {recorder.defineSeries("cluster.cpu_allocated", "ratio"),
                     recorder.defineSeries("cluster.memory_allocated", "ratio"),
                     recorder.defineSeries("cluster.gpu_allocated", "ratio"),

@@ -1,4 +1,5 @@
 #pragma once
+#include <string_view>
 #include "env/policy_models.h"
 #include "env/run_result.h"
 #include "model/scenario.h"
@@ -22,6 +23,10 @@ class SpanSink;
 namespace orrery::env {
 
 //! Thrown when a scenario cannot be simulated as configured (unknown plugin, invalid parameters).
+//! The annotation a run records for each of its workloads at time 0, target "<kind>/<name>"
+//! ("model-serving/llm", "Microservices/social-network"): what the run is made of.
+inline constexpr std::string_view kRunWorkloadAnnotation = "run.workload";
+
 class SimulationSetupError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;

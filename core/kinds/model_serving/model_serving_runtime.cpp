@@ -241,6 +241,7 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
     m_costSeries = recorder.defineSeries("serving.cost", "USD");
     m_sloRatioSeries = recorder.defineSeries("serving.p99_slo_ratio", "ratio");
     m_attainmentSeries = recorder.defineSeries("serving.slo_attainment", "share");
+    recordServedModels(recorder);
     if (m_platform.spec().deviceSeries) {
         for (const auto& device : m_platform.devices()) {
             m_deviceSeries.push_back({recorder.defineSeries("serving." + device.name + ".power", "W"),
@@ -254,6 +255,21 @@ void ModelServingRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder)
     for (std::uint32_t m = 0; m < m_platform.models().size(); ++m)
         engine.schedule(m_platform.nextArrival(m, engine.now()), m_arrivalKind, m);
     engine.schedule(engine.now() + m_platform.spec().controlPeriod, m_controlKind);
+}
+
+void ModelServingRuntime::recordServedModels(sim::RunRecorder& recorder) const
+{
+    // What the run serves, kept with it so the Power view needs no scenario parser
+    // (app/gui/kinds/model_serving): the GPU model, then each model with its SLO scale.
+    const ModelServingSpec& spec = m_platform.spec();
+    recorder.recordAnnotation({0, 0, "serving.gpu", spec.gpu, 0});
+    std::vector<std::string> seen;
+    for (const auto& served : spec.models) {
+        if (std::find(seen.begin(), seen.end(), served.model) != seen.end())
+            continue;
+        seen.push_back(served.model);
+        recorder.recordAnnotation({0, 0, "serving.model", served.model, served.sloScale > 0 ? served.sloScale : spec.sloScale});
+    }
 }
 
 void ModelServingRuntime::startIfIdle(std::uint32_t device, sim::SimTime now)

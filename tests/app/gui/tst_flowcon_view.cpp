@@ -1,6 +1,6 @@
 // The FlowCon tab (issue 18): a recorded training-jobs run shows one panel per worker with one
 // stacked CPU-limit band per container that ran there and the evaluation curves of its jobs.
-#include "gui/flowcon_view.h"
+#include "gui/kinds/training_jobs/flowcon_view.h"
 #include "gui/main_window.h"
 
 #include "ops/project_run.h"
@@ -109,17 +109,17 @@ private slots:
         QCOMPARE(jobs, 5); // every job finished (and so recorded where it ran)
 
         app::MainWindow window(testing::pluginRegistry());
-        QSignalSpy loaded(window.flowConView(), &app::FlowConView::loaded);
+        QSignalSpy loaded(window.kindView<app::FlowConView>(), &app::FlowConView::loaded);
         QVERIFY(window.openProject(path)); // selects the newest run
         QVERIFY(loaded.count() > 0 || loaded.wait(20000));
-        window.showViewTab(app::MainWindow::ViewTab::FlowCon);
+        window.showViewWidget(window.kindView<app::FlowConView>());
         QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
-                 static_cast<QWidget*>(window.flowConView()));
+                 static_cast<QWidget*>(window.kindView<app::FlowConView>()));
         window.resize(1000, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-        const app::FlowConView* view = window.flowConView();
+        const app::FlowConView* view = window.kindView<app::FlowConView>();
         QVERIFY(!view->showsPlaceholder());
         QCOMPARE(view->workerCount(), 2);
         for (int w = 0; w < view->workerCount(); ++w) {

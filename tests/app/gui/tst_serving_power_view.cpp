@@ -2,7 +2,7 @@
 // power against the SM clock from the calibrated model, with its SLO line and the clock its
 // device held, and each device's power and p99/SLO over the run.
 #include "gui/main_window.h"
-#include "gui/serving_power_view.h"
+#include "gui/kinds/model_serving/serving_power_view.h"
 
 #include "ops/project_run.h"
 #include "ops/scenario_check.h"
@@ -110,14 +110,14 @@ private slots:
         app::runIntoProject(*checked.scenario, testing::pluginRegistry(), path.toStdString());
 
         app::MainWindow window(testing::pluginRegistry());
-        QSignalSpy loaded(window.servingPowerView(), &app::ServingPowerView::loaded);
+        QSignalSpy loaded(window.kindView<app::ServingPowerView>(), &app::ServingPowerView::loaded);
         QVERIFY(window.openProject(path));
         QVERIFY(loaded.count() > 0 || loaded.wait(20000));
-        window.showViewTab(app::MainWindow::ViewTab::Power);
+        window.showViewWidget(window.kindView<app::ServingPowerView>());
         window.resize(1200, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const app::ServingPowerView* view = window.servingPowerView();
+        const app::ServingPowerView* view = window.kindView<app::ServingPowerView>();
         QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(), static_cast<const QWidget*>(view));
         QVERIFY(!view->showsPlaceholder());
         QCOMPARE(view->modelBox()->count(), 3);

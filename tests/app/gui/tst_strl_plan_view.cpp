@@ -4,9 +4,9 @@
 // block, the job's STRL expression rebuilt from the run's scenario as a tree. It paints 10,000
 // blocks quickly, and runs of other kinds show a placeholder.
 #include "gui/main_window.h"
-#include "gui/strl_plan_canvas.h"
-#include "gui/strl_plan_data.h"
-#include "gui/strl_plan_view.h"
+#include "gui/kinds/strl_jobs/strl_plan_canvas.h"
+#include "gui/kinds/strl_jobs/strl_plan_data.h"
+#include "gui/kinds/strl_jobs/strl_plan_view.h"
 
 #include "ops/project_run.h"
 #include "ops/scenario_check.h"
@@ -86,7 +86,7 @@ private slots:
         const store::RunId runId = recordStrlRun(path);
 
         app::MainWindow window(testing::pluginRegistry());
-        QSignalSpy loaded(window.strlPlanView(), &app::StrlPlanView::loaded);
+        QSignalSpy loaded(window.kindView<app::StrlPlanView>(), &app::StrlPlanView::loaded);
         QVERIFY(window.openProject(path));
         QVERIFY(loaded.count() > 0 || loaded.wait(20000));
         // Alt+7 (View ▸ Plan) brings the tab up.
@@ -94,11 +94,11 @@ private slots:
         QVERIFY(planAction);
         QCOMPARE(planAction->shortcut(), QKeySequence(Qt::ALT | Qt::Key_7));
         planAction->trigger();
-        QCOMPARE(window.currentViewTab(), app::MainWindow::ViewTab::Plan);
+        QCOMPARE(window.currentViewWidget(), static_cast<QWidget*>(window.kindView<app::StrlPlanView>()));
         window.resize(1500, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        app::StrlPlanView* view = window.strlPlanView();
+        app::StrlPlanView* view = window.kindView<app::StrlPlanView>();
         QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(), static_cast<QWidget*>(view));
         QVERIFY(!view->showsPlaceholder());
         QVERIFY(view->runId() == runId);

@@ -1,9 +1,7 @@
-#include "gui/serving_run_data.h"
+#include "gui/kinds/model_serving/serving_run_data.h"
 
 #include "gui/run_data.h"
-#include "kinds/model_serving/model_serving_spec.h"
 #include "report/serving_summary.h"
-#include "scenario/scenario_loader.h"
 #include "store/project.h"
 #include "widgets/series_decimation.h"
 
@@ -13,7 +11,6 @@
 #include <filesystem>
 #include <algorithm>
 #include <map>
-#include <variant>
 
 namespace orrery::app {
 namespace {
@@ -72,26 +69,23 @@ ServingRunData loadServingRunData(const std::string& projectPath, store::RunId r
     try {
         const store::Project project = store::Project::open(projectPath);
         data.runFound = project.run(runId).has_value();
-        const std::optional<std::string> text = data.runFound ? project.scenarioText(runId) : std::nullopt;
-        if (!text)
+        if (!data.runFound)
             return data;
-        const scenario::LoadResult loaded = scenario::parseScenario(*text, "run " + std::to_string(runId));
-        if (!loaded.ok())
-            return data; // not readable as a scenario of this build: nothing to show
-        const kinds::model_serving::ModelServingSpec* spec = nullptr;
-        for (const auto& workload : loaded.scenario->workloads) {
-            if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
-                spec = spec ? spec : dynamic_cast<const kinds::model_serving::ModelServingSpec*>(kind->spec.get());
-        }
-        if (!spec)
-            return data;
-        data.isServing = true;
-        data.gpu = QString::fromStdString(spec->gpu);
+        // What the run serves, as the model-serving kind recorded it (serving.gpu, serving.model):
+        // no scenario is parsed here (app/gui/kind_views.h).
         std::map<std::string, std::size_t> modelIndex;
-        for (const auto& served : spec->models) {
-            if (modelIndex.emplace(served.model, data.models.size()).second)
-                data.models.push_back({QString::fromStdString(served.model), served.sloScale > 0 ? served.sloScale : spec->sloScale, {}});
+        const std::vector<sim::RunAnnotation> annotations = project.annotations(runId);
+        for (const sim::RunAnnotation& annotation : annotations) {
+            if (annotation.kind == "serving.gpu") {
+                data.isServing = true;
+                data.gpu = QString::fromStdString(annotation.target);
+            } else if (annotation.kind == "serving.model" && modelIndex.emplace(annotation.target, data.models.size()).second) {
+                data.isServing = true;
+                data.models.push_back({QString::fromStdString(annotation.target), annotation.intensity, {}});
+            }
         }
+        if (!data.isServing)
+            return data;
         // The fleet (issue 17): GPU types, prices and replica series; cost by type; SLO violations.
         const ServingFleet fleet = servingFleet(project, runId);
         std::map<std::string, std::size_t> fleetIndex;
@@ -109,7 +103,7 @@ ServingRunData loadServingRunData(const std::string& projectPath, store::RunId r
         for (const auto& band : servingCostByGpuType(fleet))
             data.costByType.push_back(widgets::decimateMinMax(toPoints(band), kLoadBuckets));
         data.sloViolations = widgets::decimateMinMax(toPoints(servingSloViolations(project, runId)), kLoadBuckets);
-        for (const sim::RunAnnotation& annotation : project.annotations(runId)) {
+        for (const sim::RunAnnotation& annotation : annotations) {
             const bool placed = annotation.kind == "serving.placement";
             if (!placed && annotation.kind != "serving.retire")
                 continue;

@@ -1,7 +1,7 @@
-#include "gui/strl_plan_view.h"
+#include "gui/kinds/strl_jobs/strl_plan_view.h"
 
 #include "gui/placeholder_stack.h"
-#include "gui/strl_plan_canvas.h"
+#include "gui/kinds/strl_jobs/strl_plan_canvas.h"
 #include "strl/generator_context.h"
 
 #include <QComboBox>
@@ -73,7 +73,7 @@ bool leafRan(const StrlPlanRunData& data, const strl::NckLeaf& leaf, const StrlP
 } // namespace
 
 StrlPlanView::StrlPlanView(QWidget* parent)
-    : QWidget(parent)
+    : KindRunView(parent)
 {
     const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("strlPlanPlaceholder"));
     m_stack = pages.stack;

@@ -1,5 +1,5 @@
 #pragma once
-#include "gui/strl_plan_data.h"
+#include "gui/kinds/strl_jobs/strl_plan_data.h"
 
 #include <QAbstractScrollArea>
 #include <QColor>

@@ -1,4 +1,4 @@
-#include "gui/strl_plan_canvas.h"
+#include "gui/kinds/strl_jobs/strl_plan_canvas.h"
 
 #include "widgets/arm_colors.h"
 

@@ -1,4 +1,4 @@
-#include "gui/flowcon_view.h"
+#include "gui/kinds/training_jobs/flowcon_view.h"
 
 #include "gui/placeholder_stack.h"
 #include "report/class_label_colors.h"
@@ -36,7 +36,7 @@ QString classDescription(const QString& label)
 } // namespace
 
 FlowConView::FlowConView(QWidget* parent)
-    : QWidget(parent)
+    : KindRunView(parent)
 {
     const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("flowConPlaceholder"));
     m_stack = pages.stack;

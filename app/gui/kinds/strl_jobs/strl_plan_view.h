@@ -1,5 +1,6 @@
 #pragma once
-#include "gui/strl_plan_data.h"
+#include "gui/kind_views.h"
+#include "gui/kinds/strl_jobs/strl_plan_data.h"
 #include "store/ids.h"
 
 #include <QWidget>
@@ -26,13 +27,13 @@ class StrlPlanCanvas;
 //! STRL expression as a tree, rebuilt from the run's stored scenario with core/strl's generators
 //! (the run records no expressions). showRun() reads on a worker thread; a newer call supersedes
 //! a load still in flight. Runs of other kinds show a placeholder.
-class StrlPlanView : public QWidget {
+class StrlPlanView : public KindRunView {
     Q_OBJECT
 public:
     explicit StrlPlanView(QWidget* parent = nullptr);
 
-    void showRun(const QString& projectPath, store::RunId runId);
-    void clear();
+    void showRun(const QString& projectPath, store::RunId runId) override;
+    void clear() override;
 
     [[nodiscard]] std::optional<store::RunId> runId() const { return m_runId; }
     [[nodiscard]] bool showsPlaceholder() const;

@@ -1,4 +1,4 @@
-#include "gui/strl_plan_data.h"
+#include "gui/kinds/strl_jobs/strl_plan_data.h"
 
 #include "kinds/strl_jobs/job_stream.h"
 #include "kinds/strl_jobs/strl_jobs_spec.h"

@@ -1,5 +1,6 @@
 #pragma once
-#include "gui/flowcon_run_data.h"
+#include "gui/kind_views.h"
+#include "gui/kinds/training_jobs/flowcon_run_data.h"
 #include "store/ids.h"
 
 #include <QColor>
@@ -28,7 +29,7 @@ namespace orrery::app {
 //! `policy.label` annotations), a band takes the colour of its class at each time and the note
 //! above the panels is the legend; else colours are per job and the note says why. showRun()
 //! reads on a worker thread; a newer call supersedes a load still in flight.
-class FlowConView : public QWidget {
+class FlowConView : public KindRunView {
     Q_OBJECT
 public:
     //! At most this many workers get a panel (a 1,000-worker run would otherwise build 2,000 charts).
@@ -37,9 +38,9 @@ public:
     explicit FlowConView(QWidget* parent = nullptr);
 
     //! Starts loading `runId` from `projectPath`; loaded() follows when it is on screen.
-    void showRun(const QString& projectPath, store::RunId runId);
+    void showRun(const QString& projectPath, store::RunId runId) override;
     //! Shows the "select a run" placeholder.
-    void clear();
+    void clear() override;
 
     [[nodiscard]] std::optional<store::RunId> runId() const { return m_runId; }
     //! Worker panels on screen.

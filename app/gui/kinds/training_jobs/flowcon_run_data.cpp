@@ -1,4 +1,4 @@
-#include "gui/flowcon_run_data.h"
+#include "gui/kinds/training_jobs/flowcon_run_data.h"
 
 #include "gui/run_data.h"
 #include "report/training_jobs_run.h"

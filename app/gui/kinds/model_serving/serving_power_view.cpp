@@ -1,4 +1,4 @@
-#include "gui/serving_power_view.h"
+#include "gui/kinds/model_serving/serving_power_view.h"
 
 #include "gui/placeholder_stack.h"
 #include "kinds/model_serving/gpu_device_profile.h"
@@ -29,7 +29,7 @@ constexpr int kCurvePoints = 60;
 } // namespace
 
 ServingPowerView::ServingPowerView(QWidget* parent)
-    : QWidget(parent)
+    : KindRunView(parent)
 {
     const PlaceholderStack pages = makePlaceholderStack(this, QStringLiteral("servingPowerPlaceholder"));
     m_stack = pages.stack;

@@ -1,5 +1,6 @@
 #pragma once
-#include "gui/serving_run_data.h"
+#include "gui/kind_views.h"
+#include "gui/kinds/model_serving/serving_run_data.h"
 #include "store/ids.h"
 
 #include <QWidget>
@@ -27,13 +28,13 @@ namespace orrery::app {
 //! cost over time by GPU type (stacked), a heat map of the replicas each device holds (tooltip:
 //! which models) and the SLO violations per control period. showRun() reads on a worker
 //! thread; a newer call supersedes a load still in flight.
-class ServingPowerView : public QWidget {
+class ServingPowerView : public KindRunView {
     Q_OBJECT
 public:
     explicit ServingPowerView(QWidget* parent = nullptr);
 
-    void showRun(const QString& projectPath, store::RunId runId);
-    void clear();
+    void showRun(const QString& projectPath, store::RunId runId) override;
+    void clear() override;
 
     [[nodiscard]] std::optional<store::RunId> runId() const { return m_runId; }
     [[nodiscard]] bool showsPlaceholder() const;

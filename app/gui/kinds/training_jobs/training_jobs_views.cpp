@@ -1,0 +1,19 @@
+#include "gui/kinds/training_jobs/training_jobs_views.h"
+
+#include "gui/kind_views.h"
+#include "gui/kinds/training_jobs/flowcon_view.h"
+
+#include <QCoreApplication>
+
+namespace orrery::app {
+
+void registerTrainingJobsViews()
+{
+    registerKindView({QStringLiteral("flowConView"),
+                      QT_TRANSLATE_NOOP("orrery::app::MainWindow", "FlowCon"),
+                      QT_TRANSLATE_NOOP("orrery::app::MainWindow", "&FlowCon"),
+                      {"training-jobs"},
+                      [] { return new FlowConView; }});
+}
+
+} // namespace orrery::app
