@@ -1,5 +1,6 @@
 #include "gui/run_events_model.h"
 
+#include "env/simulation.h"
 #include "gui/metrics_table_model.h"
 
 #include <QLocale>
@@ -14,8 +15,8 @@ std::size_t RunEventsModel::setEvents(const std::vector<sim::RunAnnotation>& ann
     m_events.clear();
     std::size_t total = 0;
     for (const sim::RunAnnotation& annotation : annotations) {
-        if (annotation.kind == "policy.label")
-            continue;
+        if (annotation.kind == "policy.label" || annotation.kind.starts_with(env::kRunStructureAnnotationPrefix))
+            continue; // drawn as the label track; what the run is made of, not an event
         ++total;
         if (m_events.size() < kMaxRows)
             m_events.push_back(annotation);

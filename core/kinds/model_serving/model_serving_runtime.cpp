@@ -262,13 +262,13 @@ void ModelServingRuntime::recordServedModels(sim::RunRecorder& recorder) const
     // What the run serves, kept with it so the Power view needs no scenario parser
     // (app/gui/kinds/model_serving): the GPU model, then each model with its SLO scale.
     const ModelServingSpec& spec = m_platform.spec();
-    recorder.recordAnnotation({0, 0, "serving.gpu", spec.gpu, 0});
+    recorder.recordAnnotation({0, 0, "run.serving.gpu", spec.gpu, 0});
     std::vector<std::string> seen;
     for (const auto& served : spec.models) {
         if (std::find(seen.begin(), seen.end(), served.model) != seen.end())
             continue;
         seen.push_back(served.model);
-        recorder.recordAnnotation({0, 0, "serving.model", served.model, served.sloScale > 0 ? served.sloScale : spec.sloScale});
+        recorder.recordAnnotation({0, 0, "run.serving.model", served.model, served.sloScale > 0 ? served.sloScale : spec.sloScale});
     }
 }
 

@@ -1,7 +1,7 @@
 // Views that come with their kind (app/gui/kind_views.h): the window shows the tabs a selected
 // run's workload kinds bring and hides the others; a view registered from outside the window
 // gets its tab with no edit to the main window; the Power view reads what a stored serving run
-// is from the run itself (serving.gpu, serving.model), not by parsing its scenario again.
+// is from the run itself (run.serving.gpu, run.serving.model), not by parsing its scenario again.
 #include "gui/kind_views.h"
 #include "gui/kinds/model_serving/serving_power_view.h"
 #include "gui/kinds/model_serving/serving_run_data.h"

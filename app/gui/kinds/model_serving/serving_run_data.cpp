@@ -71,15 +71,15 @@ ServingRunData loadServingRunData(const std::string& projectPath, store::RunId r
         data.runFound = project.run(runId).has_value();
         if (!data.runFound)
             return data;
-        // What the run serves, as the model-serving kind recorded it (serving.gpu, serving.model):
+        // What the run serves, as the model-serving kind recorded it (run.serving.gpu, run.serving.model):
         // no scenario is parsed here (app/gui/kind_views.h).
         std::map<std::string, std::size_t> modelIndex;
         const std::vector<sim::RunAnnotation> annotations = project.annotations(runId);
         for (const sim::RunAnnotation& annotation : annotations) {
-            if (annotation.kind == "serving.gpu") {
+            if (annotation.kind == "run.serving.gpu") {
                 data.isServing = true;
                 data.gpu = QString::fromStdString(annotation.target);
-            } else if (annotation.kind == "serving.model" && modelIndex.emplace(annotation.target, data.models.size()).second) {
+            } else if (annotation.kind == "run.serving.model" && modelIndex.emplace(annotation.target, data.models.size()).second) {
                 data.isServing = true;
                 data.models.push_back({QString::fromStdString(annotation.target), annotation.intensity, {}});
             }
