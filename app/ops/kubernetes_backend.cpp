@@ -1,5 +1,6 @@
 #include "ops/kubernetes_backend.h"
 
+#include "ops/remote_cells.h"
 #include "ops/atomic_file.h"
 #include "ops/kubernetes_job_manifest.h"
 #include "ops/kubernetes_log_shard.h"
@@ -36,31 +37,6 @@ using nlohmann::json;
 
 constexpr int kRelistPauseMs = 1000;
 constexpr int kMaxRelists = 30;
-
-std::string oneLine(const std::string& text)
-{
-    std::string line;
-    for (const char c : text)
-        line += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
-    return line;
-}
-
-std::optional<store::ExperimentId> experimentIn(store::Project& project, const experiment::Experiment& experiment)
-{
-    const std::string sha = store::ExperimentStore::definitionHash(experiment.spec.sourceText, experiment.scenario.sourceText);
-    for (const store::ExperimentRecord& record : store::ExperimentStore(project).listExperiments()) {
-        if (record.name == experiment.spec.name && record.definitionSha256 == sha)
-            return record.id;
-    }
-    return std::nullopt;
-}
-
-void removeShard(const fs::path& shard)
-{
-    std::error_code ignored;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-        fs::remove(shard.string() + suffix, ignored);
-}
 
 //! The experiment and the scenario files it references, laid out under the ConfigMap's mount so
 //! that the references, as written, resolve: the experiment sits as many folders deep as its

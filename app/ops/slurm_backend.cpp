@@ -1,5 +1,6 @@
 #include "ops/slurm_backend.h"
 
+#include "ops/remote_cells.h"
 #include "ops/atomic_file.h"
 #include "ops/slurm_batch_script.h"
 #include "ops/slurm_status_table.h"
@@ -43,19 +44,6 @@ std::string trimmed(std::string text)
     return text;
 }
 
-//! One line: newlines of a multi-line Slurm message joined with "; ".
-std::string oneLine(const std::string& text)
-{
-    std::string line;
-    std::istringstream lines(text);
-    for (std::string part; std::getline(lines, part);) {
-        part = trimmed(part);
-        if (!part.empty())
-            line += (line.empty() ? "" : "; ") + part;
-    }
-    return line;
-}
-
 live::ProcessResult runSlurm(const std::string& program, const std::vector<std::string>& args)
 {
     return live::ProcessRunner::run(program, args, live::ProcessRunner::currentEnvironment(), kCommandTimeout);
@@ -96,13 +84,6 @@ struct TaskTrack {
     int misses = 0;
 };
 
-void removeShard(const fs::path& shard)
-{
-    std::error_code ignored;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-        fs::remove(shard.string() + suffix, ignored);
-}
-
 //! The experiment's completed cells in `project` (none while the project lacks it).
 std::set<std::string> completedIn(store::Project& project, const std::optional<store::ExperimentId>& id)
 {
@@ -112,16 +93,6 @@ std::set<std::string> completedIn(store::Project& project, const std::optional<s
     for (const store::ExperimentCellRun& run : store::ExperimentStore(project).completedCells(*id))
         done.insert(experiment::cellId(run.cell));
     return done;
-}
-
-std::optional<store::ExperimentId> experimentIn(store::Project& project, const experiment::Experiment& experiment)
-{
-    const std::string sha = store::ExperimentStore::definitionHash(experiment.spec.sourceText, experiment.scenario.sourceText);
-    for (const store::ExperimentRecord& record : store::ExperimentStore(project).listExperiments()) {
-        if (record.name == experiment.spec.name && record.definitionSha256 == sha)
-            return record.id;
-    }
-    return std::nullopt;
 }
 
 //! What Slurm says about a finished task besides its state: exit code, reason, the log's error line.

@@ -185,82 +185,64 @@ model::Diagnostics PluginRegistry::validate(const model::PolicyChoice& choice, s
     return validateParams(*info->descriptor, choice);
 }
 
-PlacementPolicyPtr PluginRegistry::createPlacement(const model::PolicyChoice& choice, PolicyContext& context) const
+namespace {
+
+//! What the four create* have in common: the factory's call with its errors named after the
+//! plugin, and ownership handed to a pointer whose deleter returns the policy to its library.
+//! `what` is the policy's kind in words ("placement", "batch placement").
+template <typename Ptr, typename Create, typename Destroy>
+Ptr createFromFactory(const PluginInfo& info, PolicyContext& context, const char* what, Create create, Destroy destroy)
 {
-    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_PLACEMENT); !diagnostics.empty())
+    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
+    typename Ptr::pointer policy = nullptr;
+    try {
+        policy = create(&context);
+    } catch (const std::exception& error) {
+        throw PluginError(who + " failed to create its " + what + " policy: " + error.what());
+    }
+    if (policy == nullptr)
+        throw PluginError(who + " returned no " + what + " policy");
+    return Ptr(policy, typename Ptr::deleter_type{destroy});
+}
+
+} // namespace
+
+const PluginInfo& PluginRegistry::checkedPlugin(const model::PolicyChoice& choice, std::uint32_t kind,
+                                                PolicyContext& context) const
+{
+    if (const model::Diagnostics diagnostics = validate(choice, kind); !diagnostics.empty())
         throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
     const PluginInfo& info = *find(choice.plugin);
     context.params = resolveParams(*info.descriptor, choice);
+    return info;
+}
 
-    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
-    PlacementPolicy* policy = nullptr;
-    try {
-        policy = info.descriptor->createPlacement(&context);
-    } catch (const std::exception& error) {
-        throw PluginError(who + " failed to create its placement policy: " + error.what());
-    }
-    if (policy == nullptr)
-        throw PluginError(who + " returned no placement policy");
-    return PlacementPolicyPtr(policy, PlacementDeleter{info.descriptor->destroyPlacement});
+PlacementPolicyPtr PluginRegistry::createPlacement(const model::PolicyChoice& choice, PolicyContext& context) const
+{
+    const PluginInfo& info = checkedPlugin(choice, ORRERY_KIND_PLACEMENT, context);
+    return createFromFactory<PlacementPolicyPtr>(info, context, "placement", info.descriptor->createPlacement,
+                                                 info.descriptor->destroyPlacement);
 }
 
 ControlPolicyPtr PluginRegistry::createControl(const model::PolicyChoice& choice, PolicyContext& context) const
 {
-    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_CONTROL); !diagnostics.empty())
-        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
-    const PluginInfo& info = *find(choice.plugin);
-    context.params = resolveParams(*info.descriptor, choice);
-
-    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
-    ControlPolicy* policy = nullptr;
-    try {
-        policy = info.descriptor->createControl(&context);
-    } catch (const std::exception& error) {
-        throw PluginError(who + " failed to create its control policy: " + error.what());
-    }
-    if (policy == nullptr)
-        throw PluginError(who + " returned no control policy");
-    return ControlPolicyPtr(policy, ControlDeleter{info.descriptor->destroyControl});
+    const PluginInfo& info = checkedPlugin(choice, ORRERY_KIND_CONTROL, context);
+    return createFromFactory<ControlPolicyPtr>(info, context, "control", info.descriptor->createControl,
+                                               info.descriptor->destroyControl);
 }
 
 BatchPlacementPolicyPtr PluginRegistry::createBatchPlacement(const model::PolicyChoice& choice, PolicyContext& context) const
 {
-    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_BATCH_PLACEMENT); !diagnostics.empty())
-        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
-    const PluginInfo& info = *find(choice.plugin);
-    context.params = resolveParams(*info.descriptor, choice);
-
-    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
+    const PluginInfo& info = checkedPlugin(choice, ORRERY_KIND_BATCH_PLACEMENT, context);
     const auto [create, destroy] = batchPlacementFactoriesOf(*info.descriptor);
-    BatchPlacementPolicy* policy = nullptr;
-    try {
-        policy = create(&context);
-    } catch (const std::exception& error) {
-        throw PluginError(who + " failed to create its batch placement policy: " + error.what());
-    }
-    if (policy == nullptr)
-        throw PluginError(who + " returned no batch placement policy");
-    return BatchPlacementPolicyPtr(policy, BatchPlacementDeleter{destroy});
+    return createFromFactory<BatchPlacementPolicyPtr>(info, context, "batch placement", create, destroy);
 }
 
 QueuePolicyPtr PluginRegistry::createQueue(const model::PolicyChoice& choice, PolicyContext& context) const
 {
-    if (const model::Diagnostics diagnostics = validate(choice, ORRERY_KIND_QUEUE); !diagnostics.empty())
-        throw PluginError(withoutTrailingNewline(model::formatAll(diagnostics)));
-    const PluginInfo& info = *find(choice.plugin);
-    context.params = resolveParams(*info.descriptor, choice);
-
-    const std::string who = "plugin '" + info.id + "' (" + info.origin + ")";
+    const PluginInfo& info = checkedPlugin(choice, ORRERY_KIND_QUEUE, context);
     const auto [create, destroy] = queueFactoriesOf(*info.descriptor);
-    QueuePolicy* policy = nullptr;
-    try {
-        policy = create(&context);
-    } catch (const std::exception& error) {
-        throw PluginError(who + " failed to create its queue policy: " + error.what());
-    }
-    if (policy == nullptr)
-        throw PluginError(who + " returned no queue policy");
-    return QueuePolicyPtr(policy, QueueDeleter{destroy});
+    return createFromFactory<QueuePolicyPtr>(info, context, "queue", create, destroy);
 }
 
 ControlPolicyPtr PluginRegistry::createControl(std::string_view id,

@@ -115,6 +115,9 @@ public:
                                               PolicyContext& context) const;
 
 private:
+    //! Validates `choice` for `kind` (throws PluginError with its diagnostics), resolves its
+    //! parameters into `context` and returns the plugin: the first half of every create*.
+    const PluginInfo& checkedPlugin(const model::PolicyChoice& choice, std::uint32_t kind, PolicyContext& context) const;
     void add(const OrreryPluginDescriptor& descriptor, std::string origin);
 
     // Declared before m_plugins so the libraries are closed after the infos pointing into them.
