@@ -34,20 +34,6 @@ torch::nn::Sequential makeMlp(std::size_t inputs, std::size_t hidden1, std::size
     return net;
 }
 
-//! LibTorch's default Linear initialisation, U(±1/√fan_in), drawn from `generator`; the last
-//! layer U(±finalBound) as the DDPG paper does.
-void initialise(const torch::nn::Sequential& net, at::Generator& generator, double finalBound)
-{
-    torch::NoGradGuard noGrad;
-    const auto linears = linearsOf(net);
-    for (std::size_t i = 0; i < linears.size(); ++i) {
-        const double fanIn = static_cast<double>(linears[i]->weight.size(1));
-        const double bound = i + 1 == linears.size() ? finalBound : 1.0 / std::sqrt(fanIn);
-        linears[i]->weight.uniform_(-bound, bound, generator);
-        linears[i]->bias.uniform_(-bound, bound, generator);
-    }
-}
-
 std::unique_ptr<ExplorationNoise> makeNoise(const DdpgConfig& c)
 {
     // A stream of its own, distinct from the weight initialisation's.
@@ -119,8 +105,8 @@ DdpgAgent::DdpgAgent(const DdpgConfig& config) : m_impl(std::make_unique<Impl>()
     d.actorTarget = makeMlp(config.stateDim, config.actorHidden1, config.actorHidden2, config.actionDim, true);
     d.criticTarget = makeMlp(criticInputs, config.criticHidden1, config.criticHidden2, 1, false);
     at::Generator generator = detail::privateGenerator(config.seed);
-    initialise(d.actor, generator, config.finalLayerInit);
-    initialise(d.critic, generator, config.finalLayerInit);
+    detail::initialiseSequential(d.actor, generator, {config.finalLayerInit, 1.0});
+    detail::initialiseSequential(d.critic, generator, {config.finalLayerInit, 1.0});
     copyInto(*d.actorTarget, *d.actor);
     copyInto(*d.criticTarget, *d.critic);
     d.actorOptimizer = std::make_unique<torch::optim::Adam>(d.actor->parameters(),

@@ -18,15 +18,6 @@ std::int64_t i64(std::size_t value)
     return static_cast<std::int64_t>(value);
 }
 
-//! U(±1/√fan_in) for a Linear's weight and bias (LibTorch's default bounds), from `generator`.
-void initialiseLinear(torch::nn::Linear& linear, at::Generator& generator)
-{
-    torch::NoGradGuard noGrad;
-    const double bound = 1.0 / std::sqrt(static_cast<double>(linear->weight.size(1)));
-    linear->weight.uniform_(-bound, bound, generator);
-    linear->bias.uniform_(-bound, bound, generator);
-}
-
 //! Mean and standard deviation (population; 1 where it is below 1e-8) of each column.
 void columnStatistics(const std::vector<const std::vector<float>*>& rows, std::size_t width, std::vector<float>& mean,
                       std::vector<float>& scale)
@@ -285,7 +276,7 @@ FlashRegressor::FlashRegressor(const FlashRegressorConfig& config) : m_impl(std:
         d.embed1 = torch::nn::Linear(h, h);
         d.embed2 = torch::nn::Linear(h, i64(config.embeddingDim));
         for (auto* linear : {&d.sample1, &d.sample2, &d.embed1, &d.embed2})
-            initialiseLinear(*linear, generator);
+            detail::initialiseLinear(**linear, generator);
     }
     std::int64_t width = i64(config.inputDim + config.embeddingDim);
     for (std::size_t l = 0; l < config.hiddenLayers; ++l) {
@@ -294,7 +285,7 @@ FlashRegressor::FlashRegressor(const FlashRegressorConfig& config) : m_impl(std:
     }
     d.layers.emplace_back(width, 1);
     for (auto& linear : d.layers)
-        initialiseLinear(linear, generator);
+        detail::initialiseLinear(*linear, generator);
 }
 
 FlashRegressor::~FlashRegressor() = default;

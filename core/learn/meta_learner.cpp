@@ -27,22 +27,14 @@ std::vector<std::int64_t> dimsOf(const MetaLearnerConfig& c)
 
 constexpr const char* kDimNames[] = {"state", "action", "GRU hidden", "GRU layers", "FC hidden", "embedding", "head hidden"};
 
-//! PyTorch's default initialisations, drawn from `generator`: U(±1/√hidden) for every GRU
-//! weight and bias, U(±1/√fan_in) for a Linear's.
+//! PyTorch's default initialisation of a GRU, drawn from `generator`: U(±1/√hidden) for every
+//! weight and bias (a Linear's: detail::initialiseLinear).
 void initialiseGru(torch::nn::GRU& gru, std::size_t hidden, at::Generator& generator)
 {
     torch::NoGradGuard noGrad;
     const double bound = 1.0 / std::sqrt(static_cast<double>(hidden));
     for (auto& parameter : gru->parameters())
         parameter.uniform_(-bound, bound, generator);
-}
-
-void initialiseLinear(torch::nn::Linear& linear, at::Generator& generator)
-{
-    torch::NoGradGuard noGrad;
-    const double bound = 1.0 / std::sqrt(static_cast<double>(linear->weight.size(1)));
-    linear->weight.uniform_(-bound, bound, generator);
-    linear->bias.uniform_(-bound, bound, generator);
 }
 
 //! One training environment's episodes, split into what may serve as context and as targets.
@@ -164,7 +156,7 @@ MetaLearner::MetaLearner(const MetaLearnerConfig& config) : m_impl(std::make_uni
     at::Generator generator = detail::privateGenerator(config.seed);
     initialiseGru(d.gru, config.rnnHidden, generator);
     for (torch::nn::Linear* linear : {&d.fc1, &d.fc2, &d.head1, &d.head2, &d.head3})
-        initialiseLinear(*linear, generator);
+        detail::initialiseLinear(**linear, generator);
 }
 
 MetaLearner::~MetaLearner() = default;

@@ -16,6 +16,8 @@ namespace orrery::learn {
 namespace {
 
 using detail::copyInto;
+using detail::defaultInitBound;
+using detail::initialiseLinear;
 using detail::linearsOf;
 using detail::softUpdate;
 
@@ -41,19 +43,6 @@ torch::nn::Sequential makeTrunk(std::size_t inputs, const std::vector<std::size_
 std::int64_t lastWidth(std::size_t inputs, const std::vector<std::size_t>& hidden)
 {
     return static_cast<std::int64_t>(hidden.empty() ? inputs : hidden.back());
-}
-
-//! LibTorch's default U(±1/√fan_in) drawn from `generator`; `last` gets U(±finalBound) when > 0.
-void initialiseLinear(torch::nn::LinearImpl& linear, at::Generator& generator, double bound)
-{
-    torch::NoGradGuard noGrad;
-    linear.weight.uniform_(-bound, bound, generator);
-    linear.bias.uniform_(-bound, bound, generator);
-}
-
-double defaultBound(const torch::nn::LinearImpl& linear)
-{
-    return 1.0 / std::sqrt(static_cast<double>(linear.weight.size(1)));
 }
 
 //! The actor of every algorithm: a ReLU trunk, the mean head (TD3/DDPG: the pre-tanh action) and,
@@ -301,7 +290,7 @@ OffPolicyAgent::OffPolicyAgent(const OffPolicyConfig& config) : m_impl(std::make
                 bool isFinal = false;
                 for (const auto& f : finals)
                     isFinal = isFinal || f.get() == linear.get();
-                const double bound = isFinal && config.finalLayerInit > 0 ? config.finalLayerInit : defaultBound(*linear);
+                const double bound = isFinal && config.finalLayerInit > 0 ? config.finalLayerInit : defaultInitBound(*linear);
                 initialiseLinear(*linear, d.generator, bound);
             }
         }

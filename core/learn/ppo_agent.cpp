@@ -35,23 +35,6 @@ torch::nn::Sequential makeMlp(std::size_t inputs, const PpoConfig& c, std::size_
 
 using detail::linearsOf;
 
-//! LibTorch's default Linear initialisation, U(±1/√fan_in), drawn from `generator`, with the last
-//! layer's weights and bias scaled by `finalScale`.
-void initialise(const torch::nn::Sequential& net, at::Generator& generator, double finalScale)
-{
-    torch::NoGradGuard noGrad;
-    const auto linears = linearsOf(net);
-    for (std::size_t i = 0; i < linears.size(); ++i) {
-        const double bound = 1.0 / std::sqrt(static_cast<double>(linears[i]->weight.size(1)));
-        linears[i]->weight.uniform_(-bound, bound, generator);
-        linears[i]->bias.uniform_(-bound, bound, generator);
-        if (i + 1 == linears.size()) {
-            linears[i]->weight.mul_(finalScale);
-            linears[i]->bias.mul_(finalScale);
-        }
-    }
-}
-
 void snapshotInto(ActorSnapshot& snapshot, const torch::nn::Sequential& net)
 {
     std::vector<ActorSnapshot::Layer> layers;
@@ -252,8 +235,8 @@ PpoAgent::PpoAgent(const PpoConfig& config) : m_impl(std::make_unique<Impl>())
     d.actor = makeMlp(config.stateDim, config, config.actionCount);
     d.critic = makeMlp(config.stateDim + config.criticExtraDim, config, 1);
     d.generator = detail::privateGenerator(config.seed);
-    initialise(d.actor, d.generator, 0.01);
-    initialise(d.critic, d.generator, 1.0);
+    detail::initialiseSequential(d.actor, d.generator, {-1.0, 0.01});
+    detail::initialiseSequential(d.critic, d.generator, {-1.0, 1.0});
     d.resetOptimizers();
     d.logits.assign(config.actionCount, 0.0f);
     d.criticInput.assign(config.stateDim + config.criticExtraDim, 0.0f);

@@ -5,6 +5,7 @@
 
 #include <torch/torch.h>
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -53,6 +54,48 @@ inline ReplayBatchViews viewsOf(const ReplayBatch& batch)
     const auto ad = static_cast<std::int64_t>(batch.actionDim);
     return {viewOf(batch.states, {n, sd}), viewOf(batch.actions, {n, ad}), viewOf(batch.rewards, {n, 1}),
             viewOf(batch.nextStates, {n, sd}), viewOf(batch.dones, {n, 1})};
+}
+
+//! LibTorch's default bound for a Linear's initial weights and bias: 1/√fan_in.
+inline double defaultInitBound(const torch::nn::LinearImpl& linear)
+{
+    return 1.0 / std::sqrt(static_cast<double>(linear.weight.size(1)));
+}
+
+//! A Linear's weight, then its bias, drawn from U(±bound) with `generator`.
+inline void initialiseLinear(torch::nn::LinearImpl& linear, at::Generator& generator, double bound)
+{
+    torch::NoGradGuard noGrad;
+    linear.weight.uniform_(-bound, bound, generator);
+    linear.bias.uniform_(-bound, bound, generator);
+}
+
+//! The same at LibTorch's default bound.
+inline void initialiseLinear(torch::nn::LinearImpl& linear, at::Generator& generator)
+{
+    initialiseLinear(linear, generator, defaultInitBound(linear));
+}
+
+//! How the last Linear of a network starts: U(±bound) instead of the default when bound >= 0
+//! (DDPG's final layer, ±3e-3), then multiplied by scale (PPO's small policy head).
+struct LastLayerInit {
+    double bound = -1;
+    double scale = 1;
+};
+
+//! Every Linear of `net` in order from `generator`: the default bound, the last as `last` says.
+inline void initialiseSequential(const torch::nn::Sequential& net, at::Generator& generator, LastLayerInit last)
+{
+    torch::NoGradGuard noGrad;
+    const auto linears = linearsOf(net);
+    for (std::size_t i = 0; i < linears.size(); ++i) {
+        const bool isLast = i + 1 == linears.size();
+        initialiseLinear(*linears[i], generator, isLast && last.bound >= 0 ? last.bound : defaultInitBound(*linears[i]));
+        if (isLast && last.scale != 1) {
+            linears[i]->weight.mul_(last.scale);
+            linears[i]->bias.mul_(last.scale);
+        }
+    }
 }
 
 //! A LibTorch CPU generator of its own, so initialisation does not depend on (or disturb) the
