@@ -4,6 +4,8 @@ function(orrery_add_test name)
   cmake_parse_arguments(T "GUI" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS} orrery_warnings)
+  # tests/support: helpers every suite may use (diagnostic_expectation.h).
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests/support)
   target_compile_definitions(${name} PRIVATE
     ORRERY_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     ORRERY_FIXTURE_DIR="${CMAKE_SOURCE_DIR}/tests/fixtures"

@@ -2,6 +2,8 @@
 
 #include "scenario/service_graph_loader.h"
 
+#include "diagnostic_expectation.h"
+
 #include <QtTest>
 
 #include <stdexcept>
@@ -313,12 +315,7 @@ void TestServiceGraph::badFixtures()
     const auto result = scenario::loadServiceGraphFile(file.toStdString());
     QVERIFY(!result.ok());
     QVERIFY2(result.diagnostics.size() == static_cast<std::size_t>(count), qPrintable(describe(result.diagnostics)));
-    const model::Diagnostic& first = result.diagnostics.front();
-    QCOMPARE(QString::fromStdString(first.location.file), file);
-    QCOMPARE(first.location.line, line);
-    QCOMPARE(first.location.column, column);
-    QCOMPARE(QString::fromStdString(first.fieldPath), path);
-    QVERIFY2(QString::fromStdString(first.message).contains(message), first.message.c_str());
+    ORRERY_VERIFY_DIAGNOSTIC(result.diagnostics.front(), file, line, column, path, message);
 }
 
 void TestServiceGraph::everyBadFixtureHasARow()

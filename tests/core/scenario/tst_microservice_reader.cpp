@@ -1,6 +1,8 @@
 #include "scenario/scenario_loader.h"
 #include "scenario/service_graph_loader.h"
 
+#include "diagnostic_expectation.h"
+
 #include <QDir>
 #include <QtTest>
 
@@ -169,10 +171,7 @@ void TestMicroserviceReader::graphRequestTypeErrors()
         + requestTypes.toStdString();
     const auto result = scenario::parseServiceGraph(text, "g.yaml");
     QVERIFY(!result.ok());
-    const auto& first = result.diagnostics.front();
-    QCOMPARE(first.location.line, line);
-    QCOMPARE(QString::fromStdString(first.fieldPath), path);
-    QVERIFY2(QString::fromStdString(first.message).contains(message), first.message.c_str());
+    ORRERY_VERIFY_DIAGNOSTIC(result.diagnostics.front(), QStringLiteral("g.yaml"), line, 0, path, message);
 }
 
 void TestMicroserviceReader::badFixtures_data()
@@ -198,15 +197,7 @@ void TestMicroserviceReader::badFixtures()
     const auto result = scenario::loadScenarioFile(fileName, sourceTreeOnly());
     QVERIFY2(!result.ok(), "a bad fixture parsed");
     QVERIFY(!result.diagnostics.empty());
-    const auto& first = result.diagnostics.front();
-    const QString formatted = QString::fromStdString(first.format());
-    QCOMPARE(first.location.line, line);
-    QCOMPARE(first.location.column, column);
-    QCOMPARE(QString::fromStdString(first.fieldPath), path);
-    QVERIFY2(QString::fromStdString(first.message).contains(message), qPrintable(formatted));
-    QVERIFY2(formatted.startsWith(QString::fromStdString(fileName) + ":" + QString::number(line) + ":" + QString::number(column)
-                                  + ": error: " + path + ": "),
-             qPrintable(formatted));
+    ORRERY_VERIFY_DIAGNOSTIC(result.diagnostics.front(), QString::fromStdString(fileName), line, column, path, message);
 }
 
 void TestMicroserviceReader::everyBadFixtureHasARow()
