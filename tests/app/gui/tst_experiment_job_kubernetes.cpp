@@ -10,6 +10,7 @@
 
 #include "cli_test_support.h"
 #include "fake_http_server.h"
+#include "kubernetes_job_cluster.h"
 #include "gui/experiment_cell_model.h"
 #include "gui/experiment_job.h"
 #include "gui_test_support.h"
@@ -32,106 +33,20 @@ using namespace orrery;
 using testing::RecordedRequest;
 using testing::ScriptedResponse;
 using testing::readFile;
+using testing::Cluster;
+using testing::kConfigMap;
+using testing::kJob;
 
 namespace {
 
-const QString kFixtures = QStringLiteral(ORRERY_FIXTURE_DIR "/kubernetes-backend/");
 const QStringList kCells{"p0.first-fit.s1.r0", "p0.random.s1.r0", "p0.first-fit.s2.r0",
                          "p0.random.s2.r0",    "p0.first-fit.s3.r0", "p0.random.s3.r0"};
-const QByteArray kJob = "orrery-k8s-tiny-x7k2p";
-const QByteArray kConfigMap = "orrery-k8s-tiny-cm7q2";
 
 bool writeFile(const QString& path, const QByteArray& bytes)
 {
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
-
-//! A Pod of the Job as the API lists it, from the recorded template.
-QJsonObject podOf(int index, bool succeeded)
-{
-    QByteArray text = readFile(kFixtures + "pod-template.json");
-    text.replace("@POD@", kJob + "-" + QByteArray::number(index) + "-q" + QByteArray::number(index) + "z");
-    text.replace("@INDEX@", QByteArray::number(index));
-    text.replace("@UID@", "0000-" + QByteArray::number(index));
-    text.replace("@PHASE@", succeeded ? "Succeeded" : "Running");
-    QJsonObject pod = QJsonDocument::fromJson(text).object();
-    QJsonObject status = pod["status"].toObject();
-    QJsonArray containers = status["containerStatuses"].toArray();
-    QJsonObject container = containers[0].toObject();
-    container["state"] = succeeded ? QJsonObject{{"terminated", QJsonObject{{"exitCode", 0}, {"reason", "Completed"}}}}
-                                   : QJsonObject{{"running", QJsonObject{{"startedAt", "2026-11-25T10:00:02Z"}}}};
-    containers[0] = container;
-    status["containerStatuses"] = containers;
-    pod["status"] = status;
-    return pod;
-}
-
-//! The fake API server: the Job's recorded watch history; pods running on the first list, the
-//! first half succeeded on the second, all on the third. With `hang`, the Job never finishes
-//! and only indices 0 and 1 succeed.
-struct Cluster {
-    QMutex mutex;
-    QMap<QString, QByteArray> logs; //!< cell -> the pod's log
-    QStringList submittedCells;
-    bool hang = false;
-    int podLists = 0;
-
-    ScriptedResponse answer(const RecordedRequest& request)
-    {
-        const QMutexLocker lock(&mutex);
-        const QByteArray ns = "/namespaces/research";
-        const QByteArray watchFile = "job-watch-complete.jsonl";
-        if (request.method == "POST" && request.path == "/api/v1" + ns + "/configmaps") {
-            QJsonObject created = QJsonDocument::fromJson(readFile(kFixtures + "configmap-created.json")).object();
-            const QJsonObject sent = QJsonDocument::fromJson(request.body).object();
-            created["data"] = sent["data"];
-            submittedCells = sent["data"].toObject()["cells.txt"].toString().split('\n', Qt::SkipEmptyParts);
-            return {201, "application/json", QJsonDocument(created).toJson(QJsonDocument::Compact), {}, false};
-        }
-        if (request.method == "POST" && request.path == "/apis/batch/v1" + ns + "/jobs")
-            return {201, "application/json", readFile(kFixtures + "job-created.json"), {}, false};
-        if (request.method == "GET" && request.path == "/apis/batch/v1" + ns + "/jobs" && request.query.value("watch") == "1") {
-            ScriptedResponse stream;
-            stream.closeAfter = true;
-            if (hang) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
-                stream.chunks << readFile(kFixtures + watchFile).split('\n').front() + "\n";
-                return stream;
-            }
-            if (request.query.value("resourceVersion") != "48215")
-                return stream;
-            for (const QByteArray& line : readFile(kFixtures + watchFile).split('\n')) {
-                if (!line.isEmpty())
-                    stream.chunks << line + "\n";
-            }
-            return stream;
-        }
-        if (request.method == "GET" && request.path == "/apis/batch/v1" + ns + "/jobs/" + kJob) {
-            const QList<QByteArray> lines = readFile(kFixtures + watchFile).trimmed().split('\n');
-            const QJsonObject job = QJsonDocument::fromJson(lines.back()).object()["object"].toObject();
-            return {200, "application/json", QJsonDocument(job).toJson(QJsonDocument::Compact), {}, false};
-        }
-        if (request.method == "GET" && request.path == "/api/v1" + ns + "/pods") {
-            ++podLists;
-            QJsonArray items;
-            for (int index = 0; index < submittedCells.size(); ++index)
-                items.append(podOf(index, hang ? index < 2 : podLists >= 3 || (podLists == 2 && index < 3)));
-            const QJsonObject list{{"kind", "PodList"}, {"apiVersion", "v1"}, {"metadata", QJsonObject{{"resourceVersion", "48250"}}},
-                                   {"items", items}};
-            return {200, "application/json", QJsonDocument(list).toJson(QJsonDocument::Compact), {}, false};
-        }
-        const QRegularExpressionMatch log =
-            QRegularExpression("^/api/v1/namespaces/research/pods/" + QString(kJob) + "-(\\d+)-q\\d+z/log$").match(QString(request.path));
-        if (request.method == "GET" && log.hasMatch())
-            return {200, "text/plain", logs.value(submittedCells.value(log.captured(1).toInt())), {}, false};
-        if (request.method == "DELETE" && request.path == "/apis/batch/v1" + ns + "/jobs/" + kJob)
-            return {200, "application/json", readFile(kFixtures + "job-deleted.json"), {}, false};
-        if (request.method == "DELETE" && request.path == "/api/v1" + ns + "/configmaps/" + kConfigMap)
-            return {200, "application/json", readFile(kFixtures + "configmap-deleted.json"), {}, false};
-        return {404, "application/json", R"({"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404})", {}, false};
-    }
-};
 
 int phaseCount(const app::RemoteExperimentProgress& progress, app::RemoteCellPhase phase)
 {
