@@ -1,5 +1,5 @@
 #pragma once
-#include "aware/vpa_recommender_config.h"
+#include "autoscaling/vpa_recommender_config.h"
 #include "sim/sim_time.h"
 
 #include <cstdint>
@@ -19,7 +19,7 @@ struct MultidimensionalConfig {
     bool verticalMemory = true;        //!< VPA resizes memory limits
     double updateThreshold = 0.1;      //!< --pod-update-threshold
     sim::SimTime minLifetime = 60 * sim::kSecond;
-    VpaRecommenderConfig vpa;
+    autoscaling::VpaRecommenderConfig vpa;
 };
 
 } // namespace orrery::aware

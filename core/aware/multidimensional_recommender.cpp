@@ -1,6 +1,6 @@
 #include "aware/multidimensional_recommender.h"
 
-#include "aware/hpa_replica_calculator.h"
+#include "autoscaling/hpa_replica_calculator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +40,7 @@ std::vector<ControlAction> MultidimensionalRecommender::recommend(const policy::
             const double current = target.limit[policy::indexOf(resource)];
             if (current <= 0)
                 continue; // unlimited: nothing to resize
-            const VpaRecommendation r = *m_vpa.recommendation(target.name, resource);
+            const autoscaling::VpaRecommendation r = *m_vpa.recommendation(target.name, resource);
             outsideBounds = outsideBounds || current < r.lowerBound || current > r.upperBound;
             relativeChange += std::abs(r.target - current) / current;
             proposed.emplace_back(resource, r.target);
@@ -62,7 +62,7 @@ std::vector<ControlAction> MultidimensionalRecommender::recommend(const policy::
         if (cpuLimit <= 0)
             continue; // no limit to measure utilization against: k8s does not scale either
         const double utilization = target.usage[cpu] / cpuLimit;
-        const std::int32_t raw = hpaReplicas(target.replicas, target.pendingReplicas, utilization,
+        const std::int32_t raw = autoscaling::hpaReplicas(target.replicas, target.pendingReplicas, utilization,
                                              m_config.targetCpuUtilization, m_config.tolerance);
         const std::int32_t desired = std::clamp(raw, m_config.minReplicas, m_config.maxReplicas);
         if (desired != current)

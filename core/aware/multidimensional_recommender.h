@@ -1,6 +1,6 @@
 #pragma once
 #include "aware/multidimensional_config.h"
-#include "aware/vpa_recommender.h"
+#include "autoscaling/vpa_recommender.h"
 #include "policy/control_action.h"
 #include "policy/observation.h"
 #include "sim/sim_time.h"
@@ -32,11 +32,11 @@ public:
     std::vector<policy::ControlAction> recommend(const policy::Observation& observation);
 
     [[nodiscard]] const MultidimensionalConfig& config() const { return m_config; }
-    [[nodiscard]] const VpaRecommender& vpa() const { return m_vpa; }
+    [[nodiscard]] const autoscaling::VpaRecommender& vpa() const { return m_vpa; }
 
 private:
     MultidimensionalConfig m_config;
-    VpaRecommender m_vpa;
+    autoscaling::VpaRecommender m_vpa;
     std::map<std::string, sim::SimTime, std::less<>> m_lastResize; //!< per target: last resize, or first seen
 };
 

@@ -1,6 +1,6 @@
 #include "kube_hpa_policy.h"
 
-#include "aware/hpa_replica_calculator.h"
+#include "autoscaling/hpa_replica_calculator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,7 +66,7 @@ std::vector<policy::ControlAction> KubeHpaPolicy::decide(const policy::Observati
         const std::int32_t ready = target.replicas - restarting;
         const double used = target.usage[policy::indexOf(m_resource)] * target.replicas;
         const double utilization = ready > 0 ? used / (ready * limit) : 0.0;
-        const std::int32_t raw = orrery::aware::hpaReplicas(ready, target.pendingReplicas + restarting, utilization,
+        const std::int32_t raw = orrery::autoscaling::hpaReplicas(ready, target.pendingReplicas + restarting, utilization,
                                                             m_targetUtilization, m_tolerance);
         TargetState& state = m_targets[target.name];
         const std::int32_t desired = normalize(state, observation.time, current, raw);

@@ -9,9 +9,9 @@ namespace {
 
 using policy::ControlResource;
 
-orrery::aware::VpaRecommenderConfig recommenderConfig(const policy::ParamSet& params)
+orrery::autoscaling::VpaRecommenderConfig recommenderConfig(const policy::ParamSet& params)
 {
-    orrery::aware::VpaRecommenderConfig config;
+    orrery::autoscaling::VpaRecommenderConfig config;
     config.targetPercentile = params.getDouble("targetPercentile");
     config.lowerPercentile = params.getDouble("lowerBoundPercentile");
     config.upperPercentile = params.getDouble("upperBoundPercentile");

@@ -1,6 +1,6 @@
 #pragma once
-#include "aware/vpa_recommendation.h"
-#include "aware/vpa_recommender.h"
+#include "autoscaling/vpa_recommendation.h"
+#include "autoscaling/vpa_recommender.h"
 #include "policy/control_policy.h"
 #include "policy/control_resource.h"
 #include "policy/policy_context.h"
@@ -15,7 +15,7 @@
 namespace orrery::plugins {
 
 //! Kubernetes' VerticalPodAutoscaler (recommender + updater, in-place) per target, for CPU and
-//! memory. Recommender (orrery::aware::VpaRecommender, shared with hpa-vpa and aware): CPU usage
+//! memory. Recommender (orrery::autoscaling::VpaRecommender, shared with hpa-vpa and aware): CPU usage
 //! samples go into a decaying histogram weighted by the limit; memory keeps each aggregation
 //! interval's peak. target = P90 × (1 + margin), bounds P50 / P95 with the margin and VPA's confidence multipliers (they widen while the history is short),
 //! floored at the minimum resources. Updater: a target's limits are set to the recommendation
@@ -23,7 +23,7 @@ namespace orrery::plugins {
 //! by more than updateThreshold and the last change is minLifetime old. Emits SetLimit actions.
 class KubeVpaPolicy : public policy::ControlPolicy {
 public:
-    using Recommendation = orrery::aware::VpaRecommendation;
+    using Recommendation = orrery::autoscaling::VpaRecommendation;
 
     explicit KubeVpaPolicy(const policy::PolicyContext& context);
 
@@ -34,7 +34,7 @@ public:
                                                                policy::ControlResource resource) const;
 
 private:
-    orrery::aware::VpaRecommender m_recommender; //!< history and recommendation
+    orrery::autoscaling::VpaRecommender m_recommender; //!< history and recommendation
     bool m_controlCpu;
     bool m_controlMemory;
     double m_updateThreshold;

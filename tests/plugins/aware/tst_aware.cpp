@@ -1,5 +1,5 @@
-#include "aware/decaying_histogram.h"
-#include "aware/hpa_replica_calculator.h"
+#include "autoscaling/decaying_histogram.h"
+#include "autoscaling/hpa_replica_calculator.h"
 #include "aware/multidimensional_recommender.h"
 #include "aware_encoding.h"
 #include "aware_policy.h"
@@ -145,7 +145,7 @@ private slots:
         const auto actions = recommender.recommend(observe(0, {target("svc", replicas, 1.0, usage, 0, 0)}));
         QCOMPARE(replicasSet(actions, "svc"), static_cast<double>(expected));
         if (expected > 0 && expected < 10) // kube-hpa's own function agrees
-            QCOMPARE(aware::hpaReplicas(replicas, 0, usage, 0.7, 0.1), expected);
+            QCOMPARE(autoscaling::hpaReplicas(replicas, 0, usage, 0.7, 0.1), expected);
     }
 
     void fallbackKeepsLimitsWhileTheHistoryIsShort()
@@ -168,15 +168,15 @@ private slots:
         // bounds (P50..P95 × 1.15), so the first call resizes both.
         const auto o = observe(0, {target("svc", 1, 2.0, 0.5, 1024 * kMiB, 4e8)});
         const auto actions = recommender.recommend(o);
-        aware::DecayingHistogram cpuReference(1000, 0.01, 1.05, 0);
+        autoscaling::DecayingHistogram cpuReference(1000, 0.01, 1.05, 0);
         const double cpu = cpuReference.bucketStart(cpuReference.bucketOf(0.5) + 1) * 1.15;
         QVERIFY2(std::abs(limitSet(actions, "svc", ControlResource::Cpu) - cpu) < 1e-9,
                  qPrintable(QString::number(limitSet(actions, "svc", ControlResource::Cpu))));
-        aware::DecayingHistogram memoryReference(1e12, 1e7, 1.05, 0);
+        autoscaling::DecayingHistogram memoryReference(1e12, 1e7, 1.05, 0);
         const double memory = memoryReference.bucketStart(memoryReference.bucketOf(4e8) + 1) * 1.15;
         QVERIFY(std::abs(limitSet(actions, "svc", ControlResource::Memory) - memory) < 1);
         // HPA judges utilization against the new CPU limit: 0.5 / 0.58 ≈ 0.86 > 0.7 × 1.1 → 2.
-        QCOMPARE(replicasSet(actions, "svc"), static_cast<double>(aware::hpaReplicas(1, 0, 0.5 / cpu, 0.7, 0.1)));
+        QCOMPARE(replicasSet(actions, "svc"), static_cast<double>(autoscaling::hpaReplicas(1, 0, 0.5 / cpu, 0.7, 0.1)));
         QCOMPARE(replicasSet(actions, "svc"), 2.0);
         // The same recommendation as the kube-vpa plugin's recommender with the same settings.
         auto vpa = m_registry.createControl("kube-vpa", Params{{"confidenceScaling", "false"}});

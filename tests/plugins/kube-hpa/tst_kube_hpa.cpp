@@ -1,11 +1,11 @@
-#include "aware/hpa_replica_calculator.h"
+#include "autoscaling/hpa_replica_calculator.h"
 #include "orrery_plugin_kube_hpa.h"
 #include "policy/plugin_registry.h"
 
 #include <QtTest>
 
 using namespace orrery;
-using orrery::aware::hpaReplicas;
+using orrery::autoscaling::hpaReplicas;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "aware/decaying_histogram.h"
+#include "autoscaling/decaying_histogram.h"
 #include "kube_vpa_policy.h"
 #include "orrery_plugin_kube_vpa.h"
 #include "policy/plugin_registry.h"
@@ -6,7 +6,7 @@
 #include <QtTest>
 
 using namespace orrery;
-using orrery::aware::DecayingHistogram;
+using orrery::autoscaling::DecayingHistogram;
 using orrery::plugins::KubeVpaPolicy;
 
 namespace {

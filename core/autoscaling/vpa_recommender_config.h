@@ -1,7 +1,7 @@
 #pragma once
 #include "sim/sim_time.h"
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 
 //! The VPA recommender's knobs (kubernetes/autoscaler vertical-pod-autoscaler flags); defaults
 //! are Kubernetes'. Shared by the kube-vpa plugin and the hpa-vpa / aware fallback.
@@ -19,4 +19,4 @@ struct VpaRecommenderConfig {
     double oomMinBumpUpBytes = 100.0 * 1024 * 1024;   //!< --oom-min-bump-up-bytes (100 MiB)
 };
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

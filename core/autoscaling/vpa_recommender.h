@@ -1,7 +1,7 @@
 #pragma once
-#include "aware/decaying_histogram.h"
-#include "aware/vpa_recommendation.h"
-#include "aware/vpa_recommender_config.h"
+#include "autoscaling/decaying_histogram.h"
+#include "autoscaling/vpa_recommendation.h"
+#include "autoscaling/vpa_recommender_config.h"
 #include "policy/control_resource.h"
 #include "policy/observation.h"
 #include "sim/sim_time.h"
@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 
 //! Kubernetes' VPA recommender per target (kubernetes/autoscaler vertical-pod-autoscaler/v1.7.1:
 //! pkg/recommender/model/aggregate_container_state.go,
@@ -57,4 +57,4 @@ private:
     std::map<std::string, TargetState, std::less<>> m_targets;
 };
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

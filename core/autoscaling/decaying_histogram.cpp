@@ -1,9 +1,9 @@
-#include "aware/decaying_histogram.h"
+#include "autoscaling/decaying_histogram.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 namespace {
 
 // VPA's histogram epsilon: less total weight than this is an empty histogram.
@@ -93,4 +93,4 @@ double DecayingHistogram::percentile(double p) const
     return bucket + 1 < m_weights.size() ? bucketStart(bucket + 1) : bucketStart(bucket);
 }
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

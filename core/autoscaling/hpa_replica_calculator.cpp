@@ -1,8 +1,8 @@
-#include "aware/hpa_replica_calculator.h"
+#include "autoscaling/hpa_replica_calculator.h"
 
 #include <cmath>
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 
 std::int32_t hpaReplicas(std::int32_t ready, std::int32_t unready, double utilization, double targetUtilization,
                          double tolerance)
@@ -25,4 +25,4 @@ std::int32_t hpaReplicas(std::int32_t ready, std::int32_t unready, double utiliz
     return desired < current ? current : desired;
 }
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

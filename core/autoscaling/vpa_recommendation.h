@@ -1,6 +1,6 @@
 #pragma once
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 
 //! One VPA recommendation for a target's CPU (cores) or memory (bytes): the value to set and the
 //! bounds outside which the updater acts at once (seed 001 §5.3.4; VPA's RecommendedContainerResources).
@@ -10,4 +10,4 @@ struct VpaRecommendation {
     double upperBound = 0;
 };
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 
 //! The VPA recommender's usage histogram (autoscaler/vertical-pod-autoscaler/pkg/recommender/util:
 //! histogram.go, decaying_histogram.go): exponentially growing buckets (bucket i starts at
@@ -36,4 +36,4 @@ private:
     sim::SimTime m_reference = 0; //!< weights are relative to this time
 };
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

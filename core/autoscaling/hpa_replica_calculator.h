@@ -1,7 +1,7 @@
 #pragma once
 #include <cstdint>
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 
 //! Kubernetes' HPA replica formula for a resource-utilization metric (pkg/controller/podautoscaler
 //! replica_calculator.go), before stabilization, rate limits and min/max:
@@ -13,4 +13,4 @@ namespace orrery::aware {
 std::int32_t hpaReplicas(std::int32_t ready, std::int32_t unready, double utilization, double targetUtilization,
                          double tolerance);
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling

@@ -1,10 +1,10 @@
-#include "aware/vpa_recommender.h"
+#include "autoscaling/vpa_recommender.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace orrery::aware {
+namespace orrery::autoscaling {
 namespace {
 
 using policy::ControlResource;
@@ -114,4 +114,4 @@ std::optional<VpaRecommendation> VpaRecommender::recommendation(std::string_view
     return recommend(it->second, resource);
 }
 
-} // namespace orrery::aware
+} // namespace orrery::autoscaling
