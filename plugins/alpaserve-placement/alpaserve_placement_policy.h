@@ -2,7 +2,7 @@
 #include "partition_search.h"
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
-#include "serving_ledger.h"
+#include "shared/serving_ledger.h"
 #include "sim/rng_stream.h"
 
 #include <map>

@@ -2,7 +2,7 @@
 #include "policy/control_policy.h"
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
-#include "swarm_spread.h"
+#include "shared/swarm_spread.h"
 
 #include <vector>
 

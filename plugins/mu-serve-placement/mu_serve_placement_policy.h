@@ -2,7 +2,7 @@
 #include "policy/placement_policy.h"
 #include "policy/policy_context.h"
 #include "sensitivity_clusters.h"
-#include "serving_ledger.h"
+#include "shared/serving_ledger.h"
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "serving_ledger.h"
+#include "shared/serving_ledger.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "swarm_spread.h"
+#include "shared/swarm_spread.h"
 
 #include <limits>
 
