@@ -23,7 +23,7 @@ std::vector<env::RecordedMetric> recordedMetrics()
             {"serving.latency.p50", "s"},
             {"serving.latency.p99", "s"},
             {"serving.slo_attainment", "share"},
-            {"serving.slo_ratio.p99", "ratio"},
+            {"serving.slo_ratio.p99", "factor"},
             {"serving.batch.mean", "requests"},
             {"serving.power.mean", "W"},
             {"serving.energy", "J"},

@@ -403,7 +403,7 @@ void ModelServingRuntime::finish(env::RunMetrics* metrics)
     metrics->push_back({"serving.latency.p50", m_platform.latency().quantileNs(0.5) / 1e9, "s"});
     metrics->push_back({"serving.latency.p99", m_platform.latency().quantileNs(0.99) / 1e9, "s"});
     metrics->push_back({"serving.latency.mean", m_platform.latency().meanNs() / 1e9, "s"});
-    metrics->push_back({"serving.slo_ratio.p99", m_platform.sloRatio().quantileNs(0.99) / 1e6, "ratio"});
+    metrics->push_back({"serving.slo_ratio.p99", m_platform.sloRatio().quantileNs(0.99) / 1e6, "factor"});
     metrics->push_back({"serving.energy", joules, "J"});
     metrics->push_back({"serving.power.mean", joules / seconds, "W"});
     metrics->push_back({"serving.energy_per_request", m_platform.completed() ? joules / static_cast<double>(m_platform.completed()) : 0.0, "J/request"});
