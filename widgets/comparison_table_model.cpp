@@ -1,6 +1,7 @@
 #include "widgets/comparison_table_model.h"
 
 #include "analysis/sample_summary.h"
+#include "model/value_format.h"
 
 #include <QFont>
 #include <QLocale>
@@ -106,6 +107,14 @@ QString ComparisonTableModel::displayText(const store::ExperimentResultRow& row,
                                      formatFigure(row.medianRatioHigh));
     case PValueColumn: return std::isnan(row.pValue) ? formatFigure(kNaN) : QLocale().toString(row.pValue, 'g', 3);
     case SpeedupColumn: return std::isnan(row.speedup) ? formatFigure(kNaN) : tr("%1×").arg(formatFigure(row.speedup));
+    case MeanColumn:
+    case MedianColumn:
+    case P99Column: {
+        const double figure = value(row, column);
+        if (std::isnan(figure))
+            return formatFigure(figure);
+        return QString::fromStdString(model::formatValueInUnitColumn(figure, m_unit.toStdString()));
+    }
     default: return formatFigure(value(row, column));
     }
 }
@@ -150,7 +159,9 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    const QString unit = m_unit.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_unit);
+    // Durations, fractions, money… carry their unit in each cell; a count's unit heads the column.
+    const QString unit = m_unit.isEmpty() || model::formatsWithUnit(m_unit.toStdString()) ? QString()
+                                                                                       : QStringLiteral(" (%1)").arg(m_unit);
     switch (section) {
     case ArmColumn: return tr("Arm");
     case RunsColumn: return tr("Runs");

@@ -175,6 +175,12 @@ std::string formatSignificant(double value, int digits)
     return groupThousands(trimZeros(fixed(value, decimals)));
 }
 
+bool formatsWithUnit(std::string_view unit)
+{
+    return isRatio(unit) || unit == "factor" || unit == "s" || unit == "ms" || unit == "us" || unit == "µs" ||
+           unit == "bytes" || unit == "B" || unit == "USD" || unit == "W" || unit == "J" || unit == "Hz" || unit == "MHz";
+}
+
 std::string formatValue(double value, std::string_view unit)
 {
     return formatByUnit(value, unit, true);

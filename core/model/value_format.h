@@ -25,6 +25,10 @@ std::string formatValue(double value, std::string_view unit);
 //! names the unit): "1,635", "77.5 %", "3.67 min".
 std::string formatValueInUnitColumn(double value, std::string_view unit);
 
+//! Whether formatValueInUnitColumn writes a value in `unit` with a unit of its own ("%", "min",
+//! "$"): false for plain counts ("jobs", "requests", none), whose column header names the unit.
+bool formatsWithUnit(std::string_view unit);
+
 //! `value` with `digits` significant digits, trailing zeros dropped, thousands separated:
 //! 1234.5 → "1,235" (digits 3 keeps whole digits), 0.012345 → "0.0123", 1e-9 → "1e-09".
 std::string formatSignificant(double value, int digits = 3);

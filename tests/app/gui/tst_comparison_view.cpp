@@ -207,8 +207,9 @@ void TestComparisonView::tableShowsStoredComparison()
     QCOMPARE(cell(table, 1, M::ArmColumn), QStringLiteral("random"));
     QCOMPARE(cell(table, 0, M::RunsColumn), QStringLiteral("5"));
     QCOMPARE(cell(table, 1, M::RunsColumn), QStringLiteral("4"));
-    QCOMPARE(cell(table, 1, M::MeanColumn), QStringLiteral("5"));
-    QCOMPARE(cell(table, 1, M::P99Column), QStringLiteral("7.94"));
+    // job.wait.mean is in seconds: each figure carries its unit (core/model/value_format.h).
+    QCOMPARE(cell(table, 1, M::MeanColumn), QStringLiteral("5 s"));
+    QCOMPARE(cell(table, 1, M::P99Column), QStringLiteral("7.94 s"));
     QCOMPARE(cell(table, 1, M::RatioColumn), QStringLiteral("1.667 [1.2, 2.5]"));
     QCOMPARE(cell(table, 1, M::PValueColumn), QStringLiteral("0.0317"));
     QCOMPARE(cell(table, 1, M::SpeedupColumn), QStringLiteral("0.6×"));
@@ -219,13 +220,13 @@ void TestComparisonView::tableShowsStoredComparison()
     QVERIFY(std::isnan(table->data(table->index(0, M::RatioColumn), M::ValueRole).toDouble()));
     QCOMPARE(table->headerData(M::RatioColumn, Qt::Horizontal).toString(),
              QStringLiteral("Ratio of medians to first-fit [95% CI]"));
-    QCOMPARE(table->headerData(M::MedianColumn, Qt::Horizontal).toString(), QStringLiteral("Median (s)"));
+    QCOMPARE(table->headerData(M::MedianColumn, Qt::Horizontal).toString(), QStringLiteral("Median"));
 
     // Sweep point 40 has no stored rows: figures come from the values.
     view.setCurrentSweepPoint(1);
     QCOMPARE(table->rowCount(), 2);
-    QCOMPARE(cell(table, 0, M::MeanColumn), QStringLiteral("3"));
-    QCOMPARE(cell(table, 1, M::MedianColumn), QStringLiteral("4"));
+    QCOMPARE(cell(table, 0, M::MeanColumn), QStringLiteral("3 s"));
+    QCOMPARE(cell(table, 1, M::MedianColumn), QStringLiteral("4 s"));
     QCOMPARE(cell(table, 1, M::RatioColumn), QStringLiteral("—"));
 }
 
@@ -247,6 +248,9 @@ void TestComparisonView::switchingMetricAndSweepPointUpdatesCharts()
     QCOMPARE(view.boxPlotChart()->box(1)->at(QBoxSet::Median), 20.5);
     QCOMPARE(cell(view.tableModel(), 1, widgets::ComparisonTableModel::RatioColumn), QStringLiteral("—"));
     QCOMPARE(cell(view.tableModel(), 1, widgets::ComparisonTableModel::MeanColumn), QStringLiteral("20.5"));
+    // A count's unit heads the column; its figures stay bare.
+    QCOMPARE(view.tableModel()->headerData(widgets::ComparisonTableModel::MeanColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Mean (jobs)"));
 
     QSignalSpy runsChanged(&view, &widgets::ComparisonView::timeSeriesRunsChanged);
     sweepBox->setCurrentIndex(1); // jobs.completed at 40: one run each

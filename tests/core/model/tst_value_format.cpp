@@ -64,6 +64,18 @@ private slots:
         QCOMPARE(formatValueInUnitColumn(90, "s"), std::string("1.5 min"));
     }
 
+    void whichUnitsTheValuesCarry()
+    {
+        QVERIFY(formatsWithUnit("s"));
+        QVERIFY(formatsWithUnit("ratio"));
+        QVERIFY(formatsWithUnit("USD"));
+        QVERIFY(!formatsWithUnit("jobs"));
+        QVERIFY(!formatsWithUnit(""));
+        // What the formatter does agrees: a count comes back bare, a duration with its unit.
+        QCOMPARE(formatValueInUnitColumn(12, "jobs"), std::string("12"));
+        QCOMPARE(formatValueInUnitColumn(12, "s"), std::string("12 s"));
+    }
+
     void significantDigits()
     {
         QCOMPARE(formatSignificant(1234.5), std::string("1,235"));
