@@ -35,9 +35,7 @@ const std::vector<KindViewRegistration>& registeredKindViews()
 std::optional<std::vector<std::string>> runWorkloadKinds(const store::Project& project, store::RunId runId)
 {
     std::optional<std::vector<std::string>> kinds;
-    for (const sim::RunAnnotation& annotation : project.annotations(runId)) {
-        if (annotation.kind != env::kRunWorkloadAnnotation)
-            continue;
+    for (const sim::RunAnnotation& annotation : project.annotations(runId, env::kRunWorkloadAnnotation)) {
         if (!kinds)
             kinds.emplace();
         const std::string kind = annotation.target.substr(0, annotation.target.find('/'));

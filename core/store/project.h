@@ -73,6 +73,9 @@ public:
                                              std::size_t limit = std::numeric_limits<std::size_t>::max()) const;
     //! The run's ground truth (injected anomalies), in recording order.
     [[nodiscard]] std::vector<sim::RunAnnotation> annotations(RunId id) const;
+    //! Only the annotations of one `kind` ("run.workload"), in recording order: what a view
+    //! asks on the UI thread without reading a run's thousands of others.
+    [[nodiscard]] std::vector<sim::RunAnnotation> annotations(RunId id, std::string_view kind) const;
 
     //! Stores a trained model in one transaction and returns its id. The store assigns `id` and
     //! `createdAt` (the current UTC time); those fields of `model` are ignored. Throws

@@ -11,6 +11,17 @@ namespace orrery::store {
 
 namespace {
 
+//! Rows of (start_ns, end_ns, kind, target, intensity) as annotations.
+std::vector<sim::RunAnnotation> readAnnotations(Statement& query)
+{
+    std::vector<sim::RunAnnotation> result;
+    while (query.step()) {
+        result.push_back(sim::RunAnnotation{query.columnInt64(0), query.columnInt64(1), query.columnText(2),
+                                            query.columnText(3), query.columnDouble(4)});
+    }
+    return result;
+}
+
 //! The sum of a run's stored counts; a negative one can only come from a damaged file.
 std::int64_t storedCount(Database& db, RunId id, const std::string& column)
 {
@@ -79,15 +90,19 @@ trace::TraceSet Project::loadTraces(RunId id, std::size_t offset, std::size_t li
 
 std::vector<sim::RunAnnotation> Project::annotations(RunId id) const
 {
-    std::vector<sim::RunAnnotation> result;
     Statement query(m_db, "SELECT start_ns, end_ns, kind, target, intensity FROM run_annotations WHERE run_id = ?1 "
                           "ORDER BY rowid");
     query.bindInt64(1, id);
-    while (query.step()) {
-        result.push_back(sim::RunAnnotation{query.columnInt64(0), query.columnInt64(1), query.columnText(2),
-                                            query.columnText(3), query.columnDouble(4)});
-    }
-    return result;
+    return readAnnotations(query);
+}
+
+std::vector<sim::RunAnnotation> Project::annotations(RunId id, std::string_view kind) const
+{
+    Statement query(m_db, "SELECT start_ns, end_ns, kind, target, intensity FROM run_annotations WHERE run_id = ?1 "
+                          "AND kind = ?2 ORDER BY rowid");
+    query.bindInt64(1, id);
+    query.bindText(2, kind);
+    return readAnnotations(query);
 }
 
 } // namespace orrery::store

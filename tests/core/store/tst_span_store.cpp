@@ -141,6 +141,31 @@ private slots:
         QCOMPARE(project.integrityCheck(), std::string("ok"));
     }
 
+    void annotationsOfOneKind()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("kinds.orrery").toStdString();
+        RunId runId = 0;
+        {
+            Project project = Project::open(path);
+            ProjectRunRecorder recorder(project);
+            recorder.beginRun(simpleRun());
+            recorder.recordAnnotation(sim::RunAnnotation{0, 0, "run.workload", "BatchJobs/a", 0});
+            recorder.recordAnnotation(sim::RunAnnotation{10, 20, "anomaly.cpu", "cart/1", 0.75});
+            recorder.recordAnnotation(sim::RunAnnotation{0, 0, "run.workload", "model-serving/b", 0});
+            recorder.endRun(sim::RunStatus::Completed, "");
+            runId = *recorder.runId();
+        }
+        const Project project = Project::open(path);
+        const auto workloads = project.annotations(runId, "run.workload");
+        QCOMPARE(workloads.size(), std::size_t{2});
+        QCOMPARE(workloads[0].target, std::string("BatchJobs/a")); // in recording order
+        QCOMPARE(workloads[1].target, std::string("model-serving/b"));
+        QCOMPARE(project.annotations(runId, "anomaly.cpu").size(), std::size_t{1});
+        QVERIFY(project.annotations(runId, "anomaly").empty()); // the kind exactly, not a prefix
+        QCOMPARE(project.annotations(runId).size(), std::size_t{3});
+    }
+
     void realTracesRoundTripInSmallBlobsAndWindows()
     {
         const trace::TraceSet real = trace::readJaegerFile(ORRERY_FIXTURE_DIR "/traces/socialnetwork-jaeger-traces.json");
