@@ -128,30 +128,18 @@ private:
         return target ? std::optional(target->id) : std::nullopt;
     }
 
-    std::set<std::string> completed()
-    {
-        std::set<std::string> done;
-        if (const auto id = targetId()) {
-            for (const store::ExperimentCellRun& run : store::ExperimentStore(m_project).completedCells(*id))
-                done.insert(experiment::cellId(run.cell));
-        }
-        return done;
-    }
-
     //! Merges shards an earlier call left, then lists the cells still missing, in `orrery cell list` order.
     std::vector<std::string> missingCells()
     {
         const experiment::ExperimentSpec& spec = m_experiment.spec;
-        std::vector<std::string> all;
-        for (const experiment::CellIndex& cell : experiment::experimentCells(spec))
-            all.push_back(experiment::cellId(experiment::cellKey(spec, cell)));
+        const std::vector<std::string> all = allCellIds(spec);
         m_outcome.totalCells = all.size();
-        std::set<std::string> done = completed();
+        std::set<std::string> done = completedCellsIn(m_project, targetId());
         for (const std::string& cell : all) {
             if (!done.contains(cell) && fs::exists(shardOf(cell)))
                 m_merger.merge(shardOf(cell).string());
         }
-        done = completed();
+        done = completedCellsIn(m_project, targetId());
         std::vector<std::string> missing;
         for (const std::string& cell : all) {
             if (done.contains(cell)) {
@@ -391,16 +379,12 @@ private:
         if (shard.status == KubernetesLogShard::Status::Found) {
             if (const std::string error = writeFileAtomically(shardOf(cell.id).string(), shard.bytes); !error.empty()) {
                 problem = error;
+            } else if (const std::optional<std::string> failure = mergeShardFile(m_merger, shardOf(cell.id), m_outcome.merged)) {
+                problem = *failure;
             } else {
-                const store::ShardMergeResult result = m_merger.merge(shardOf(cell.id).string());
-                using Status = store::ShardMergeResult::Status;
-                if (result.status == Status::Merged || result.status == Status::AlreadyMerged) {
-                    cell.state = "MERGED";
-                    cell.message.clear();
-                    m_outcome.merged += result.merged.size();
-                    return;
-                }
-                problem = result.message;
+                cell.state = "MERGED";
+                cell.message.clear();
+                return;
             }
         } else {
             problem = std::string("shard ") + toString(shard.status) + ": " + shard.message;

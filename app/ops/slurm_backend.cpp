@@ -84,17 +84,6 @@ struct TaskTrack {
     int misses = 0;
 };
 
-//! The experiment's completed cells in `project` (none while the project lacks it).
-std::set<std::string> completedIn(store::Project& project, const std::optional<store::ExperimentId>& id)
-{
-    std::set<std::string> done;
-    if (!id)
-        return done;
-    for (const store::ExperimentCellRun& run : store::ExperimentStore(project).completedCells(*id))
-        done.insert(experiment::cellId(run.cell));
-    return done;
-}
-
 //! What Slurm says about a finished task besides its state: exit code, reason, the log's error line.
 std::string taskMessage(const SlurmTaskStatus& status, const std::string& logPath)
 {
@@ -152,11 +141,9 @@ private:
     std::vector<std::string> missingCells()
     {
         const experiment::ExperimentSpec& spec = m_experiment.spec;
-        std::vector<std::string> all;
-        for (const experiment::CellIndex& cell : experiment::experimentCells(spec))
-            all.push_back(experiment::cellId(experiment::cellKey(spec, cell)));
+        const std::vector<std::string> all = allCellIds(spec);
         m_outcome.totalCells = all.size();
-        std::set<std::string> done = completedIn(m_project, targetId());
+        std::set<std::string> done = completedCellsIn(m_project, targetId());
         std::size_t recovered = 0;
         for (const std::string& cell : all) {
             if (done.contains(cell) || !fs::exists(shardOf(cell)))
@@ -168,7 +155,7 @@ private:
         if (recovered > 0) {
             m_log << "experiment " << spec.name << ": merged " << recovered << " cells from shards in " << m_shardDir.string()
                   << " left by an earlier submission\n";
-            done = completedIn(m_project, targetId());
+            done = completedCellsIn(m_project, targetId());
         }
         std::vector<std::string> missing;
         for (const std::string& cell : all) {
@@ -358,15 +345,13 @@ private:
             cell.jobTask = jobTask;
             std::string mergeMessage;
             if (fs::exists(shardOf(cell.id))) {
-                const store::ShardMergeResult result = m_merger.merge(shardOf(cell.id).string());
-                using Status = store::ShardMergeResult::Status;
-                if (result.status == Status::Merged || result.status == Status::AlreadyMerged) {
+                const std::optional<std::string> problem = mergeShardFile(m_merger, shardOf(cell.id), m_outcome.merged);
+                if (!problem) {
                     cell.state = "MERGED";
                     cell.message.clear();
-                    m_outcome.merged += result.merged.size();
                     continue;
                 }
-                mergeMessage = result.message;
+                mergeMessage = *problem;
             } else {
                 mergeMessage = "no shard " + shardOf(cell.id).string();
             }
