@@ -12,6 +12,7 @@
 #include "ops/project_run.h"
 #include "ops/scenario_check.h"
 #include "gui_test_support.h"
+#include "serving_scenario_text.h"
 #include "store/project.h"
 
 #include <QAction>
@@ -21,31 +22,14 @@
 #include <QTest>
 #include <QTreeView>
 
+#include <string>
+
 #include <sqlite3.h>
 
 using namespace orrery;
 
 namespace {
 
-const char* const kServingScenario = R"(apiVersion: orrery.dev/v1
-kind: Scenario
-metadata: {name: serving-tabs}
-spec:
-  seed: 4
-  horizon: 1m
-  cluster:
-    pools:
-      - {name: gpus, count: 2, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}
-  policies: {placement: {plugin: kube}}
-  workloads:
-    - name: serving
-      kind: model-serving
-      devices: gpus
-      sloScale: 2
-      models:
-        - {model: BERT-base, rate: 4/s}
-        - {model: ResNet-50, rate: 8/s, sloScale: 3}
-)";
 
 //! A view of the batch-jobs kind registered by this test, as a new kind's folder would.
 class BatchQueueView : public app::KindRunView {
@@ -57,7 +41,11 @@ public:
 
 store::RunId recordServingRun(const QString& path)
 {
-    app::CheckedScenario checked = app::checkScenarioText(kServingScenario, "serving-tabs.yaml", testing::pluginRegistry());
+    // The serving tests' run, with ResNet-50 given an SLO scale of its own (3; the workload's is 2).
+    std::string text = testing::kServingScenario;
+    const std::string resnet = "{model: ResNet-50, rate: 8/s}";
+    text.replace(text.find(resnet), resnet.size(), "{model: ResNet-50, rate: 8/s, sloScale: 3}");
+    app::CheckedScenario checked = app::checkScenarioText(text, "serving-tabs.yaml", testing::pluginRegistry());
     if (!checked.scenario)
         qFatal("%s", model::formatAll(checked.diagnostics).c_str());
     return app::runIntoProject(*checked.scenario, testing::pluginRegistry(), path.toStdString()).runId;
@@ -151,11 +139,12 @@ private slots:
         QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
         QVERIFY(data.isServing);
         QCOMPARE(data.gpu, QStringLiteral("V100"));
-        QCOMPARE(data.models.size(), std::size_t{2});
-        QCOMPARE(data.models[0].name, QStringLiteral("BERT-base"));
-        QCOMPARE(data.models[0].sloScale, 2.0); // the workload's
-        QCOMPARE(data.models[1].name, QStringLiteral("ResNet-50"));
-        QCOMPARE(data.models[1].sloScale, 3.0); // its own
+        QCOMPARE(data.models.size(), std::size_t{3});
+        QCOMPARE(data.models[1].name, QStringLiteral("BERT-base"));
+        QCOMPARE(data.models[1].sloScale, 2.0); // the workload's
+        QCOMPARE(data.models[2].name, QStringLiteral("ResNet-50"));
+        QCOMPARE(data.models[2].sloScale, 3.0); // its own
+        QCOMPARE(data.models[0].name, QStringLiteral("GPT2-large"));
         QVERIFY(!data.models[0].devices.isEmpty());
 
         // The window's kind tabs read the same record.

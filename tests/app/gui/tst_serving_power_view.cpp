@@ -7,6 +7,7 @@
 #include "ops/project_run.h"
 #include "ops/scenario_check.h"
 #include "gui_test_support.h"
+#include "serving_scenario_text.h"
 #include "kinds/model_serving/gpu_device_profile.h"
 #include "widgets/chart_export.h"
 #include "widgets/fleet_heat_map.h"
@@ -32,26 +33,6 @@ using namespace orrery;
 
 namespace {
 
-const char* const kScenario = R"(apiVersion: orrery.dev/v1
-kind: Scenario
-metadata: {name: serving-view}
-spec:
-  seed: 4
-  horizon: 3m
-  cluster:
-    pools:
-      - {name: gpus, count: 3, cpu: 8, memory: 16Gi, devices: [{kind: gpu, model: V100, count: 1}]}
-  policies: {placement: {plugin: kube}}
-  workloads:
-    - name: serving
-      kind: model-serving
-      devices: gpus
-      sloScale: 2
-      models:
-        - {model: GPT2-large, rate: 0.6/s, trace: azure-conv}
-        - {model: BERT-base, rate: 4/s}
-        - {model: ResNet-50, rate: 8/s}
-)";
 
 // Issue 17: a heterogeneous fleet (V100 and T4 at different prices) autoscaled by kube-hpa,
 // replicas sharing GPUs concurrently.
@@ -105,7 +86,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("serving.orrery"));
-        app::CheckedScenario checked = app::checkScenarioText(kScenario, "serving-view.yaml", testing::pluginRegistry());
+        app::CheckedScenario checked = app::checkScenarioText(testing::kServingScenario, "serving-view.yaml", testing::pluginRegistry());
         QVERIFY2(checked.scenario, model::formatAll(checked.diagnostics).c_str());
         app::runIntoProject(*checked.scenario, testing::pluginRegistry(), path.toStdString());
 
