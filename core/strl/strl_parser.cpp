@@ -9,6 +9,7 @@
 #include "scenario/text_check.h"
 #include "scenario/value_readers.h"
 #include "scenario/yaml_document_parser.h"
+#include "strl/strl_template_reader.h"
 
 #include <set>
 
@@ -21,16 +22,6 @@ using scenario::ParseContext;
 using scenario::YamlNode;
 
 constexpr std::string_view kKind = "StrlRequests";
-constexpr std::int64_t kMaxK = 1'000'000;
-constexpr sim::SimTime kMaxTime = 100LL * 365 * 24 * sim::kHour;
-constexpr double kMaxValue = 1e12;
-constexpr int kMaxDepth = 64;
-
-const std::vector<std::string>& operatorNames()
-{
-    static const std::vector<std::string> kNames = {"nCk", "max", "min", "sum", "scale", "barrier"};
-    return kNames;
-}
 
 //! Reads sets and jobs; leaf set names are checked against the sets once both are read.
 class Reader {
@@ -55,7 +46,9 @@ public:
                     readJobs(*jobs, specReader.pathOf("jobs"), requests);
             }
         }
-        for (const auto& [node, path] : m_setReferences) {
+        auto references = m_setReferences;
+        references.insert(references.end(), m_expressions.setReferences().begin(), m_expressions.setReferences().end());
+        for (const auto& [node, path] : references) {
             if (!requests.sets.contains(node->scalar()) && !isGeneratorSet(node->scalar()))
                 m_context.error(*node, path, "unknown equivalence set " + node->describe()
                                                  + model::didYouMean(node->scalar(), requests.sets.names())
@@ -153,7 +146,7 @@ private:
                 continue;
             }
             if (expression)
-                job.expression = readExpression(*expression, reader.pathOf("expression"), 0);
+                job.expression = m_expressions.readLiteralExpression(*expression, reader.pathOf("expression"));
             else
                 job.generated = readJobType(*generate, reader.pathOf("generate"));
             requests.jobs.push_back(std::move(job));
@@ -180,12 +173,12 @@ private:
             ok = ok && parsed;
         }
         if (const YamlNode* k = reader.require("k", "the number of nodes, at least 1")) {
-            const auto value = scenario::readInteger(*k, reader.pathOf("k"), m_context, 1, kMaxK);
+            const auto value = scenario::readInteger(*k, reader.pathOf("k"), m_context, 1, kMaxNodesPerLeaf);
             spec.k = static_cast<int>(value.value_or(1));
             ok = ok && value;
         }
         if (const YamlNode* d = reader.require("duration", "the run time on the preferred placement, such as 10m")) {
-            const auto value = scenario::readDuration(*d, reader.pathOf("duration"), m_context, 1, kMaxTime);
+            const auto value = scenario::readDuration(*d, reader.pathOf("duration"), m_context, 1, kMaxStrlTime);
             spec.duration = value.value_or(1);
             ok = ok && value;
         }
@@ -195,12 +188,12 @@ private:
             ok = ok && value;
         }
         if (const YamlNode* v = reader.get("value")) {
-            const auto value = scenario::readNumber(*v, reader.pathOf("value"), m_context, 0.0, kMaxValue, "");
+            const auto value = scenario::readNumber(*v, reader.pathOf("value"), m_context, 0.0, kMaxStrlValue, "");
             spec.value = value.value_or(0.0);
             ok = ok && value;
         }
         if (const YamlNode* d = reader.get("deadline")) {
-            const auto value = scenario::readDuration(*d, reader.pathOf("deadline"), m_context, 0, kMaxTime);
+            const auto value = scenario::readDuration(*d, reader.pathOf("deadline"), m_context, 0, kMaxStrlTime);
             spec.deadline = value;
             ok = ok && value;
         }
@@ -213,121 +206,8 @@ private:
         return ok ? std::optional<JobTypeSpec>(spec) : std::nullopt;
     }
 
-    std::optional<Expression> readChild(const YamlNode& parent, const std::string& parentPath, const std::string& key, int depth)
-    {
-        const YamlNode* child = MapReader::find(parent, key);
-        if (!child) {
-            m_context.error(parent, parentPath, "missing required field '" + key + "' (expected an STRL expression)");
-            return std::nullopt;
-        }
-        return readExpression(*child, scenario::childPath(parentPath, key), depth + 1);
-    }
-
-    std::optional<Expression> readExpression(const YamlNode& node, const std::string& path, int depth)
-    {
-        if (depth > kMaxDepth) {
-            m_context.error(node, path, "the expression nests deeper than " + std::to_string(kMaxDepth) + " levels; expected a shallower tree");
-            return std::nullopt;
-        }
-        if (!node.isMap() || node.entries().size() != 1 || !node.entries().front().key->isScalar()) {
-            m_context.error(node, path, "expected an STRL expression: a mapping with one operator (nCk, max, min, sum, scale or barrier), got "
-                                            + (node.isMap() ? std::to_string(node.entries().size()) + " keys" : node.describe()));
-            return std::nullopt;
-        }
-        const YamlNode& keyNode = *node.entries().front().key;
-        const YamlNode& body = *node.entries().front().value;
-        const std::string& name = keyNode.scalar();
-        const std::string bodyPath = scenario::childPath(path, name);
-        std::optional<Expression> result;
-        if (name == "nCk") {
-            result = readLeaf(body, bodyPath);
-        } else if (name == "max" || name == "min" || name == "sum") {
-            result = readList(body, bodyPath, name == "max" ? Operator::Max : name == "min" ? Operator::Min : Operator::Sum, depth);
-        } else if (name == "scale" || name == "barrier") {
-            const bool scale = name == "scale";
-            const std::string parameter = scale ? "factor" : "threshold";
-            MapReader reader(body, bodyPath, m_context, {parameter, "of"},
-                             scale ? "scale: a mapping with factor and of (an expression)" : "barrier: a mapping with threshold and of (an expression)");
-            if (!reader.isMap())
-                return std::nullopt;
-            std::optional<double> value;
-            if (const YamlNode* p = reader.require(parameter, scale ? "a factor >= 0" : "a threshold > 0"))
-                value = scenario::readNumber(*p, reader.pathOf(parameter), m_context, scale ? 0.0 : 1e-12, kMaxValue, "");
-            auto child = reader.get("of") ? readExpression(*reader.get("of"), reader.pathOf("of"), depth + 1) : std::nullopt;
-            if (!reader.get("of"))
-                reader.require("of", "an STRL expression");
-            if (value && child)
-                result = scale ? Expression::scale(*value, std::move(*child)) : Expression::barrier(*value, std::move(*child));
-        } else {
-            m_context.error(keyNode, bodyPath, "unknown operator " + keyNode.describe() + model::didYouMean(name, operatorNames())
-                                                   + "; expected nCk, max, min, sum, scale or barrier");
-            return std::nullopt;
-        }
-        if (result)
-            result->location = m_context.locationOf(keyNode);
-        return result;
-    }
-
-    std::optional<Expression> readList(const YamlNode& node, const std::string& path, Operator op, int depth)
-    {
-        if (!node.isSequence() || node.items().empty()) {
-            m_context.error(node, path, std::string("expected a non-empty list of expressions for ") + toString(op) + ", got " + node.describe());
-            return std::nullopt;
-        }
-        std::vector<Expression> children;
-        bool ok = true;
-        for (std::size_t i = 0; i < node.items().size(); ++i) {
-            auto child = readExpression(*node.items()[i], scenario::indexPath(path, i), depth + 1);
-            ok = ok && child;
-            if (child)
-                children.push_back(std::move(*child));
-        }
-        if (!ok)
-            return std::nullopt;
-        return op == Operator::Max ? Expression::max(std::move(children))
-             : op == Operator::Min ? Expression::min(std::move(children))
-                                   : Expression::sum(std::move(children));
-    }
-
-    std::optional<Expression> readLeaf(const YamlNode& node, const std::string& path)
-    {
-        MapReader reader(node, path, m_context, {"set", "k", "start", "duration", "value"},
-                         "nCk: a mapping with set, k, start, duration and value");
-        if (!reader.isMap())
-            return std::nullopt;
-        NckLeaf leaf;
-        bool ok = true;
-        if (const YamlNode* set = reader.require("set", "an equivalence set name")) {
-            const auto name = scenario::readString(*set, reader.pathOf("set"), m_context, "an equivalence set name");
-            ok = ok && name;
-            if (name) {
-                leaf.setName = *name;
-                m_setReferences.emplace_back(set, reader.pathOf("set"));
-            }
-        } else {
-            ok = false;
-        }
-        const auto k = reader.require("k", "the number of nodes, at least 1")
-                           ? scenario::readInteger(*reader.get("k"), reader.pathOf("k"), m_context, 1, kMaxK) : std::nullopt;
-        const auto start = reader.require("start", "a start time such as 0s or 30s")
-                               ? scenario::readDuration(*reader.get("start"), reader.pathOf("start"), m_context, 0, kMaxTime) : std::nullopt;
-        const auto duration = reader.require("duration", "a duration such as 10s, greater than 0")
-                                  ? scenario::readDuration(*reader.get("duration"), reader.pathOf("duration"), m_context, 1, kMaxTime) : std::nullopt;
-        const auto value = reader.require("value", "a value >= 0")
-                               ? scenario::readNumber(*reader.get("value"), reader.pathOf("value"), m_context, 0.0, kMaxValue, "") : std::nullopt;
-        if (!ok || !k || !start || !duration || !value)
-            return std::nullopt;
-        leaf.k = static_cast<int>(*k);
-        leaf.start = *start;
-        leaf.duration = *duration;
-        leaf.value = *value;
-        Expression e;
-        e.op = Operator::Nck;
-        e.leaf = std::move(leaf);
-        return e;
-    }
-
     ParseContext& m_context;
+    TemplateReader m_expressions{m_context}; //!< the STRL grammar, shared with templates
     std::vector<std::pair<const YamlNode*, std::string>> m_setReferences;
 };
 

@@ -149,6 +149,47 @@ ExpressionTemplate ExpressionTemplate::ofExpression(const Expression& expression
     return t;
 }
 
+std::optional<Expression> ExpressionTemplate::literalExpression() const
+{
+    for (const TemplateNumber* number : {&k, &start, &duration, &value, &parameter})
+        if (!number->isLiteral())
+            return std::nullopt;
+    std::optional<Expression> result;
+    switch (op) {
+    case Operator::Nck:
+        result = Expression::nck(setName, static_cast<int>(std::llround(k.literal)), toTime(start.literal), toTime(duration.literal), value.literal);
+        break;
+    case Operator::Max:
+    case Operator::Min:
+    case Operator::Sum: {
+        std::vector<Expression> operands;
+        for (const ExpressionTemplate& child : children) {
+            auto e = child.literalExpression();
+            if (!e)
+                return std::nullopt;
+            operands.push_back(std::move(*e));
+        }
+        result = op == Operator::Max ? Expression::max(std::move(operands))
+               : op == Operator::Min ? Expression::min(std::move(operands))
+                                     : Expression::sum(std::move(operands));
+        break;
+    }
+    case Operator::Scale:
+    case Operator::Barrier: {
+        if (children.size() != 1)
+            return std::nullopt;
+        auto child = children.front().literalExpression();
+        if (!child)
+            return std::nullopt;
+        result = op == Operator::Scale ? Expression::scale(parameter.literal, std::move(*child))
+                                       : Expression::barrier(parameter.literal, std::move(*child));
+        break;
+    }
+    }
+    result->location = location;
+    return result;
+}
+
 const std::vector<std::string>& builtinTemplateParameters()
 {
     static const std::vector<std::string> kNames = {"start", "now", "submit", "k", "duration", "slowdown", "value", "deadline", "worth"};

@@ -38,6 +38,9 @@ struct ExpressionTemplate {
     [[nodiscard]] bool uses(const std::string& name) const;
     //! A literal expression as a template (no parameters; leaf starts are taken as written).
     static ExpressionTemplate ofExpression(const Expression& expression);
+    //! The expression itself when no field names a parameter (the inverse of ofExpression: leaf
+    //! starts as written, nothing pruned); nullopt when one does.
+    [[nodiscard]] std::optional<Expression> literalExpression() const;
 };
 
 //! The parameters every job's template may use (docs/strl.md): start (the candidate start; a

@@ -18,9 +18,6 @@ namespace {
 using scenario::MapReader;
 using scenario::YamlNode;
 
-constexpr std::int64_t kMaxK = 1'000'000;
-constexpr sim::SimTime kMaxTime = 100LL * 365 * 24 * sim::kHour;
-constexpr double kMaxValue = 1e12;
 constexpr int kMaxDepth = 64;
 
 std::string_view trim(std::string_view text)
@@ -126,26 +123,26 @@ std::optional<double> TemplateReader::readLiteral(const YamlNode& node, const st
 {
     switch (kind) {
     case NumberKind::Count: {
-        const auto value = scenario::readInteger(node, path, m_context, 1, kMaxK);
+        const auto value = scenario::readInteger(node, path, m_context, 1, kMaxNodesPerLeaf);
         return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
     }
     case NumberKind::Time: {
-        const auto value = scenario::readDuration(node, path, m_context, 1, kMaxTime);
+        const auto value = scenario::readDuration(node, path, m_context, 1, kMaxStrlTime);
         return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
     }
     case NumberKind::Start: {
-        const auto value = scenario::readDuration(node, path, m_context, 0, kMaxTime);
+        const auto value = scenario::readDuration(node, path, m_context, 0, kMaxStrlTime);
         return value ? std::optional<double>(static_cast<double>(*value)) : std::nullopt;
     }
     case NumberKind::Number:
-    case NumberKind::Value: return scenario::readNumber(node, path, m_context, 0.0, kMaxValue, "");
+    case NumberKind::Value: return scenario::readNumber(node, path, m_context, 0.0, kMaxStrlValue, "");
     }
     return std::nullopt;
 }
 
 std::optional<TemplateNumber> TemplateReader::readNumber(const YamlNode& node, const std::string& path, NumberKind kind)
 {
-    if (!node.isScalar() || trim(node.scalar()).empty() || trim(node.scalar()).front() != '$') {
+    if (m_literalOnly || !node.isScalar() || trim(node.scalar()).empty() || trim(node.scalar()).front() != '$') {
         const auto literal = readLiteral(node, path, kind);
         return literal ? std::optional<TemplateNumber>(TemplateNumber::of(*literal)) : std::nullopt;
     }
@@ -190,7 +187,17 @@ std::optional<ExpressionTemplate> TemplateReader::readExpression(const YamlNode&
                                                                  const std::set<std::string>& parameters)
 {
     m_parameters = parameters;
+    m_literalOnly = false;
     return readNode(node, path, 0);
+}
+
+std::optional<Expression> TemplateReader::readLiteralExpression(const YamlNode& node, const std::string& path)
+{
+    m_parameters.clear();
+    m_literalOnly = true;
+    const auto read = readNode(node, path, 0);
+    m_literalOnly = false;
+    return read ? read->literalExpression() : std::nullopt;
 }
 
 std::optional<ExpressionTemplate> TemplateReader::readNode(const YamlNode& node, const std::string& path, int depth)
@@ -291,9 +298,11 @@ std::optional<ExpressionTemplate> TemplateReader::readLeaf(const YamlNode& node,
         ok = ok && number;
     };
     field("k", "the number of nodes, at least 1", NumberKind::Count, t.k);
-    field("start", "a start time such as $start or 30s (after the submission)", NumberKind::Start, t.start);
-    field("duration", "a duration such as 10s or $duration, greater than 0", NumberKind::Time, t.duration);
-    field("value", "a value >= 0 such as $value or $worth", NumberKind::Value, t.value);
+    field("start", m_literalOnly ? "a start time such as 0s or 30s" : "a start time such as $start or 30s (after the submission)",
+          NumberKind::Start, t.start);
+    field("duration", m_literalOnly ? "a duration such as 10s, greater than 0" : "a duration such as 10s or $duration, greater than 0",
+          NumberKind::Time, t.duration);
+    field("value", m_literalOnly ? "a value >= 0" : "a value >= 0 such as $value or $worth", NumberKind::Value, t.value);
     if (!ok)
         return std::nullopt;
     return t;

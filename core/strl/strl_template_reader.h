@@ -3,6 +3,7 @@
 #include "scenario/yaml_node.h"
 #include "strl/strl_template.h"
 
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -10,6 +11,11 @@
 #include <vector>
 
 namespace orrery::strl {
+
+//! The bounds every STRL reader checks numbers against (docs/strl.md).
+inline constexpr std::int64_t kMaxNodesPerLeaf = 1'000'000;
+inline constexpr sim::SimTime kMaxStrlTime = 100LL * 365 * 24 * sim::kHour;
+inline constexpr double kMaxStrlValue = 1e12;
 
 //! Reads expression templates and user generators (docs/strl.md) from YAML, reporting every
 //! problem as a diagnostic "file:line:column: error: field.path: what was expected". The operators
@@ -22,6 +28,9 @@ public:
     //! A template whose parameters are `parameters` (plus the built-ins); nullopt when malformed.
     std::optional<ExpressionTemplate> readExpression(const scenario::YamlNode& node, const std::string& path,
                                                      const std::set<std::string>& parameters);
+    //! A hand-written expression with literal numbers only (the StrlRequests file, docs/strl.md):
+    //! the same grammar and messages as templates, `$` references rejected as malformed numbers.
+    std::optional<Expression> readLiteralExpression(const scenario::YamlNode& node, const std::string& path);
     //! `generators: [{name, params, expression}]`; `params` is a list of names or a mapping of
     //! name to default. Duplicate names and parameters that shadow a built-in are errors.
     std::vector<StrlGenerator> readGenerators(const scenario::YamlNode& node, const std::string& path);
@@ -40,6 +49,7 @@ private:
     bool checkParameter(const scenario::YamlNode& node, const std::string& path, const std::string& name, NumberKind kind);
 
     scenario::ParseContext& m_context;
+    bool m_literalOnly = false;
     std::set<std::string> m_parameters;
     std::vector<std::pair<const scenario::YamlNode*, std::string>> m_setReferences;
 };
