@@ -1,6 +1,7 @@
 #include "gui/project_catalog_model.h"
 
 #include "gui/run_list_model.h"
+#include "model/value_format.h"
 
 #include <QLocale>
 
@@ -21,7 +22,7 @@ QString metricsText(const store::ModelMetrics& metrics)
 {
     QStringList parts;
     for (const auto& [name, value] : metrics)
-        parts << QStringLiteral("%1 %2").arg(QString::fromStdString(name), QLocale().toString(value, 'g', 4));
+        parts << QStringLiteral("%1 %2").arg(QString::fromStdString(name), QString::fromStdString(model::formatSignificant(value, 4)));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -99,7 +100,7 @@ QString ProjectCatalogModel::modelDetails(const store::ModelSummary& model)
     lines << tr("Samples: %1").arg(QLocale().toString(model.sampleCount));
     lines << tr("Size: %1").arg(QLocale().formattedDataSize(model.byteCount));
     for (const auto& [name, value] : model.metrics)
-        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(name), QLocale().toString(value, 'g', 6));
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(name), QString::fromStdString(model::formatSignificant(value, 6)));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,4 +1,5 @@
 #include "report/experiment_report_document.h"
+#include "model/value_format.h"
 
 #include "experiment/comparison_table.h"
 #include "report/svg_box_plot.h"
@@ -65,7 +66,14 @@ std::string figureOrDash(double value)
 
 std::string withUnit(const MetricResults& metric)
 {
-    return metric.unit.empty() ? metric.metric : metric.metric + " (" + metric.unit + ")";
+    // Units written with each value ("77.5 %", "3.67 min") are not repeated in the heading.
+    return metric.unit.empty() || model::formatsWithUnit(metric.unit) ? metric.metric : metric.metric + " (" + metric.unit + ")";
+}
+
+//! A mean, median or p99 in the metric's unit ("77.5 %", "3.67 min", "1,635"); "—" when missing.
+std::string valueText(double value, const std::string& unit)
+{
+    return std::isnan(value) ? std::string("—") : model::formatValueInUnitColumn(value, unit);
 }
 
 bool hasSweep(const ExperimentReportData& data)
@@ -201,8 +209,8 @@ ReportSection metricSection(const ExperimentReportData& data, const MetricResult
             // per-run values: the stored row says how many runs it is over.
             const std::size_t runs = point.arms[a].values.empty() ? static_cast<std::size_t>(std::max<std::int64_t>(row.runs, 0))
                                                                    : point.arms[a].values.size();
-            html += cell(row.arm) + numberCell(std::to_string(runs)) + numberCell(formatFigure(row.mean))
-                + numberCell(formatFigure(row.p50)) + numberCell(formatFigure(row.p99)) + numberCell(ratioWithInterval(row))
+            html += cell(row.arm) + numberCell(std::to_string(runs)) + numberCell(valueText(row.mean, metric.unit))
+                + numberCell(valueText(row.p50, metric.unit)) + numberCell(valueText(row.p99, metric.unit)) + numberCell(ratioWithInterval(row))
                 + numberCell(figureOrDash(row.pValue)) + numberCell(figureOrDash(row.meanRatio))
                 + numberCell(figureOrDash(row.speedup)) + "</tr>\n";
         }

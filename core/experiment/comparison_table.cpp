@@ -1,6 +1,7 @@
 #include "experiment/comparison_table.h"
 
 #include "experiment/metric_catalog.h"
+#include "model/value_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -132,7 +133,10 @@ std::string formatComparisonTable(const ExperimentSpec& spec, const std::string&
         }
         if (!out.empty())
             out += '\n';
-        out += metric.name + (unit.empty() ? "" : " (" + unit + ")") + ": mean of " + std::to_string(runsPerCell)
+        // Units such as "ratio" or "s" are written with each value ("77.5 %", "3.67 min"); a plain
+        // count's unit heads the table.
+        const bool unitInValues = model::formatsWithUnit(unit);
+        out += metric.name + (unit.empty() || unitInValues ? "" : " (" + unit + ")") + ": mean of " + std::to_string(runsPerCell)
             + (runsPerCell == 1 ? " run" : " runs") + " per arm and point\n";
 
         // Means and the treatment's speedups (or ratios) over every other arm.
@@ -149,7 +153,7 @@ std::string formatComparisonTable(const ExperimentSpec& spec, const std::string&
             Row line{label(point)};
             for (const ArmSpec& arm : spec.arms) {
                 const auto* row = find(point, metric.name, arm.name);
-                line.push_back(formatFigure(row ? row->mean : store::ExperimentResultRow::kNaN));
+                line.push_back(row ? model::formatValueInUnitColumn(row->mean, unit) : "n/a");
             }
             const auto* treated = find(point, metric.name, treatment);
             for (const ArmSpec& arm : spec.arms) {

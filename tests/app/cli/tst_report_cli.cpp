@@ -85,7 +85,7 @@ private slots:
         for (const QString& arm : kArms) // in the arms table, not only in the YAML text
             QVERIFY2(html.contains("<td>" + arm + "</td><td>"), qPrintable(arm));
         for (const QString& metric : kMetrics) // a section per metric
-            QVERIFY2(html.contains("<h2>" + metric + " ("), qPrintable(metric));
+            QVERIFY2(html.contains("<h2>" + metric + "</h2>"), qPrintable(metric)); // seconds: the unit is in each value
         QVERIFY(html.contains("<td>first-fit</td><td>baseline</td>"));
         QVERIFY(html.contains("<td>kube</td><td>treatment</td>"));
         // Charts: a sweep plot, then per sweep point a CDF and a box plot, for every metric.

@@ -141,10 +141,11 @@ private slots:
         const auto rows = experiment::compareArms(spec, cellMetrics(2));
         const std::string text = experiment::formatComparisonTable(spec, "demo", rows);
         const QString table = QString::fromStdString(text);
-        QVERIFY2(table.startsWith("job.completion_time.mean (s): mean of 4 runs per arm and point\n"
+        // Means in the unit that reads best, with the unit (seconds here); a count's unit heads its table.
+        QVERIFY2(table.startsWith("job.completion_time.mean: mean of 4 runs per arm and point\n"
                                   "  jobs   first-fit   octopus   octopus vs first-fit\n"
-                                  "  100        13.00     5.500                  2.36×\n"
-                                  "  2000       26.00     11.00                  2.36×\n"
+                                  "  100         13 s     5.5 s                  2.36×\n"
+                                  "  2000        26 s      11 s                  2.36×\n"
                                   "  ratio of medians to first-fit [95% bootstrap CI], Mann-Whitney p:\n"
                                   "  jobs   octopus\n"),
                  text.c_str());
@@ -152,7 +153,7 @@ private slots:
         QVERIFY2(table.contains("] p=0.029\n"), text.c_str());
         QVERIFY2(table.contains("jobs.completed (jobs): mean of 4 runs per arm and point\n"
                                 "  jobs   first-fit   octopus   octopus/first-fit\n"
-                                "  100        100.0     100.0               1.000\n"),
+                                "  100          100       100               1.000\n"),
                  text.c_str());
     }
 
@@ -161,7 +162,7 @@ private slots:
         auto spec = twoArms(false);
         auto rows = experiment::compareArms(spec, cellMetrics(1));
         QVERIFY(QString::fromStdString(experiment::formatComparisonTable(spec, "demo", rows))
-                    .contains("  scenario   first-fit   octopus   octopus vs first-fit\n  demo           13.00"));
+                    .contains("  scenario   first-fit   octopus   octopus vs first-fit\n  demo            13 s"));
         spec.arms.resize(1);
         spec.treatment = 0;
         rows = experiment::compareArms(spec, cellMetrics(1));
