@@ -1,16 +1,11 @@
 #include "report/serving_summary.h"
 
-#include "kinds/model_serving/model_serving_spec.h"
-#include "model/cluster.h"
 #include "report/svg_chart_helpers.h"
 #include "report/svg_line_chart.h"
 #include "report/svg_stacked_area_chart.h"
-#include "scenario/scenario_loader.h"
 
 #include <algorithm>
-#include <exception>
 #include <map>
-#include <variant>
 
 namespace orrery::app {
 namespace {
@@ -27,49 +22,40 @@ std::vector<std::pair<double, double>> pointsOf(const store::Project& project, s
 
 ServingFleet servingFleet(const store::Project& project, store::RunId runId)
 {
+    // The run's structure as the model-serving kind recorded it (run.serving.*, in
+    // core/kinds/model_serving/model_serving_runtime.cpp): no scenario is parsed.
     ServingFleet fleet;
-    const std::optional<std::string> text = project.scenarioText(runId);
-    if (!text)
-        return fleet;
-    const scenario::LoadResult loaded = scenario::parseScenario(*text, "run " + std::to_string(runId));
-    if (!loaded.ok())
-        return fleet;
-    const kinds::model_serving::ModelServingSpec* spec = nullptr;
-    for (const auto& workload : loaded.scenario->workloads) {
-        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
-            spec = spec ? spec : dynamic_cast<const kinds::model_serving::ModelServingSpec*>(kind->spec.get());
+    std::vector<std::pair<std::string, ServingFleetDevice>> devices; // in the cluster's node order
+    for (const sim::RunAnnotation& annotation : project.annotations(runId)) {
+        if (annotation.kind == "run.serving.gpu") {
+            fleet.isServing = true;
+        } else if (annotation.kind == "run.serving.autoscaling") {
+            fleet.autoscaling = annotation.intensity > 0.5;
+        } else if (annotation.kind == "run.serving.device") {
+            const auto slash = annotation.target.find('/');
+            ServingFleetDevice device;
+            device.name = annotation.target.substr(0, slash);
+            device.gpuType = slash == std::string::npos ? std::string() : annotation.target.substr(slash + 1);
+            device.pricePerHour = annotation.intensity;
+            devices.emplace_back(device.name, std::move(device));
+        }
     }
-    if (!spec)
+    if (!fleet.isServing)
         return fleet;
-    fleet.isServing = true;
-    fleet.autoscaling = spec->autoscaling;
     std::map<std::string, store::StoredSeriesId> replicaSeries; // by device
     constexpr std::string_view kPrefix = "serving.", kSuffix = ".replicas";
     for (const store::SeriesInfo& info : project.series(runId)) {
         if (info.name.size() > kPrefix.size() + kSuffix.size() && info.name.starts_with(kPrefix) && info.name.ends_with(kSuffix))
             replicaSeries[info.name.substr(kPrefix.size(), info.name.size() - kPrefix.size() - kSuffix.size())] = info.id;
     }
-    try {
-        const model::Cluster cluster(loaded.scenario->cluster);
-        for (const model::Node& node : cluster.nodes()) {
-            const auto series = replicaSeries.find(node.name);
-            if (series == replicaSeries.end())
-                continue;
-            const model::NodePoolSpec& pool = cluster.poolOf(node.id);
-            ServingFleetDevice device{node.name, spec->gpu, pool.pricePerHourUsd, pointsOf(project, series->second)};
-            for (const model::DeviceSpec& gpu : pool.devices) {
-                if (gpu.kind == model::DeviceKind::Gpu && !gpu.model.empty()) {
-                    device.gpuType = gpu.model;
-                    break;
-                }
-            }
-            if (std::find(fleet.gpuTypes.begin(), fleet.gpuTypes.end(), device.gpuType) == fleet.gpuTypes.end())
-                fleet.gpuTypes.push_back(device.gpuType);
-            fleet.devices.push_back(std::move(device));
-        }
-    } catch (const std::exception&) {
-        fleet.devices.clear(); // a cluster this build cannot lay out: no fleet to show
-        fleet.gpuTypes.clear();
+    for (auto& [name, device] : devices) {
+        const auto series = replicaSeries.find(name);
+        if (series == replicaSeries.end())
+            continue;
+        device.replicas = pointsOf(project, series->second);
+        if (std::find(fleet.gpuTypes.begin(), fleet.gpuTypes.end(), device.gpuType) == fleet.gpuTypes.end())
+            fleet.gpuTypes.push_back(device.gpuType);
+        fleet.devices.push_back(std::move(device));
     }
     return fleet;
 }

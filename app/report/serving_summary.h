@@ -10,7 +10,7 @@
 namespace orrery::app {
 
 //! One device of a model-serving run as the fleet views see it (issue 17): its GPU model and its
-//! pool's price per hour (from the run's stored scenario) and its `serving.<device>.replicas`
+//! pool's price per hour (as the run recorded them, `run.serving.device`) and its `serving.<device>.replicas`
 //! samples (replicas holding its memory, every control period).
 struct ServingFleetDevice {
     std::string name;
@@ -29,8 +29,9 @@ struct ServingFleet {
     [[nodiscard]] bool heterogeneousOrAutoscaled() const { return autoscaling || gpuTypes.size() > 1; }
 };
 
-//! Reads the fleet of run `runId`: its scenario re-parsed from the stored text (pools' GPU
-//! models and prices) and each device's replica series. Empty when the run served no models.
+//! Reads the fleet of run `runId` from what the run recorded (`run.serving.*` annotations: GPU
+//! models, prices, autoscaling) and each device's replica series; no scenario is parsed. Empty
+//! when the run served no models, or was stored by a build that did not record its fleet.
 ServingFleet servingFleet(const store::Project& project, store::RunId runId);
 
 //! The cumulative cost (USD) of each GPU type of `fleet` (same order as gpuTypes) at every

@@ -47,13 +47,17 @@ ModelServingPlatform::ModelServingPlatform(const ModelServingSpec& spec, std::ui
             continue;
         // The node's GPU model names its profile when there is one; else the workload's `gpu`.
         const GpuDeviceProfile* own = nullptr;
+        std::string gpuModel;
         for (const model::DeviceSpec& fitted : cluster.poolOf(node.id).devices) {
             if (fitted.kind == model::DeviceKind::Gpu && !own)
                 own = findGpuProfile(fitted.model);
+            if (fitted.kind == model::DeviceKind::Gpu && gpuModel.empty())
+                gpuModel = fitted.model;
         }
         const GpuDeviceProfile& profile = own ? *own : m_gpu;
         Device device{node.name, node.id, GpuPowerModel(profile), profile.defaultMhz, 0, {}, {}, {}, {}, {}, kNone, 0, {}, 0, 0, {},
-                      {}, {}, {}, 0, 0, 0, 0};
+                      {}, {}, {}, 0, 0, 0, 0, {}};
+        device.gpuModel = std::move(gpuModel);
         device.energy.setWatts(0, device.power.watts(device.mhz, 0.0));
         device.pricePerHour = cluster.poolOf(node.id).pricePerHourUsd;
         m_deviceOfNode[node.id] = static_cast<std::uint32_t>(m_devices.size());

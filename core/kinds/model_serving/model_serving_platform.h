@@ -133,6 +133,7 @@ public:
         BatchState batch{};                         //!< with batching only
         std::vector<double> recentSloRatios{};      //!< the last latencyWindow completions' latency/SLO (a ring)
         std::size_t recentNext = 0;                 //!< where the ring writes next
+        std::string gpuModel{};                     //!< its pool's first GPU model ("" when none): the fleet views group by it
         [[nodiscard]] std::size_t queued() const;
         [[nodiscard]] bool busy() const;
     };

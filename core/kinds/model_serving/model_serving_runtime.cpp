@@ -270,6 +270,12 @@ void ModelServingRuntime::recordServedModels(sim::RunRecorder& recorder) const
         seen.push_back(served.model);
         recorder.recordAnnotation({0, 0, "run.serving.model", served.model, served.sloScale > 0 ? served.sloScale : spec.sloScale});
     }
+    // The fleet, for the fleet views and the report (app/report/serving_summary.h): whether
+    // replicas autoscale, then each device as "<device>/<GPU model>" with its price per hour
+    // (device names are node names, which hold no '/').
+    recorder.recordAnnotation({0, 0, "run.serving.autoscaling", "", spec.autoscaling ? 1.0 : 0.0});
+    for (const auto& device : m_platform.devices())
+        recorder.recordAnnotation({0, 0, "run.serving.device", device.name + "/" + device.gpuModel, device.pricePerHour});
 }
 
 void ModelServingRuntime::startIfIdle(std::uint32_t device, sim::SimTime now)

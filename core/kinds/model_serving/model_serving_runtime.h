@@ -53,7 +53,9 @@ private:
     //! The period's scale-ins, after its launches: each retires its count of serving replicas.
     void retireRound(sim::SimTime now);
     void tick(sim::SimTime now);
-    //! `run.serving.gpu` and one `run.serving.model` annotation per model (intensity: its SLO scale).
+    //! `run.serving.gpu`, one `run.serving.model` annotation per model (intensity: its SLO scale),
+    //! `run.serving.autoscaling` (intensity 1 when on) and one `run.serving.device` per device
+    //! ("<device>/<GPU model>", intensity: its price per hour).
     void recordServedModels(sim::RunRecorder& recorder) const;
     void startIfIdle(std::uint32_t device, sim::SimTime now); //!< dispatch() and schedule its next completion
 

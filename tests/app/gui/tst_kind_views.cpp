@@ -146,6 +146,14 @@ private slots:
         QCOMPARE(data.models[2].sloScale, 3.0); // its own
         QCOMPARE(data.models[0].name, QStringLiteral("GPT2-large"));
         QVERIFY(!data.models[0].devices.isEmpty());
+        // The fleet (devices, GPU models, replica series) comes from the run's run.serving.device records.
+        QCOMPARE(data.fleet.size(), std::size_t{3});
+        for (const auto& device : data.fleet) {
+            QCOMPARE(device.gpuType, QStringLiteral("V100"));
+            QVERIFY(!device.replicas.isEmpty());
+        }
+        QCOMPARE(data.gpuTypes, QStringList{QStringLiteral("V100")});
+        QVERIFY(!data.showsFleet); // one GPU type, no autoscaling
 
         // The window's kind tabs read the same record.
         const auto kinds = app::runWorkloadKinds(store::Project::open(path.toStdString()), runId);
