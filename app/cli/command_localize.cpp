@@ -9,7 +9,7 @@
 #include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "model/units.h"
-#include "scenario/scenario_loader.h"
+#include "env/simulation.h"
 #include "store/project.h"
 #include "store/store_error.h"
 
@@ -26,7 +26,6 @@
 #include <map>
 #include <optional>
 #include <sstream>
-#include <variant>
 
 namespace orrery::app {
 namespace {
@@ -62,25 +61,13 @@ std::vector<store::RunId> runList(const std::string& option, const std::string& 
     return ids;
 }
 
-//! The end-to-end SLOs of the run's request types (milliseconds), from the scenario it ran;
-//! empty when the stored scenario no longer loads (e.g. a graph file that moved).
+//! The end-to-end SLOs of the run's request types (milliseconds), as the run recorded them
+//! (env::kRunRequestSloAnnotation); empty for a run whose request types had none.
 [[maybe_unused]] std::map<std::string, double> runSlos(const store::Project& project, store::RunId id)
 {
     std::map<std::string, double> slos;
-    const auto text = project.scenarioText(id);
-    if (!text)
-        return slos;
-    const auto loaded = scenario::parseScenario(*text, "run " + std::to_string(id));
-    if (!loaded.ok())
-        return slos;
-    for (const auto& workload : loaded.scenario->workloads) {
-        if (const auto* micro = std::get_if<model::MicroservicesSpec>(&workload)) {
-            for (const auto& stream : micro->streams) {
-                if (stream.slo > 0 && micro->graph)
-                    slos[micro->graph->requestTypes.at(stream.requestType).name] = static_cast<double>(stream.slo) / 1e6;
-            }
-        }
-    }
+    for (const sim::RunAnnotation& annotation : project.annotations(id, env::kRunRequestSloAnnotation))
+        slos.emplace(annotation.target, annotation.intensity);
     return slos;
 }
 

@@ -32,19 +32,6 @@ const std::vector<KindViewRegistration>& registeredKindViews()
     return table();
 }
 
-std::optional<std::vector<std::string>> runWorkloadKinds(const store::Project& project, store::RunId runId)
-{
-    std::optional<std::vector<std::string>> kinds;
-    for (const sim::RunAnnotation& annotation : project.annotations(runId, env::kRunWorkloadAnnotation)) {
-        if (!kinds)
-            kinds.emplace();
-        const std::string kind = annotation.target.substr(0, annotation.target.find('/'));
-        if (std::find(kinds->begin(), kinds->end(), kind) == kinds->end())
-            kinds->push_back(kind);
-    }
-    return kinds;
-}
-
 bool viewAppliesTo(const KindViewRegistration& view, const std::optional<std::vector<std::string>>& kinds)
 {
     if (!kinds)

@@ -3,6 +3,7 @@
 // app/gui/kinds/ registers its run views here, and the window shows a tab for each view whose
 // kind the selected run has. Adding a kind's view touches its folder and one line of
 // kinds/built_in_kind_views.cpp, never the main window.
+#include "ops/stored_run.h"
 #include "store/ids.h"
 
 #include <QString>
@@ -47,11 +48,6 @@ void registerKindView(KindViewRegistration view);
 const std::vector<KindViewRegistration>& registeredKindViews();
 //! The built-in kinds' views (app/gui/kinds/*), registered once.
 void registerBuiltInKindViews();
-
-//! The kinds of a stored run's workloads, from the `run.workload` annotations the simulation
-//! records (env::kRunWorkloadAnnotation); nullopt for a run stored by a build that did not
-//! record them, whose views all stay available.
-std::optional<std::vector<std::string>> runWorkloadKinds(const store::Project& project, store::RunId runId);
 
 //! Whether `view` applies to a run of `kinds` (nullopt: unknown, so yes).
 bool viewAppliesTo(const KindViewRegistration& view, const std::optional<std::vector<std::string>>& kinds);

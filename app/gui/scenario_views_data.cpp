@@ -4,7 +4,7 @@
 #include "env/gpu_share_annotations.h"
 #include "model/cluster.h"
 #include "model/scenario.h"
-#include "scenario/scenario_loader.h"
+#include "ops/stored_run.h"
 #include "store/project.h"
 
 #include <QCoreApplication>
@@ -56,19 +56,17 @@ ScenarioViewsData loadRunViewsData(const std::string& projectPath, store::RunId 
     ScenarioViewsData data;
     try {
         const store::Project project = store::Project::open(projectPath);
-        const std::optional<std::string> text = project.scenarioText(runId);
-        if (!text) {
+        // The cluster's layout and the service graph are the scenario's own content.
+        const StoredRunScenario stored = storedRunScenario(project, runId);
+        if (!stored.stored) {
             data.error = QCoreApplication::translate("orrery::app::ScenarioViewsData", "Run %1 has no scenario.").arg(runId);
             return data;
         }
-        const std::optional<store::RunSummary> run = project.run(runId);
-        const std::string name = run ? run->scenarioName + ".yaml" : std::string("scenario.yaml");
-        const scenario::LoadResult loaded = scenario::parseScenario(*text, name, scenario::ScenarioLoadOptions::defaults());
-        if (!loaded.scenario) {
-            data.error = QString::fromStdString(model::formatAll(loaded.diagnostics));
+        if (!stored.scenario) {
+            data.error = QString::fromStdString(stored.error);
             return data;
         }
-        data = scenarioViewsData(*loaded.scenario);
+        data = scenarioViewsData(*stored.scenario);
         if (data.cluster) {
             if (const std::optional<env::GpuShareSnapshot> gpus = env::readGpuShareAnnotations(project.annotations(runId)))
                 showGpuShares(*data.cluster, *gpus);

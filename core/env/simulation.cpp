@@ -45,6 +45,14 @@ void recordRunStructure(const model::Scenario& scenario, sim::RunRecorder& recor
             },
             workload);
         recorder.recordAnnotation({0, 0, std::string(kRunWorkloadAnnotation), target, 0});
+        // A microservice workload's end-to-end SLOs, for `orrery localize` (app/cli/command_localize.cpp).
+        if (const auto* micro = std::get_if<model::MicroservicesSpec>(&workload); micro && micro->graph) {
+            for (const auto& stream : micro->streams) {
+                if (stream.slo > 0)
+                    recorder.recordAnnotation({0, 0, std::string(kRunRequestSloAnnotation),
+                                               micro->graph->requestTypes.at(stream.requestType).name, static_cast<double>(stream.slo) / 1e6});
+            }
+        }
     }
 }
 

@@ -26,6 +26,9 @@ namespace orrery::env {
 //! The annotation a run records for each of its workloads at time 0, target "<kind>/<name>"
 //! ("model-serving/llm", "Microservices/social-network"): what the run is made of.
 inline constexpr std::string_view kRunWorkloadAnnotation = "run.workload";
+//! The end-to-end SLO of a microservice request type, recorded at time 0: target the request
+//! type's name, intensity the SLO in milliseconds.
+inline constexpr std::string_view kRunRequestSloAnnotation = "run.microservices.slo";
 //! Annotations whose kind starts with this describe what the run is made of (run.workload, a
 //! kind's run.serving.model, …), not something that happened: event lists leave them out.
 inline constexpr std::string_view kRunStructureAnnotationPrefix = "run.";

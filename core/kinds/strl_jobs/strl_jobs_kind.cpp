@@ -10,7 +10,7 @@
 namespace orrery::kinds::strl_jobs {
 
 namespace {
-constexpr const char* kKind = "strl-jobs";
+constexpr const char* kKind = kStrlJobsKind;
 
 //! StrlJobsRuntime::finish: SLO attainment, best-effort latency, utilisation and the planner's work.
 std::vector<env::RecordedMetric> recordedMetrics()

@@ -32,6 +32,7 @@ private slots:
     void diurnalShape();
     void cpuAnomalyHitsItsTarget();
     void annotationsAreGroundTruth();
+    void recordsRequestSlos();
     void sameSeedSameSpans();
     void samplingAndSwitch();
     void overloadDrops();
@@ -321,6 +322,24 @@ void TestMicroserviceSimulation::annotationsAreGroundTruth()
     }
     // Workload variation (1 + 2·1 = 3× for 2 s): 100/s · (20 + 2·2) s ≈ 2400 arrivals.
     QVERIFY(std::abs(metric(recorder, "ms.compose-post.requests") - 2400.0) < 200.0);
+}
+
+void TestMicroserviceSimulation::recordsRequestSlos()
+{
+    // What `orrery localize` reads instead of the scenario: each request type's SLO, in ms.
+    const auto recorder = run(load(scenarioText("socialnetwork",
+                                                "        - {type: compose-post, arrival: 50/s, slo: 40ms}\n"
+                                                "        - {type: read-home-timeline, arrival: 50/s}\n",
+                                                "", "2s", 16)));
+    std::vector<sim::RunAnnotation> slos;
+    for (const sim::RunAnnotation& annotation : recorder.annotations()) {
+        if (annotation.kind == orrery::env::kRunRequestSloAnnotation)
+            slos.push_back(annotation);
+    }
+    QCOMPARE(slos.size(), std::size_t{1}); // read-home-timeline has none
+    QCOMPARE(slos[0].target, std::string("compose-post"));
+    QCOMPARE(slos[0].intensity, 40.0);
+    QCOMPARE(slos[0].start, sim::SimTime{0});
 }
 
 void TestMicroserviceSimulation::sameSeedSameSpans()

@@ -1,6 +1,7 @@
 #include "gui/kinds/strl_jobs/strl_jobs_views.h"
 
 #include "gui/kind_views.h"
+#include "kinds/strl_jobs/strl_jobs_kind.h"
 #include "gui/kinds/strl_jobs/strl_plan_view.h"
 
 #include <QCoreApplication>
@@ -12,7 +13,7 @@ void registerStrlJobsViews()
     registerKindView({QStringLiteral("strlPlanView"),
                       QT_TRANSLATE_NOOP("orrery::app::MainWindow", "Plan"),
                       QT_TRANSLATE_NOOP("orrery::app::MainWindow", "P&lan"),
-                      {"strl-jobs"},
+                      {kinds::strl_jobs::kStrlJobsKind},
                       [] { return new StrlPlanView; }});
 }
 

@@ -5,7 +5,8 @@
 #include "model/cluster.h"
 #include "model/scenario.h"
 #include "model/units.h"
-#include "scenario/scenario_loader.h"
+#include "kinds/strl_jobs/strl_jobs_kind.h"
+#include "ops/stored_run.h"
 #include "store/project.h"
 #include "strl/generator_context.h"
 #include "strl/job_generators.h"
@@ -223,15 +224,16 @@ StrlPlanRunData loadStrlPlanRunData(const std::string& projectPath, store::RunId
         data.runFound = summary.has_value();
         if (!data.runFound)
             return data;
-        const std::optional<std::string> text = project.scenarioText(runId);
-        if (!text)
+        // A run that recorded no STRL workload is not read further; one that did shows its jobs'
+        // expressions, which only the scenario holds.
+        if (!runMayHaveKind(project, runId, kinds::strl_jobs::kStrlJobsKind))
             return data;
-        const scenario::LoadResult loaded = scenario::parseScenario(*text, summary->scenarioName + ".yaml", scenario::ScenarioLoadOptions::defaults());
-        if (!loaded.scenario) {
-            data.error = QString::fromStdString(model::formatAll(loaded.diagnostics));
+        const StoredRunScenario stored = storedRunScenario(project, runId);
+        if (!stored.scenario) {
+            data.error = QString::fromStdString(stored.error);
             return data;
         }
-        const model::Scenario& scenario = *loaded.scenario;
+        const model::Scenario& scenario = *stored.scenario;
         const kinds::strl_jobs::StrlJobsSpec* spec = strlWorkload(scenario);
         if (!spec)
             return data;
