@@ -1,5 +1,6 @@
 #include "ops/stored_run.h"
 
+#include "env/run_workload_kinds.h"
 #include "env/simulation.h"
 #include "scenario/scenario_loader.h"
 #include "store/project.h"
@@ -10,15 +11,7 @@ namespace orrery::app {
 
 std::optional<std::vector<std::string>> runWorkloadKinds(const store::Project& project, store::RunId runId)
 {
-    std::optional<std::vector<std::string>> kinds;
-    for (const sim::RunAnnotation& annotation : project.annotations(runId, env::kRunWorkloadAnnotation)) {
-        if (!kinds)
-            kinds.emplace();
-        const std::string kind = annotation.target.substr(0, annotation.target.find('/'));
-        if (std::find(kinds->begin(), kinds->end(), kind) == kinds->end())
-            kinds->push_back(kind);
-    }
-    return kinds;
+    return env::workloadKindsOf(project.annotations(runId, env::kRunWorkloadAnnotation));
 }
 
 bool runMayHaveKind(const store::Project& project, store::RunId runId, const std::string& kind)

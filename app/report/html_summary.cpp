@@ -1,11 +1,9 @@
 #include "report/html_summary.h"
 
 #include "model/value_format.h"
-
 #include "report/gpu_shares_summary.h"
+#include "report/kind_report_sections.h"
 #include "report/svg_line_chart.h"
-#include "report/serving_summary.h"
-#include "report/training_jobs_summary.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -81,8 +79,9 @@ std::string htmlRunSummary(const store::Project& project, store::RunId runId)
     if (anyPoints(queue))
         html += "<h2>Queue</h2>\n" + svgLineChart(queue, "simulated time (min)", "jobs");
 
-    html += trainingJobsSummaryHtml(loadTrainingJobsRun(project, runId));
-    html += servingSummaryHtml(project, runId);
+    // The sections the run's kinds bring (app/report/kinds/*).
+    registerBuiltInKindReportSections();
+    html += kindReportSectionsHtml(project, runId);
 
     html += "<h2>Metrics</h2>\n<table>\n<tr><th>metric</th><th>value</th><th>unit</th></tr>\n";
     for (const auto& metric : project.metrics(runId)) {

@@ -11,7 +11,7 @@
 namespace orrery::kinds::model_serving {
 
 namespace {
-constexpr const char* kKind = "model-serving";
+constexpr const char* kKind = kModelServingKind;
 
 //! ModelServingRuntime::finish: requests, latency, SLO, power and energy, replicas, per device.
 std::vector<env::RecordedMetric> recordedMetrics()

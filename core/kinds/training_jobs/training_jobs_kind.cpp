@@ -11,7 +11,7 @@
 namespace orrery::kinds::training_jobs {
 
 namespace {
-constexpr const char* kKind = "training-jobs";
+constexpr const char* kKind = kTrainingJobsKind;
 
 //! TrainingJobsRuntime::finish: job completion times, counts and the listener's work.
 std::vector<env::RecordedMetric> recordedMetrics()

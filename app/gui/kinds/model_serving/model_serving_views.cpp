@@ -1,6 +1,7 @@
 #include "gui/kinds/model_serving/model_serving_views.h"
 
 #include "gui/kind_views.h"
+#include "kinds/model_serving/model_serving_kind.h"
 #include "gui/kinds/model_serving/serving_power_view.h"
 
 #include <QCoreApplication>
@@ -12,7 +13,7 @@ void registerModelServingViews()
     registerKindView({QStringLiteral("servingPowerView"),
                       QT_TRANSLATE_NOOP("orrery::app::MainWindow", "Power"),
                       QT_TRANSLATE_NOOP("orrery::app::MainWindow", "&Power"),
-                      {"model-serving"},
+                      {kinds::model_serving::kModelServingKind},
                       [] { return new ServingPowerView; }});
 }
 

@@ -1,7 +1,7 @@
 #include "gui/kinds/model_serving/serving_run_data.h"
 
 #include "gui/run_data.h"
-#include "report/serving_summary.h"
+#include "report/kinds/model_serving/serving_summary.h"
 #include "store/project.h"
 #include "widgets/series_decimation.h"
 

@@ -1,7 +1,7 @@
 #include "gui/kinds/training_jobs/flowcon_run_data.h"
 
 #include "gui/run_data.h"
-#include "report/training_jobs_run.h"
+#include "report/kinds/training_jobs/training_jobs_run.h"
 #include "store/project.h"
 #include "widgets/series_decimation.h"
 

@@ -1,4 +1,4 @@
-#include "report/training_jobs_summary.h"
+#include "report/kinds/training_jobs/training_jobs_summary.h"
 
 #include "report/class_label_colors.h"
 #include "report/svg_chart_helpers.h"

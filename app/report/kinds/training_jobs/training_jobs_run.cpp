@@ -1,4 +1,4 @@
-#include "report/training_jobs_run.h"
+#include "report/kinds/training_jobs/training_jobs_run.h"
 
 #include "env/target_label_log.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "report/training_jobs_run.h"
+#include "report/kinds/training_jobs/training_jobs_run.h"
 
 #include <cstddef>
 #include <string>

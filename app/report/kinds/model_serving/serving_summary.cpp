@@ -1,4 +1,4 @@
-#include "report/serving_summary.h"
+#include "report/kinds/model_serving/serving_summary.h"
 
 #include "report/svg_chart_helpers.h"
 #include "report/svg_line_chart.h"
