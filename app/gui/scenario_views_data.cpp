@@ -25,6 +25,9 @@ ScenarioViewsData scenarioViewsData(const model::Scenario& scenario)
             if constexpr (requires { spec.graph; }) {
                 if (!data.graph && spec.graph)
                     data.graph = widgets::serviceGraphData(*spec.graph);
+            } else if constexpr (requires { spec.spec; }) {
+                if (const auto graph = spec.spec->serviceGraph(); !data.graph && graph)
+                    data.graph = widgets::serviceGraphData(*graph);
             }
         }, workload);
     }

@@ -36,8 +36,6 @@ void recordRunStructure(const model::Scenario& scenario, sim::RunRecorder& recor
                 using Spec = std::decay_t<decltype(spec)>;
                 if constexpr (std::is_same_v<Spec, model::BatchJobsSpec>)
                     return "BatchJobs/" + spec.name;
-                else if constexpr (std::is_same_v<Spec, model::JobStreamsSpec>)
-                    return "JobStreams/" + spec.name;
                 else if constexpr (std::is_same_v<Spec, model::MicroservicesSpec>)
                     return "Microservices/" + spec.name;
                 else
@@ -157,6 +155,8 @@ public:
             if (!kind)
                 continue;
             const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(kind->spec->kind);
+            if (runtime && runtime->makeGenerator)
+                continue; // its jobs come from its generator (m_generators)
             if (!runtime || !runtime->makeRuntime)
                 throw SimulationSetupError("workload '" + kind->name + "': kind " + kind->spec->kind + " cannot be simulated (not registered)");
             try {

@@ -1,7 +1,7 @@
 #include "env/workload_generator_factory.h"
 
 #include "env/batch_jobs_generator.h"
-#include "env/job_streams_generator.h"
+#include "env/workload_kind_runtimes.h"
 
 #include <variant>
 
@@ -18,15 +18,16 @@ struct GeneratorMaker {
         return std::make_unique<BatchJobsGenerator>(spec, seed);
     }
 
-    std::unique_ptr<WorkloadGenerator> operator()(const model::JobStreamsSpec& spec) const
-    {
-        return makeJobStreamsGenerator(spec, seed);
-    }
 
     //! Microservice requests are driven by MicroserviceSimulator, not by a job generator.
     std::unique_ptr<WorkloadGenerator> operator()(const model::MicroservicesSpec&) const { return nullptr; }
-    //! Registered kinds drive themselves (env/workload_kind_runtimes.h).
-    std::unique_ptr<WorkloadGenerator> operator()(const model::KindWorkload&) const { return nullptr; }
+    //! A registered kind of jobs (JobStreams) brings its generator; the others drive themselves
+    //! (env/workload_kind_runtimes.h).
+    std::unique_ptr<WorkloadGenerator> operator()(const model::KindWorkload& workload) const
+    {
+        const WorkloadKindRuntime* runtime = findWorkloadKindRuntime(workload.spec->kind);
+        return runtime && runtime->makeGenerator ? runtime->makeGenerator(*workload.spec, seed) : nullptr;
+    }
 };
 
 } // namespace

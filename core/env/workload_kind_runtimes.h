@@ -1,6 +1,7 @@
 #pragma once
 #include "env/run_metric.h"
 #include "env/simulated_environment.h"
+#include "env/workload_generator.h"
 #include "model/kind_spec.h"
 #include "model/scenario.h"
 #include "policy/environment.h"
@@ -90,6 +91,10 @@ struct WorkloadKindRuntime {
     //! Every metric the kind's runtime records (KindRuntime::finish); tests/core/kinds checks the
     //! list against real runs of each kind.
     std::vector<RecordedMetric> recordedMetrics;
+    //! For a kind whose work is jobs of tasks placed one at a time by the simulation itself (as
+    //! BatchJobs are: queue, placement policy, contention, the jobs.* and job.* metrics): its jobs'
+    //! generator, seeded from the scenario seed. Such a kind needs no `makeRuntime`.
+    std::function<std::unique_ptr<WorkloadGenerator>(const model::KindSpec& spec, std::uint64_t seed)> makeGenerator;
 };
 
 //! Registers (or replaces) a kind's runtime factories; kinds call it once at start-up.

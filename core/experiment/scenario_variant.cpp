@@ -31,8 +31,13 @@ model::Scenario applySweep(model::Scenario scenario, SweepParameter parameter, d
     case SweepParameter::Jobs:
         for (auto& workload : scenario.workloads) {
             std::visit([&](auto& spec) {
-                if constexpr (requires { spec.maxJobs; })
+                if constexpr (requires { spec.maxJobs; }) {
                     spec.maxJobs = static_cast<std::int64_t>(value);
+                } else if constexpr (requires { spec.spec; }) {
+                    std::unique_ptr<model::KindSpec> counted = spec.spec->clone(); // specs are shared between variants
+                    if (counted->setJobCount(static_cast<std::int64_t>(value)))
+                        spec.spec = std::move(counted);
+                }
             }, workload);
         }
         break;
@@ -66,8 +71,12 @@ std::string sweepProblem(const model::Scenario& scenario, SweepParameter paramet
             std::string problem;
             std::visit([&](const auto& spec) {
                 if (parameter == SweepParameter::Jobs) {
-                    if constexpr (!requires { spec.maxJobs; })
+                    if constexpr (requires { spec.spec; }) {
+                        if (!spec.spec->clone()->setJobCount(1))
+                            problem = "workload '" + spec.name + "' has no job count to set";
+                    } else if constexpr (!requires { spec.maxJobs; }) {
                         problem = "workload '" + spec.name + "' has no job count to set";
+                    }
                 } else {
                     double rate = -1.0; // -1: nothing to scale
                     if constexpr (requires { spec.arrivalsPerSecond; })

@@ -10,7 +10,7 @@ namespace orrery::experiment {
 
 //! The scenario parameter a sweep varies (docs/experiment-format.md, "Sweeps").
 enum class SweepParameter {
-    Jobs,        //!< every workload's job count (BatchJobs maxJobs, JobStreams jobs), set to the value
+    Jobs,        //!< every workload's job count (BatchJobs maxJobs, a kind's KindSpec::setJobCount), set to the value
     Nodes,       //!< every pool's node count, multiplied by the value (a factor)
     ArrivalRate, //!< every workload's arrival rate, multiplied by the value (a factor)
 };

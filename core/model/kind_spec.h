@@ -1,10 +1,13 @@
 #pragma once
 #include "model/diagnostic.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
 namespace orrery::model {
+
+class ServiceGraph;
 
 //! The spec of a workload kind that registers itself
 //! (docs/architecture.md §3, "Self-registering kinds"): the kind's own folder defines a subclass,
@@ -19,6 +22,11 @@ struct KindSpec {
     virtual bool scaleArrivals(double /*factor*/) { return false; }
     //! The largest arrival rate the workload declares, per second (0 = none), to check sweeps.
     [[nodiscard]] virtual double peakArrivalsPerSecond() const { return 0.0; }
+    //! Sets the number of jobs the workload submits in all (the job-count sweep); false when the
+    //! kind has no job count.
+    virtual bool setJobCount(std::int64_t /*jobs*/) { return false; }
+    //! The service graph the workload is drawn from, for the service-graph view; nullptr when none.
+    [[nodiscard]] virtual std::shared_ptr<const ServiceGraph> serviceGraph() const { return nullptr; }
 
     std::string kind;        //!< the kind as written in the scenario, e.g. "Functions"
     std::string name;        //!< the workload's name

@@ -4,7 +4,6 @@
 #include "model/contention_spec.h"
 #include "model/decision_cost_spec.h"
 #include "model/kind_spec.h"
-#include "model/job_streams_spec.h"
 #include "model/microservices_spec.h"
 #include "model/node_pool_spec.h"
 #include "model/policy_choice.h"
@@ -20,7 +19,7 @@ namespace orrery::model {
 
 //! Any workload a scenario can declare. Kinds written before the kind registry have their own
 //! alternative; every later kind arrives as a KindWorkload (model/kind_spec.h).
-using WorkloadSpec = std::variant<BatchJobsSpec, JobStreamsSpec, MicroservicesSpec, KindWorkload>;
+using WorkloadSpec = std::variant<BatchJobsSpec, MicroservicesSpec, KindWorkload>;
 
 //! A validated scenario: everything a simulation run needs, with no YAML left in it.
 struct Scenario {

@@ -101,4 +101,37 @@ void checkRequestFits(const model::Resources& request, const std::string& device
     context.error(at, path, message + "; expected a request no larger than one node");
 }
 
+namespace {
+
+std::string joinedMisfits(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const auto& item : items)
+        out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
+} // namespace
+
+void checkGraphServicesFit(const model::ServiceGraph& graph, const YamlNode& at, const std::string& path,
+                           const model::ClusterSpec& cluster, ParseContext& context)
+{
+    std::vector<std::string> misfits;
+    for (const auto& service : graph.services()) {
+        const model::Resources request = service.requestOnDeclared();
+        const bool fits = std::any_of(cluster.pools.begin(), cluster.pools.end(),
+                                      [&](const auto& pool) { return pool.nodeCapacity().covers(request); });
+        if (!fits)
+            misfits.push_back("'" + service.name + "' (" + describeRequest(request) + ")");
+    }
+    if (misfits.empty())
+        return;
+    context.error(at, path,
+                  std::string(misfits.size() == 1 ? "service " : "services ") + joinedMisfits(misfits)
+                      + (misfits.size() == 1 ? " fits" : " fit") + " on no node, counting the device of "
+                      + (misfits.size() == 1 ? "its" : "their")
+                      + " declared compute kind, so conventional schedulers could never run them; expected a "
+                        "cluster where every service of the graph fits some node");
+}
+
 } // namespace orrery::scenario

@@ -1,7 +1,7 @@
 #pragma once
 #include "model/microservices_spec.h"
 #include "model/node_pool_spec.h"
-#include "scenario/job_streams_reader.h"
+#include "scenario/graph_reference_reader.h"
 #include "scenario/map_reader.h"
 #include "scenario/parse_context.h"
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "model/kind_spec.h"
 #include "model/node_pool_spec.h"
+#include "scenario/graph_reference_reader.h"
 #include "scenario/map_reader.h"
 #include "scenario/parse_context.h"
 
@@ -16,9 +17,10 @@ struct WorkloadKindReader {
     std::string kind;                 //!< as written after `kind:`, e.g. "Functions" (matched case-insensitively)
     std::vector<std::string> keys;    //!< every key the mapping may have, including name and kind
     //! Reads the mapping; reports problems to the context and returns nullptr when there were any.
-    //! `cluster` is null when the scenario's cluster did not read cleanly.
+    //! `cluster` is null when the scenario's cluster did not read cleanly; `graphs` holds the
+    //! service graphs this scenario's workloads have loaded so far (readGraphReference).
     std::function<std::unique_ptr<model::KindSpec>(MapReader& reader, ParseContext& context,
-                                                   const model::ClusterSpec* cluster)>
+                                                   const model::ClusterSpec* cluster, ServiceGraphCache& graphs)>
         read;
 };
 

@@ -7,7 +7,7 @@
 #include "scenario/feasibility_check.h"
 #include "scenario/contention_reader.h"
 #include "scenario/field_path.h"
-#include "scenario/job_streams_reader.h"
+#include "scenario/graph_reference_reader.h"
 #include "scenario/map_reader.h"
 #include "scenario/microservices_reader.h"
 #include "scenario/scenario_limits.h"
@@ -24,7 +24,7 @@ namespace {
 //! The kinds read here, then every registered kind (scenario/workload_kind_readers.h).
 std::vector<std::string> knownKinds()
 {
-    std::vector<std::string> kinds = {"BatchJobs", "JobStreams", "Microservices"};
+    std::vector<std::string> kinds = {"BatchJobs", "Microservices"};
     for (const std::string& kind : registeredWorkloadKinds())
         kinds.push_back(kind);
     return kinds;
@@ -161,11 +161,10 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
         const YamlNode* kindNode = MapReader::find(item, "kind");
         const std::string kind = kindNode && kindNode->isScalar() ? kindNode->scalar() : std::string();
         const WorkloadKindReader* registered = findWorkloadKindReader(kind);
-        const std::vector<std::string> builtIn = {"BatchJobs", "JobStreams", "Microservices"};
+        const std::vector<std::string> builtIn = {"BatchJobs", "Microservices"};
         const bool knownKind = registered || std::find(builtIn.begin(), builtIn.end(), kind) != builtIn.end();
         MapReader reader(item, itemPath, context,
                          registered               ? registered->keys
-                             : kind == "JobStreams"    ? jobStreamsKeys()
                              : kind == "Microservices" ? microservicesKeys()
                                                        : batchJobsKeys(),
                          "a workload: a mapping with name and kind",
@@ -192,7 +191,7 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
             continue;
         }
         if (registered) {
-            if (std::unique_ptr<model::KindSpec> spec = registered->read(reader, context, cluster)) {
+            if (std::unique_ptr<model::KindSpec> spec = registered->read(reader, context, cluster, graphs)) {
                 spec->kind = registered->kind;
                 spec->location = context.locationOf(item);
                 if (const YamlNode* name = reader.get("name"); name && name->isScalar())
@@ -202,9 +201,6 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
             }
         } else if (kind == "Microservices") {
             if (auto spec = readMicroservices(reader, context, cluster, graphs))
-                workloads.emplace_back(std::move(*spec));
-        } else if (kind == "JobStreams") {
-            if (auto spec = readJobStreams(reader, context, cluster, graphs))
                 workloads.emplace_back(std::move(*spec));
         } else if (auto spec = readBatchJobs(reader, context, cluster)) {
             workloads.emplace_back(std::move(*spec));

@@ -43,7 +43,7 @@ void registerFunctionsKind()
     std::call_once(once, [] {
         scenario::registerWorkloadKindReader({kKind, functionsKeys(),
                                               [](scenario::MapReader& reader, scenario::ParseContext& context,
-                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                 const model::ClusterSpec* cluster, scenario::ServiceGraphCache&) -> std::unique_ptr<model::KindSpec> {
                                                   return readFunctionsWorkload(reader, context, cluster);
                                               }});
         env::registerWorkloadKindRuntime(
@@ -58,7 +58,8 @@ void registerFunctionsKind()
              },
              {"cpu", "memory", "replicas"}, // SIMPPO's three knobs (seed 001 §4.3)
              {},
-             recordedMetrics()});
+             recordedMetrics(),
+             {}});
     });
 }
 

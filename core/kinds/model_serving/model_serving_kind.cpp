@@ -49,7 +49,7 @@ void registerModelServingKind()
     std::call_once(once, [] {
         scenario::registerWorkloadKindReader({kKind, modelServingKeys(),
                                               [](scenario::MapReader& reader, scenario::ParseContext& context,
-                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                 const model::ClusterSpec* cluster, scenario::ServiceGraphCache&) -> std::unique_ptr<model::KindSpec> {
                                                   return readModelServingWorkload(reader, context, cluster);
                                               }});
         env::registerWorkloadKindRuntime(
@@ -64,7 +64,8 @@ void registerModelServingKind()
              },
              {"gpu-frequency"},
              {},
-             recordedMetrics()});
+             recordedMetrics(),
+             {}});
     });
 }
 

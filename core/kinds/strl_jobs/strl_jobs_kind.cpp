@@ -44,7 +44,7 @@ void registerStrlJobsKind()
     std::call_once(once, [] {
         scenario::registerWorkloadKindReader({kKind, strlJobsKeys(),
                                               [](scenario::MapReader& reader, scenario::ParseContext& context,
-                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                 const model::ClusterSpec* cluster, scenario::ServiceGraphCache&) -> std::unique_ptr<model::KindSpec> {
                                                   return readStrlJobsWorkload(reader, context, cluster);
                                               }});
         env::registerWorkloadKindRuntime(
@@ -56,7 +56,8 @@ void registerStrlJobsKind()
              {}, // no control environment: the jobs run whole nodes to completion
              {},
              {},
-             recordedMetrics()});
+             recordedMetrics(),
+             {}});
     });
 }
 

@@ -41,7 +41,7 @@ void registerTrainingJobsKind()
     std::call_once(once, [] {
         scenario::registerWorkloadKindReader({kKind, trainingJobsKeys(),
                                               [](scenario::MapReader& reader, scenario::ParseContext& context,
-                                                 const model::ClusterSpec* cluster) -> std::unique_ptr<model::KindSpec> {
+                                                 const model::ClusterSpec* cluster, scenario::ServiceGraphCache&) -> std::unique_ptr<model::KindSpec> {
                                                   return readTrainingJobsWorkload(reader, context, cluster);
                                               }});
         env::registerWorkloadKindRuntime(
@@ -59,7 +59,8 @@ void registerTrainingJobsKind()
                  const TrainingJobsSpec& jobs = trainingSpecOf(spec); // one container per job
                  return static_cast<std::size_t>(jobs.count) + jobs.jobs.size();
              },
-             recordedMetrics()});
+             recordedMetrics(),
+             {}});
     });
 }
 

@@ -6,6 +6,8 @@
 #include "experiment/scenario_variant.h"
 #include "experiment_invariant.h"
 #include "fuzz_replay.h"
+#include "kinds/job_streams/job_streams_kind.h"
+#include "kinds/job_streams/job_streams_spec.h"
 
 #include "orrery_builtin_plugins.h"
 #include "policy/plugin_registry.h"
@@ -65,12 +67,19 @@ model::Scenario scenarioWith(int poolNodes)
     model::BatchJobsSpec batch;
     batch.name = "batch";
     batch.arrivalsPerSecond = 2.0;
-    model::JobStreamsSpec streams;
-    streams.name = "streams";
-    streams.arrivalsPerSecond = 10.0;
-    streams.maxJobs = 50;
-    scenario.workloads = {batch, streams};
+    auto streams = std::make_shared<kinds::job_streams::JobStreamsSpec>();
+    streams->kind = kinds::job_streams::kJobStreamsKind;
+    streams->name = "streams";
+    streams->arrivalsPerSecond = 10.0;
+    streams->maxJobs = 50;
+    scenario.workloads = {batch, model::KindWorkload{"streams", streams}};
     return scenario;
+}
+
+//! The JobStreams workload of scenarioWith (a registered kind, core/kinds/job_streams).
+const kinds::job_streams::JobStreamsSpec& streamsOf(const model::Scenario& scenario)
+{
+    return dynamic_cast<const kinds::job_streams::JobStreamsSpec&>(*std::get<model::KindWorkload>(scenario.workloads.at(1)).spec);
 }
 
 } // namespace
@@ -326,7 +335,8 @@ private slots:
 
         const model::Scenario jobs = experiment::applySweep(base, SweepParameter::Jobs, 250);
         QCOMPARE(std::get<model::BatchJobsSpec>(jobs.workloads[0]).maxJobs, std::int64_t{250});
-        QCOMPARE(std::get<model::JobStreamsSpec>(jobs.workloads[1]).maxJobs, std::int64_t{250});
+        QCOMPARE(streamsOf(jobs).maxJobs, std::int64_t{250});
+        QCOMPARE(streamsOf(base).maxJobs, std::int64_t{50}); // the base's spec is shared, not changed
         QCOMPARE(jobs.cluster.pools[0].count, 10);
 
         const model::Scenario nodes = experiment::applySweep(base, SweepParameter::Nodes, 0.25);
@@ -338,8 +348,9 @@ private slots:
 
         const model::Scenario rate = experiment::applySweep(base, SweepParameter::ArrivalRate, 1.5);
         QCOMPARE(std::get<model::BatchJobsSpec>(rate.workloads[0]).arrivalsPerSecond, 3.0);
-        QCOMPARE(std::get<model::JobStreamsSpec>(rate.workloads[1]).arrivalsPerSecond, 15.0);
-        QCOMPARE(std::get<model::JobStreamsSpec>(rate.workloads[1]).maxJobs, std::int64_t{50});
+        QCOMPARE(streamsOf(rate).arrivalsPerSecond, 15.0);
+        QCOMPARE(streamsOf(rate).maxJobs, std::int64_t{50});
+        QCOMPARE(streamsOf(base).arrivalsPerSecond, 10.0);
 
         QVERIFY(experiment::sweepProblem(base, SweepParameter::Nodes, 1000).empty());
         const std::string tooMany = experiment::sweepProblem(scenarioWith(200), SweepParameter::Nodes, 1000);

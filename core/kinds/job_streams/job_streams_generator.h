@@ -1,6 +1,6 @@
 #pragma once
 #include "env/workload_generator.h"
-#include "model/job_streams_spec.h"
+#include "kinds/job_streams/job_streams_spec.h"
 #include "sim/rng_stream.h"
 
 #include <cstddef>
@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-namespace orrery::env {
+namespace orrery::kinds::job_streams {
 
 //! Jobs of `kind: JobStreams` (Octopus, seed 000 §III-A; docs/model.md "Job streams").
 //!
@@ -19,31 +19,29 @@ namespace orrery::env {
 //! factor per task. Tasks are listed callers first; a task's parent is its caller in the
 //! subgraph (its "dependent microservice"). Task durations are the service's profile latency on
 //! each compute kind times the task's factor, so every policy faces the same work.
-class JobStreamsGenerator final : public WorkloadGenerator {
+class JobStreamsGenerator final : public env::WorkloadGenerator {
 public:
     //! Throws std::invalid_argument when the spec has no graph or an empty one.
-    JobStreamsGenerator(model::JobStreamsSpec spec, std::uint64_t seed);
+    JobStreamsGenerator(JobStreamsSpec spec, std::uint64_t seed);
 
     std::optional<sim::SimTime> nextArrival(sim::SimTime now) override;
-    JobSpec makeJob(sim::SimTime now) override;
+    env::JobSpec makeJob(sim::SimTime now) override;
 
 private:
-    JobSpec makeMicroserviceJob();
-    JobSpec makeBatchJob();
+    env::JobSpec makeMicroserviceJob();
+    env::JobSpec makeBatchJob();
     //! A connected set of `count` services (fewer if the root's component is smaller), in the
     //! order they were picked.
     std::vector<std::size_t> sampleConnectedServices(std::size_t count);
     //! `services` ordered callers first, with each one's parent (index into the result, or -1).
     std::vector<std::pair<std::size_t, int>> orderAsTree(const std::vector<std::size_t>& services) const;
 
-    model::JobStreamsSpec m_spec;
+    JobStreamsSpec m_spec;
     const model::ServiceGraph& m_graph;
     sim::RngStream m_arrivals;
     sim::RngStream m_work;
     std::int64_t m_made = 0;
 };
 
-//! The generator for one JobStreams workload; the simulation's workload factory calls this.
-std::unique_ptr<WorkloadGenerator> makeJobStreamsGenerator(const model::JobStreamsSpec& spec, std::uint64_t seed);
 
-} // namespace orrery::env
+} // namespace orrery::kinds::job_streams

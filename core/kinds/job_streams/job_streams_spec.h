@@ -1,5 +1,6 @@
 #pragma once
 #include "model/diagnostic.h"
+#include "model/kind_spec.h"
 #include "model/duration_distribution.h"
 #include "model/resource_demand.h"
 #include "model/resources.h"
@@ -10,7 +11,13 @@
 #include <memory>
 #include <string>
 
-namespace orrery::model {
+namespace orrery::kinds::job_streams {
+
+using model::DurationDistribution;
+using model::ResourceDemand;
+using model::Resources;
+using model::ServiceGraph;
+using model::SourceLocation;
 
 //! The latency objective of a job-streams job.
 struct JobSloSpec {
@@ -38,8 +45,14 @@ struct InjectedBatchSpec {
 //! microservices sampled as connected subgraphs of a service graph, Poisson arrivals, each task
 //! carrying {cpu, memory, disk, dependent microservice, accelerator kind}, plus injected batch
 //! jobs. docs/model.md describes the sampling; docs/scenario-format.md the YAML.
-struct JobStreamsSpec {
-    std::string name;
+struct JobStreamsSpec final : model::KindSpec {
+    [[nodiscard]] std::unique_ptr<model::KindSpec> clone() const override { return std::make_unique<JobStreamsSpec>(*this); }
+    //! Scales `arrivalRate` (a launchWindow's rate follows `jobs` instead).
+    bool scaleArrivals(double factor) override;
+    [[nodiscard]] double peakArrivalsPerSecond() const override { return arrivalsPerSecond; }
+    bool setJobCount(std::int64_t jobs) override;
+    [[nodiscard]] std::shared_ptr<const ServiceGraph> serviceGraph() const override { return graph; }
+
     std::string graphReference; //!< as written: a built-in name ("socialnetwork") or a path
     std::string graphFile;      //!< the file it resolved to
     std::shared_ptr<const ServiceGraph> graph;
@@ -61,7 +74,6 @@ struct JobStreamsSpec {
     double latencySigma = 0.3;
     JobSloSpec slo;
     InjectedBatchSpec batch;
-    SourceLocation location;
 };
 
-} // namespace orrery::model
+} // namespace orrery::kinds::job_streams

@@ -1,4 +1,4 @@
-#include "scenario/job_streams_reader.h"
+#include "kinds/job_streams/job_streams_reader.h"
 
 #include "model/did_you_mean.h"
 #include "model/units.h"
@@ -6,119 +6,22 @@
 #include "scenario/duration_distribution_reader.h"
 #include "scenario/feasibility_check.h"
 #include "scenario/scenario_limits.h"
-#include "scenario/scenario_load_options.h"
 #include "scenario/value_readers.h"
 
 #include <algorithm>
-#include <filesystem>
-#include <system_error>
 
-namespace orrery::scenario {
+namespace orrery::kinds::job_streams {
+
+using namespace scenario;
 
 namespace {
-
-namespace fs = std::filesystem;
 
 constexpr std::int64_t kMaxServicesPerJob = 64;
 constexpr double kMaxSloMultiple = 1e6;
 constexpr int kDefaultMinServices = 1;
 constexpr int kDefaultMaxServices = 4;
 
-//! A built-in name is a plain name; anything with a slash, dot or backslash is a path.
-bool isResourceName(const std::string& text)
-{
-    return std::all_of(text.begin(), text.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-    });
-}
-
-std::string joined(const std::vector<std::string>& items, std::string_view separator = ", ")
-{
-    std::string out;
-    for (const auto& item : items)
-        out += (out.empty() ? "" : std::string(separator)) + item;
-    return out;
-}
-
-std::string describeRequest(const model::Resources& request)
-{
-    std::string out = "cpu " + model::formatMillicores(request.millicores) + ", memory " + model::formatBytes(request.memoryBytes);
-    for (const model::DeviceKind kind : {model::DeviceKind::Gpu, model::DeviceKind::Asic, model::DeviceKind::Fpga}) {
-        if (request.deviceCount(kind) > 0)
-            out += ", " + std::string(model::toString(kind)) + " " + std::to_string(request.deviceCount(kind));
-    }
-    return out;
-}
-
-//! The file `graph:` names, or nullopt after reporting why there is none.
-std::optional<fs::path> resolveGraph(const std::string& reference, const YamlNode& node, const std::string& path,
-                                     ParseContext& context)
-{
-    const ScenarioLoadOptions options = context.loadOptions() ? *context.loadOptions() : ScenarioLoadOptions::defaults();
-    if (isResourceName(reference)) {
-        if (auto found = findResource(options.resourcePath, "graphs", reference))
-            return found;
-        const std::vector<std::string> builtins = listResources(options.resourcePath, "graphs");
-        std::vector<std::string> searched;
-        for (const auto& directory : options.resourcePath)
-            searched.push_back((directory / "graphs").string());
-        std::string message = "no built-in service graph '" + reference + "'" + model::didYouMean(reference, builtins);
-        message += searched.empty() ? std::string("; no resource directories are configured (set ORRERY_RESOURCE_PATH)")
-                                    : "; looked for " + reference + ".yaml in " + joined(searched);
-        message += "; expected " + (builtins.empty() ? std::string("a built-in graph name") : "one of: " + joined(builtins))
-            + ", or a path to a ServiceGraph file such as graphs/my-app.yaml";
-        context.error(node, path, message);
-        return std::nullopt;
-    }
-    fs::path file(reference);
-    if (file.is_relative()) {
-        const fs::path base = options.baseDirectory.empty() ? fs::path(context.fileName()).parent_path() : options.baseDirectory;
-        file = (base / file).lexically_normal();
-    }
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) {
-        context.error(node, path,
-                      "cannot open service graph file '" + reference + "' (looked at " + file.string() + "): "
-                          + (fs::exists(file, ec) ? "not a regular file" : "no such file")
-                          + "; expected a path relative to the scenario file's directory, or a built-in graph name such as socialnetwork");
-        return std::nullopt;
-    }
-    return file;
-}
-
-//! The graph `graph:` refers to, loaded once per file; nullptr after reporting its problems.
-std::shared_ptr<const model::ServiceGraph> readGraph(const YamlNode& node, const std::string& path, ParseContext& context,
-                                                     ServiceGraphCache& graphs, std::string& graphReference,
-                                                     std::string& graphFile)
-{
-    const auto reference = readString(node, path, context, "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
-    if (!reference)
-        return nullptr;
-    graphReference = *reference;
-    const auto file = resolveGraph(*reference, node, path, context);
-    if (!file)
-        return nullptr;
-    std::error_code ec;
-    const fs::path canonical = fs::weakly_canonical(*file, ec);
-    graphFile = (ec ? *file : canonical).string();
-    auto [entry, loadedNow] = graphs.try_emplace(graphFile);
-    if (loadedNow) {
-        entry->second = loadServiceGraphFile(graphFile);
-        for (const auto& diagnostic : entry->second.diagnostics)
-            context.error(diagnostic.location, diagnostic.fieldPath, diagnostic.message);
-    }
-    if (!entry->second.ok()) {
-        const std::size_t count = entry->second.diagnostics.size();
-        context.error(node, path,
-                      "service graph '" + *reference + "'" + (graphFile == *reference ? "" : " (" + graphFile + ")")
-                          + " is not valid: " + std::to_string(count)
-                          + (count == 1 ? " problem" : " problems") + ", reported in that file; expected a valid ServiceGraph file");
-        return nullptr;
-    }
-    return entry->second.graph;
-}
-
-void readServicesPerJob(const YamlNode& node, const std::string& path, ParseContext& context, model::JobStreamsSpec& spec)
+void readServicesPerJob(const YamlNode& node, const std::string& path, ParseContext& context, JobStreamsSpec& spec)
 {
     if (node.isScalar()) {
         if (const auto value = readInteger(node, path, context, 1, kMaxServicesPerJob))
@@ -148,11 +51,11 @@ void readServicesPerJob(const YamlNode& node, const std::string& path, ParseCont
     spec.maxServicesPerJob = static_cast<int>(*max);
 }
 
-void readSlo(const YamlNode& node, const std::string& path, ParseContext& context, model::JobStreamsSpec& spec)
+void readSlo(const YamlNode& node, const std::string& path, ParseContext& context, JobStreamsSpec& spec)
 {
     if (node.isScalar()) {
         if (const auto value = readDuration(node, path, context, 1, kMaxHorizon)) {
-            spec.slo.kind = model::JobSloSpec::Kind::Absolute;
+            spec.slo.kind = JobSloSpec::Kind::Absolute;
             spec.slo.absolute = *value;
         }
         return;
@@ -169,7 +72,7 @@ void readSlo(const YamlNode& node, const std::string& path, ParseContext& contex
         context.error(*multiple, reader.pathOf("criticalPathMultiple"),
                       "expected a number greater than 0, got " + multiple->describe());
     } else if (value) {
-        spec.slo.kind = model::JobSloSpec::Kind::CriticalPathMultiple;
+        spec.slo.kind = JobSloSpec::Kind::CriticalPathMultiple;
         spec.slo.multiple = *value;
     }
 }
@@ -177,7 +80,7 @@ void readSlo(const YamlNode& node, const std::string& path, ParseContext& contex
 //! Reads `batch:`; on success fills spec.batch, turning a batch arrivalRate into a fraction of
 //! all arrivals (and raising spec.arrivalsPerSecond to the merged rate).
 void readBatch(const YamlNode& node, const std::string& path, ParseContext& context, const model::ClusterSpec* cluster,
-               model::JobStreamsSpec& spec)
+               JobStreamsSpec& spec)
 {
     MapReader reader(node, path, context, {"fraction", "arrivalRate", "request", "duration", "demand"},
                      "injected batch jobs: a mapping with fraction (or arrivalRate), request, duration and demand");
@@ -186,7 +89,7 @@ void readBatch(const YamlNode& node, const std::string& path, ParseContext& cont
     const std::size_t errorsBefore = context.errorCount();
     const YamlNode* fraction = reader.get("fraction");
     const YamlNode* rate = reader.get("arrivalRate");
-    model::InjectedBatchSpec batch;
+    InjectedBatchSpec batch;
     std::optional<double> batchRate;
     if (fraction && rate) {
         context.error(*rate, reader.pathOf("arrivalRate"),
@@ -241,28 +144,6 @@ void readBatch(const YamlNode& node, const std::string& path, ParseContext& cont
     spec.batch = batch;
 }
 
-//! Reports the services whose request on their declared compute kind fits on no node.
-void checkServicesFit(const model::ServiceGraph& graph, const YamlNode& at, const std::string& path,
-                      const model::ClusterSpec& cluster, ParseContext& context)
-{
-    std::vector<std::string> misfits;
-    for (const auto& service : graph.services()) {
-        const model::Resources request = service.requestOnDeclared();
-        const bool fits = std::any_of(cluster.pools.begin(), cluster.pools.end(),
-                                      [&](const auto& pool) { return pool.nodeCapacity().covers(request); });
-        if (!fits)
-            misfits.push_back("'" + service.name + "' (" + describeRequest(request) + ")");
-    }
-    if (misfits.empty())
-        return;
-    context.error(at, path,
-                  std::string(misfits.size() == 1 ? "service " : "services ") + joined(misfits)
-                      + (misfits.size() == 1 ? " fits" : " fit") + " on no node, counting the device of "
-                      + (misfits.size() == 1 ? "its" : "their")
-                      + " declared compute kind, so conventional schedulers could never run them; expected a "
-                        "cluster where every service of the graph fits some node");
-}
-
 } // namespace
 
 const std::vector<std::string>& jobStreamsKeys()
@@ -272,24 +153,18 @@ const std::vector<std::string>& jobStreamsKeys()
     return kKeys;
 }
 
-std::shared_ptr<const model::ServiceGraph> readGraphReference(const YamlNode& node, const std::string& path,
-                                                              ParseContext& context, ServiceGraphCache& graphs,
-                                                              std::string& graphReference, std::string& graphFile)
+std::unique_ptr<JobStreamsSpec> readJobStreams(MapReader& reader, ParseContext& context, const model::ClusterSpec* cluster,
+                                               ServiceGraphCache& graphs)
 {
-    return readGraph(node, path, context, graphs, graphReference, graphFile);
-}
-
-std::optional<model::JobStreamsSpec> readJobStreams(MapReader& reader, ParseContext& context,
-                                                    const model::ClusterSpec* cluster, ServiceGraphCache& graphs)
-{
-    model::JobStreamsSpec spec;
+    auto owned = std::make_unique<JobStreamsSpec>();
+    JobStreamsSpec& spec = *owned;
     const std::size_t errorsBefore = context.errorCount();
     spec.location = context.locationOf(reader.node());
     if (const YamlNode* name = reader.get("name"))
         spec.name = name->isScalar() ? name->scalar() : std::string();
     const YamlNode* graphNode = reader.require("graph", "a built-in graph name such as socialnetwork, or a path to a ServiceGraph file");
     if (graphNode)
-        spec.graph = readGraph(*graphNode, reader.pathOf("graph"), context, graphs, spec.graphReference, spec.graphFile);
+        spec.graph = readGraphReference(*graphNode, reader.pathOf("graph"), context, graphs, spec.graphReference, spec.graphFile);
     const YamlNode* jobs = reader.get("jobs");
     if (jobs)
         spec.maxJobs = readInteger(*jobs, reader.pathOf("jobs"), context, 1, kMaxJobs).value_or(0);
@@ -330,11 +205,11 @@ std::optional<model::JobStreamsSpec> readJobStreams(MapReader& reader, ParseCont
                               + "; expected a minimum of at most " + std::to_string(services));
         }
         if (cluster)
-            checkServicesFit(*spec.graph, *graphNode, reader.pathOf("graph"), *cluster, context);
+            checkGraphServicesFit(*spec.graph, *graphNode, reader.pathOf("graph"), *cluster, context);
     }
     if (context.errorCount() != errorsBefore)
-        return std::nullopt;
-    return spec;
+        return nullptr;
+    return owned;
 }
 
-} // namespace orrery::scenario
+} // namespace orrery::kinds::job_streams

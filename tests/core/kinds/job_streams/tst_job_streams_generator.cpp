@@ -1,4 +1,4 @@
-#include "env/job_streams_generator.h"
+#include "kinds/job_streams/job_streams_generator.h"
 
 #include "scenario/service_graph_loader.h"
 
@@ -38,7 +38,7 @@ private slots:
     void rejectsAMissingGraph();
 
 private:
-    model::JobStreamsSpec spec() const;
+    kinds::job_streams::JobStreamsSpec spec() const;
 
     std::shared_ptr<const model::ServiceGraph> m_social;
 };
@@ -84,9 +84,9 @@ void TestJobStreamsGenerator::initTestCase()
     m_social = result.graph;
 }
 
-model::JobStreamsSpec TestJobStreamsGenerator::spec() const
+kinds::job_streams::JobStreamsSpec TestJobStreamsGenerator::spec() const
 {
-    model::JobStreamsSpec spec;
+    kinds::job_streams::JobStreamsSpec spec;
     spec.name = "social";
     spec.graph = m_social;
     spec.arrivalsPerSecond = 100.0;
@@ -95,7 +95,7 @@ model::JobStreamsSpec TestJobStreamsGenerator::spec() const
 
 void TestJobStreamsGenerator::jobsAreConnectedTreesOfCallers()
 {
-    env::JobStreamsGenerator generator(spec(), kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(spec(), kSeed);
     const model::ServiceGraph& graph = *m_social;
     for (const env::JobSpec& job : jobs(generator, 5000)) {
         QCOMPARE(job.jobClass, std::string("microservices"));
@@ -122,7 +122,7 @@ void TestJobStreamsGenerator::jobsAreConnectedTreesOfCallers()
 
 void TestJobStreamsGenerator::jobSizesAreUniformInTheRange()
 {
-    env::JobStreamsGenerator generator(spec(), kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(spec(), kSeed);
     std::map<std::size_t, int> sizes;
     const int n = 20000;
     for (const env::JobSpec& job : jobs(generator, n))
@@ -137,21 +137,21 @@ void TestJobStreamsGenerator::jobSizesAreUniformInTheRange()
 
 void TestJobStreamsGenerator::fixedJobSize()
 {
-    model::JobStreamsSpec fixed = spec();
+    kinds::job_streams::JobStreamsSpec fixed = spec();
     fixed.minServicesPerJob = fixed.maxServicesPerJob = 3;
-    env::JobStreamsGenerator generator(fixed, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(fixed, kSeed);
     for (const env::JobSpec& job : jobs(generator, 1000))
         QCOMPARE(job.tasks.size(), std::size_t{3});
 }
 
 void TestJobStreamsGenerator::sameSeedSameJobs()
 {
-    model::JobStreamsSpec withBatch = spec();
+    kinds::job_streams::JobStreamsSpec withBatch = spec();
     withBatch.batch.fraction = 0.1;
     withBatch.batch.request = {2000, 8ll << 30, {0, 0, 0}};
     withBatch.batch.duration = {model::DurationDistribution::Kind::Exponential, 10 * sim::kMinute, 0, 0.0};
     const auto run = [&](std::uint64_t seed) {
-        env::JobStreamsGenerator generator(withBatch, seed);
+        kinds::job_streams::JobStreamsGenerator generator(withBatch, seed);
         std::vector<std::string> trace;
         sim::SimTime now = 0;
         for (int i = 0; i < 2000; ++i) {
@@ -174,7 +174,7 @@ void TestJobStreamsGenerator::sameSeedSameJobs()
 
 void TestJobStreamsGenerator::arrivalsArePoisson()
 {
-    env::JobStreamsGenerator generator(spec(), kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(spec(), kSeed);
     const int n = 40000;
     std::vector<double> gaps;
     sim::SimTime now = 0;
@@ -199,9 +199,9 @@ void TestJobStreamsGenerator::arrivalsArePoisson()
 
 void TestJobStreamsGenerator::jobCountIsCapped()
 {
-    model::JobStreamsSpec capped = spec();
+    kinds::job_streams::JobStreamsSpec capped = spec();
     capped.maxJobs = 25;
-    env::JobStreamsGenerator generator(capped, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(capped, kSeed);
     QCOMPARE(jobs(generator, 100).size(), std::size_t{25});
     QVERIFY(!generator.nextArrival(sim::kHour));
 }
@@ -210,12 +210,12 @@ void TestJobStreamsGenerator::launchWindowSpreadsTheJobs()
 {
     // 4000 jobs over 20 s: Poisson at 200/s, whatever arrivalRate says; the last arrival lands
     // near the end of the window (the sum of 4000 Exp(1/200) gaps: 20 s ± 0.32 s).
-    model::JobStreamsSpec windowed = spec();
+    kinds::job_streams::JobStreamsSpec windowed = spec();
     windowed.arrivalsPerSecond = 1.0;
     windowed.maxJobs = 4000;
     windowed.launchWindow = 20 * sim::kSecond;
     QCOMPARE(windowed.effectiveArrivalsPerSecond(), 200.0);
-    env::JobStreamsGenerator generator(windowed, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(windowed, kSeed);
     sim::SimTime now = 0;
     int count = 0;
     while (const auto next = generator.nextArrival(now)) {
@@ -229,7 +229,7 @@ void TestJobStreamsGenerator::launchWindowSpreadsTheJobs()
 
 void TestJobStreamsGenerator::dnnTasksCarryTheirOptions()
 {
-    env::JobStreamsGenerator generator(spec(), kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(spec(), kSeed);
     const auto fungible = static_cast<model::ComputeKindSet>(
         model::bitOf(model::ComputeKind::Cpu) | model::bitOf(model::ComputeKind::Gpu) | model::bitOf(model::ComputeKind::Asic));
     int dnnTasks = 0;
@@ -269,9 +269,9 @@ void TestJobStreamsGenerator::dnnTasksCarryTheirOptions()
 
 void TestJobStreamsGenerator::durationsAreProfileTimesOneFactor()
 {
-    model::JobStreamsSpec noisy = spec();
+    kinds::job_streams::JobStreamsSpec noisy = spec();
     noisy.latencySigma = 0.4;
-    env::JobStreamsGenerator generator(noisy, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(noisy, kSeed);
     std::vector<double> logFactors;
     for (const env::JobSpec& job : jobs(generator, 5000)) {
         for (const env::TaskSpec& task : job.tasks) {
@@ -302,9 +302,9 @@ void TestJobStreamsGenerator::durationsAreProfileTimesOneFactor()
 
 void TestJobStreamsGenerator::noNoiseGivesProfileLatencies()
 {
-    model::JobStreamsSpec exact = spec();
+    kinds::job_streams::JobStreamsSpec exact = spec();
     exact.latencySigma = 0.0;
-    env::JobStreamsGenerator generator(exact, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(exact, kSeed);
     for (const env::JobSpec& job : jobs(generator, 500)) {
         for (const env::TaskSpec& task : job.tasks)
             QCOMPARE(task.durationOn, profileOf(*m_social, task.unit).latencyOn);
@@ -313,11 +313,11 @@ void TestJobStreamsGenerator::noNoiseGivesProfileLatencies()
 
 void TestJobStreamsGenerator::batchJobsAreInjected()
 {
-    model::JobStreamsSpec mixed = spec();
+    kinds::job_streams::JobStreamsSpec mixed = spec();
     mixed.batch.fraction = 0.2;
     mixed.batch.request = {2000, 8ll << 30, {0, 0, 0}};
     mixed.batch.duration = {model::DurationDistribution::Kind::Constant, 10 * sim::kMinute, 0, 0.0};
-    env::JobStreamsGenerator generator(mixed, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(mixed, kSeed);
     const int n = 10000;
     int batch = 0;
     for (const env::JobSpec& job : jobs(generator, n)) {
@@ -341,10 +341,10 @@ void TestJobStreamsGenerator::batchJobsAreInjected()
 
 void TestJobStreamsGenerator::sloFromCriticalPathMultiple()
 {
-    model::JobStreamsSpec withSlo = spec();
-    withSlo.slo.kind = model::JobSloSpec::Kind::CriticalPathMultiple;
+    kinds::job_streams::JobStreamsSpec withSlo = spec();
+    withSlo.slo.kind = kinds::job_streams::JobSloSpec::Kind::CriticalPathMultiple;
     withSlo.slo.multiple = 3.0;
-    env::JobStreamsGenerator generator(withSlo, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(withSlo, kSeed);
     for (const env::JobSpec& job : jobs(generator, 500)) {
         for (const env::TaskSpec& task : job.tasks) {
             const model::ServiceProfile& service = profileOf(*m_social, task.unit);
@@ -352,17 +352,17 @@ void TestJobStreamsGenerator::sloFromCriticalPathMultiple()
             QCOMPARE(task.unit.slo, 3 * service.latency(service.declaredCompute));
         }
     }
-    env::JobStreamsGenerator without(spec(), kSeed);
+    kinds::job_streams::JobStreamsGenerator without(spec(), kSeed);
     for (const env::JobSpec& job : jobs(without, 100))
         QCOMPARE(job.tasks.front().unit.slo, sim::SimTime{0});
 }
 
 void TestJobStreamsGenerator::absoluteSloIsSplitAlongTheCriticalPath()
 {
-    model::JobStreamsSpec withSlo = spec();
-    withSlo.slo.kind = model::JobSloSpec::Kind::Absolute;
+    kinds::job_streams::JobStreamsSpec withSlo = spec();
+    withSlo.slo.kind = kinds::job_streams::JobSloSpec::Kind::Absolute;
     withSlo.slo.absolute = 100 * sim::kMillisecond;
-    env::JobStreamsGenerator generator(withSlo, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(withSlo, kSeed);
     for (const env::JobSpec& job : jobs(generator, 1000)) {
         // The objectives along the longest root-to-task path (by declared latency) add up to the
         // job's objective; no path's objectives exceed it.
@@ -394,10 +394,10 @@ void TestJobStreamsGenerator::severalCallersInsideAJob()
     graph->addCall(0, 1);
     graph->addCall(0, 2);
     graph->addCall(1, 2);
-    model::JobStreamsSpec dag = spec();
+    kinds::job_streams::JobStreamsSpec dag = spec();
     dag.graph = graph;
     dag.minServicesPerJob = dag.maxServicesPerJob = 3;
-    env::JobStreamsGenerator generator(dag, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(dag, kSeed);
     for (const env::JobSpec& job : jobs(generator, 200)) {
         QCOMPARE(job.tasks.size(), std::size_t{3});
         QCOMPARE(job.tasks[0].unit.service, std::string("a"));
@@ -417,10 +417,10 @@ void TestJobStreamsGenerator::jobsStayInTheRootsComponent()
     for (const char* name : {"a", "b", "x"})
         graph->addService(profile(name));
     graph->addCall(0, 1);
-    model::JobStreamsSpec split = spec();
+    kinds::job_streams::JobStreamsSpec split = spec();
     split.graph = graph;
     split.minServicesPerJob = split.maxServicesPerJob = 3;
-    env::JobStreamsGenerator generator(split, kSeed);
+    kinds::job_streams::JobStreamsGenerator generator(split, kSeed);
     int alone = 0;
     for (const env::JobSpec& job : jobs(generator, 600)) {
         if (job.tasks.front().unit.service == "x") {
@@ -436,10 +436,10 @@ void TestJobStreamsGenerator::jobsStayInTheRootsComponent()
 
 void TestJobStreamsGenerator::rejectsAMissingGraph()
 {
-    model::JobStreamsSpec empty = spec();
+    kinds::job_streams::JobStreamsSpec empty = spec();
     empty.graph.reset();
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, env::JobStreamsGenerator(empty, kSeed));
-    const auto made = env::makeJobStreamsGenerator(spec(), kSeed);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, kinds::job_streams::JobStreamsGenerator(empty, kSeed));
+    const auto made = std::make_unique<kinds::job_streams::JobStreamsGenerator>(spec(), kSeed);
     QVERIFY(made->nextArrival(0).has_value());
 }
 

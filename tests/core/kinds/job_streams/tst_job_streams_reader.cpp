@@ -1,5 +1,8 @@
 #include "scenario/scenario_loader.h"
 
+#include "kinds/job_streams/job_streams_kind.h"
+#include "kinds/job_streams/job_streams_spec.h"
+
 #include "model/units.h"
 #include "scenario/service_graph_loader.h"
 
@@ -9,7 +12,7 @@
 
 using namespace orrery;
 
-//! `kind: JobStreams` workloads in scenario files: every field read into model::JobStreamsSpec,
+//! `kind: JobStreams` workloads in scenario files: every field read into kinds::job_streams::JobStreamsSpec,
 //! graphs found as built-in resources (search path, ORRERY_RESOURCE_PATH) or relative paths,
 //! a graph's own problems reported in its file, and one row per error with the diagnostic it
 //! must produce.
@@ -17,6 +20,7 @@ class TestJobStreamsReader : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() { kinds::job_streams::registerJobStreamsKind(); }
     void everyField();
     void defaults();
     void builtinGraph();
@@ -73,9 +77,9 @@ scenario::LoadResult parse(const std::string& workloads, bool withGpu = true)
     return scenario::parseScenario(scenarioText(workloads, withGpu), kScenarioName, sourceTreeOnly());
 }
 
-const model::JobStreamsSpec& streams(const scenario::LoadResult& result, std::size_t index = 0)
+const kinds::job_streams::JobStreamsSpec& streams(const scenario::LoadResult& result, std::size_t index = 0)
 {
-    return std::get<model::JobStreamsSpec>(result.scenario->workloads.at(index));
+    return dynamic_cast<const kinds::job_streams::JobStreamsSpec&>(*std::get<model::KindWorkload>(result.scenario->workloads.at(index)).spec);
 }
 
 QString describe(const scenario::LoadResult& result)
@@ -117,7 +121,7 @@ void TestJobStreamsReader::everyField()
         duration: {distribution: lognormal, median: 10m, sigma: 0.5}
 )");
     QVERIFY2(result.ok(), qPrintable(describe(result)));
-    const model::JobStreamsSpec& spec = streams(result);
+    const kinds::job_streams::JobStreamsSpec& spec = streams(result);
     QCOMPARE(spec.name, std::string("shop"));
     QCOMPARE(spec.graphReference, std::string("graphs/good/shop.yaml"));
     QVERIFY(QString::fromStdString(spec.graphFile).endsWith("tests/fixtures/graphs/good/shop.yaml"));
@@ -128,7 +132,7 @@ void TestJobStreamsReader::everyField()
     QCOMPARE(spec.minServicesPerJob, 2);
     QCOMPARE(spec.maxServicesPerJob, 3);
     QCOMPARE(spec.latencySigma, 0.5);
-    QCOMPARE(spec.slo.kind, model::JobSloSpec::Kind::CriticalPathMultiple);
+    QCOMPARE(spec.slo.kind, kinds::job_streams::JobSloSpec::Kind::CriticalPathMultiple);
     QCOMPARE(spec.slo.multiple, 2.5);
     QVERIFY(spec.batch.enabled());
     QCOMPARE(spec.batch.fraction, 0.1);
@@ -143,12 +147,12 @@ void TestJobStreamsReader::defaults()
 {
     const auto result = parse("    - {name: s, kind: JobStreams, graph: graphs/good/shop.yaml, arrivalRate: 1/s}\n");
     QVERIFY2(result.ok(), qPrintable(describe(result)));
-    const model::JobStreamsSpec& spec = streams(result);
+    const kinds::job_streams::JobStreamsSpec& spec = streams(result);
     QCOMPARE(spec.maxJobs, std::int64_t{0});
     QCOMPARE(spec.minServicesPerJob, 1);
     QCOMPARE(spec.maxServicesPerJob, 4);
     QCOMPARE(spec.latencySigma, 0.3);
-    QCOMPARE(spec.slo.kind, model::JobSloSpec::Kind::None);
+    QCOMPARE(spec.slo.kind, kinds::job_streams::JobSloSpec::Kind::None);
     QVERIFY(!spec.batch.enabled());
 }
 
@@ -157,7 +161,7 @@ void TestJobStreamsReader::builtinGraph()
     const auto result = parse("    - {name: social, kind: JobStreams, graph: socialnetwork, arrivalRate: 100/s}\n"
                               "    - {name: again, kind: JobStreams, graph: socialnetwork, arrivalRate: 1/s}\n");
     QVERIFY2(result.ok(), qPrintable(describe(result)));
-    const model::JobStreamsSpec& spec = streams(result);
+    const kinds::job_streams::JobStreamsSpec& spec = streams(result);
     QCOMPARE(spec.graphReference, std::string("socialnetwork"));
     QVERIFY(QString::fromStdString(spec.graphFile).endsWith("resources/graphs/socialnetwork.yaml"));
     QCOMPARE(spec.graph->name, std::string("socialnetwork"));
@@ -227,7 +231,7 @@ void TestJobStreamsReader::absoluteSloAndFixedJobSize()
     const auto result = parse("    - {name: s, kind: JobStreams, graph: graphs/good/shop.yaml, arrivalRate: 1/s,"
                               " slo: 50ms, servicesPerJob: 2}\n");
     QVERIFY2(result.ok(), qPrintable(describe(result)));
-    QCOMPARE(streams(result).slo.kind, model::JobSloSpec::Kind::Absolute);
+    QCOMPARE(streams(result).slo.kind, kinds::job_streams::JobSloSpec::Kind::Absolute);
     QCOMPARE(streams(result).slo.absolute, 50 * sim::kMillisecond);
     QCOMPARE(streams(result).minServicesPerJob, 2);
     QCOMPARE(streams(result).maxServicesPerJob, 2);
@@ -271,7 +275,7 @@ void TestJobStreamsReader::shippedScenarioIsValid()
 {
     const auto result = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/octopus-small.yaml");
     QVERIFY2(result.ok(), qPrintable(describe(result)));
-    const model::JobStreamsSpec& spec = streams(result);
+    const kinds::job_streams::JobStreamsSpec& spec = streams(result);
     QCOMPARE(spec.maxJobs, std::int64_t{1000});
     QCOMPARE(spec.graph->size(), std::size_t{14});
     QCOMPARE(result.scenario->cluster.pools.size(), std::size_t{3});
@@ -317,7 +321,7 @@ void TestJobStreamsReader::errors_data()
     };
     // The workload lines below are indented into spec.workloads by the test.
     row("unknown kind", "- {name: s, kind: JobStream, graph: socialnetwork, arrivalRate: 1/s}", "JobStream,",
-        "spec.workloads[0].kind", "unknown workload kind \"JobStream\" (did you mean 'JobStreams'?); known kinds: BatchJobs, JobStreams");
+        "spec.workloads[0].kind", "unknown workload kind \"JobStream\" (did you mean 'JobStreams'?); known kinds: BatchJobs, Microservices, JobStreams");
     row("missing graph", "- {name: s, kind: JobStreams, arrivalRate: 1/s}", "{name: s", "spec.workloads[0].graph",
         "missing required field 'graph' (expected a built-in graph name such as socialnetwork, or a path to a ServiceGraph file)");
     row("graph is a mapping", "- {name: s, kind: JobStreams, graph: {name: x}, arrivalRate: 1/s}", "{name: x}",

@@ -1,13 +1,17 @@
-#include "env/job_streams_generator.h"
+#include "kinds/job_streams/job_streams_generator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-namespace orrery::env {
+namespace orrery::kinds::job_streams {
+
+using env::JobSpec;
+using env::TaskSpec;
+
 namespace {
 
-const model::ServiceGraph& checkedGraph(const model::JobStreamsSpec& spec)
+const model::ServiceGraph& checkedGraph(const JobStreamsSpec& spec)
 {
     if (!spec.graph || spec.graph->size() == 0)
         throw std::invalid_argument("JobStreamsGenerator: workload '" + spec.name + "' has no service graph");
@@ -22,7 +26,7 @@ sim::SimTime scaled(sim::SimTime latency, double factor)
 
 } // namespace
 
-JobStreamsGenerator::JobStreamsGenerator(model::JobStreamsSpec spec, std::uint64_t seed)
+JobStreamsGenerator::JobStreamsGenerator(JobStreamsSpec spec, std::uint64_t seed)
     : m_spec(std::move(spec))
     , m_graph(checkedGraph(m_spec))
     , m_arrivals(seed, "workload/" + m_spec.name + "/arrivals")
@@ -109,11 +113,11 @@ JobSpec JobStreamsGenerator::makeMicroserviceJob()
         const auto declared = static_cast<double>(service.latency(service.declaredCompute));
         policy::PendingUnit& unit = job.tasks[i].unit;
         switch (m_spec.slo.kind) {
-        case model::JobSloSpec::Kind::None: break;
-        case model::JobSloSpec::Kind::CriticalPathMultiple:
+        case JobSloSpec::Kind::None: break;
+        case JobSloSpec::Kind::CriticalPathMultiple:
             unit.slo = std::max<sim::SimTime>(1, std::llround(m_spec.slo.multiple * declared));
             break;
-        case model::JobSloSpec::Kind::Absolute:
+        case JobSloSpec::Kind::Absolute:
             if (criticalPath <= 0)
                 break;
             unit.slo = std::max<sim::SimTime>(
@@ -195,9 +199,4 @@ std::vector<std::pair<std::size_t, int>> JobStreamsGenerator::orderAsTree(const 
     return ordered;
 }
 
-std::unique_ptr<WorkloadGenerator> makeJobStreamsGenerator(const model::JobStreamsSpec& spec, std::uint64_t seed)
-{
-    return std::make_unique<JobStreamsGenerator>(spec, seed);
-}
-
-} // namespace orrery::env
+} // namespace orrery::kinds::job_streams
