@@ -463,23 +463,27 @@ private:
     {
         if (m_queue->pendingCount() == 0)
             return;
-        bool started = false;
-        m_queue->schedulePending(m_tasks, now, [&](TaskState& task, sim::SimTime startAt) {
+        // Two pointers, so the callback fits std::function's inline buffer: no allocation per call.
+        struct Round {
+            bool started = false;
+            sim::SimTime now = 0;
+        } round{false, now};
+        m_queue->schedulePending(m_tasks, now, [this, &round](TaskState& task, sim::SimTime startAt) {
             ++m_running;
             ++m_tasksOn[static_cast<int>(task.compute)];
-            started = true;
+            round.started = true;
             task.startedAt = startAt;
             const sim::SimTime work = task.spec.durationOn[static_cast<int>(task.compute)];
             const auto& pressure = m_cluster.pressure(task.node); // what the policy saw
             task.placedCpuPressure = pressure[static_cast<std::size_t>(model::ContendedResource::Cpu)];
             task.placedMemoryPressure = pressure[static_cast<std::size_t>(model::ContendedResource::MemoryBandwidth)];
             if (m_contention->spec().enabled && task.spec.demand.any()) {
-                becomeResident(task, startAt, work, now); // ContendedWork schedules its completion
+                becomeResident(task, startAt, work, round.now); // ContendedWork schedules its completion
             } else {
                 m_engine.schedule(startAt + work, m_completionKind, 0, task.spec.unit.id);
             }
         });
-        if (started) {
+        if (round.started) {
             updateIntegrals(now);
             m_contendedWork->flush(now);
         }
