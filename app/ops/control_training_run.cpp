@@ -236,6 +236,7 @@ ControlTrainingOutcome trainControlIntoProject(const policy::PluginRegistry& reg
         // Stored after the final model, so it is the one runs and transfers take (latestModel).
         std::vector<std::pair<std::string, double>> chosen = best->metrics;
         chosen.emplace_back("selected_episode", best->episode);
+        chosen.emplace_back("selected_of_episodes", lastEpisode); // the training it was chosen in
         outcome.selection->storedAs = project().saveModel(storedModel(
             std::move(best->bytes), std::move(chosen), "selected by evaluation: " + outcome.selection->why));
     }

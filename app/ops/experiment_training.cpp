@@ -28,13 +28,16 @@ struct ArmJob {
     std::vector<std::uint8_t> model; //!< the result
 };
 
-//! The newest final model (not a checkpoint) matching the job's training, if the project has one.
+//! The model a finished training of the job's kind left, if the project has one: the newest
+//! final model (checkpoints record "episode", final models "episodes") or checkpoint its
+//! evaluations chose (stored after the final model, "selected_of_episodes").
 std::optional<store::ModelId> existingModel(const store::Project& project, const ArmJob& job)
 {
+    const auto episodes = static_cast<double>(job.training->episodes);
     const auto model = newestModelOf(project, job.choice.plugin, job.scenario->name, job.scenario->seed,
                                      [&](const store::ModelSummary& each) {
-                                         // Checkpoints record "episode"; final models "episodes".
-                                         return modelMetric(each, "episodes") == static_cast<double>(job.training->episodes);
+                                         return modelMetric(each, "episodes") == episodes
+                                             || modelMetric(each, "selected_of_episodes") == episodes;
                                      });
     return model ? std::optional<store::ModelId>(model->id) : std::nullopt;
 }
@@ -122,13 +125,34 @@ std::map<std::string, env::PolicyModels> prepareArmModels(
                     }
                     return !control.isCancelled();
                 };
+                // Evaluated and chosen as `orrery train` does (docs/learning.md): deterministic
+                // episodes on held-out seeds, and the checkpoint that beat the final model runs.
+                ControlEvaluationSchedule evaluation;
+                evaluation.every = job.training->evalEvery.value_or(defaultEvaluationEvery(config.episodes));
+                evaluation.spec.episodes = job.training->evalEpisodes;
+                evaluation.spec.stepsPerEpisode = config.stepsPerEpisode;
+                if (evaluation.every > 0) {
+                    evaluation.makeEnvironment = [&job, options] { return env::makeControlEnvironment(*job.scenario, options); };
+                    log("arm " + armName + ": evaluating every " + std::to_string(evaluation.every) + " episodes on "
+                        + std::to_string(evaluation.spec.episodes) + " held-out episodes");
+                }
+                hooks.onEvaluation = [&](const ControlEvaluationPoint& point) {
+                    std::ostringstream line;
+                    line << "arm " << armName << ": evaluation "
+                         << (point.episode == 0 ? point.policy : "after episode " + std::to_string(point.episode)) << "  return "
+                         << point.evaluation.meanReturn << " ± " << point.evaluation.stdReturn;
+                    log(line.str());
+                };
                 const ControlTrainingOutcome outcome = trainControlIntoProject(
                     registry, job.choice, *job.scenario, *environment, config,
-                    "experiment " + spec.name + ", arm " + armName, projectOf, hooks);
+                    "experiment " + spec.name + ", arm " + armName, projectOf, hooks, evaluation);
                 if (outcome.cancelled || !outcome.modelId)
                     throw std::runtime_error("training of arm " + armName + " was cancelled");
-                job.model = projectOf().model(*outcome.modelId)->bytes;
+                const store::ModelId used = outcome.selection && outcome.selection->storedAs ? *outcome.selection->storedAs : *outcome.modelId;
+                job.model = projectOf().model(used)->bytes;
                 log("arm " + armName + ": stored " + job.choice.plugin + " model " + std::to_string(*outcome.modelId));
+                if (outcome.selection)
+                    log("arm " + armName + ": runs use model " + std::to_string(used) + ": " + outcome.selection->why);
             } catch (const std::exception& error) {
                 const std::lock_guard lock(failureMutex);
                 if (failure.empty())

@@ -20,6 +20,10 @@ struct ArmTraining {
     //! `train.seed`: trains with this seed instead of the training scenario's (arms that differ
     //! only in it measure how much the result depends on the training run).
     std::optional<std::uint64_t> seed;
+    //! `train.evalEvery`: episodes between deterministic evaluations of the model on held-out
+    //! seeds, as `orrery train --eval-every` (0 = none); unset = that command's default.
+    std::optional<std::uint32_t> evalEvery;
+    std::uint32_t evalEpisodes = 3; //!< `train.evalEpisodes`: held-out episodes per evaluation
     model::SourceLocation location;
 };
 

@@ -218,7 +218,7 @@ void ExperimentParser::readArms(const YamlNode& node, const std::string& path, E
 
 std::optional<ArmTraining> ExperimentParser::readTraining(const YamlNode& node, const std::string& path)
 {
-    MapReader reader(node, path, m_context, {"scenario", "episodes", "steps", "checkpointEvery", "seed"},
+    MapReader reader(node, path, m_context, {"scenario", "episodes", "steps", "checkpointEvery", "seed", "evalEvery", "evalEpisodes"},
                      "training: a mapping {scenario: FILE.yaml, episodes: N, steps: 50}");
     if (!reader.isMap())
         return std::nullopt;
@@ -239,6 +239,17 @@ std::optional<ArmTraining> ExperimentParser::readTraining(const YamlNode& node, 
         if (const auto value = scenario::readInteger(*seed, reader.pathOf("seed"), m_context, 0, std::numeric_limits<std::int64_t>::max()))
             training.seed = static_cast<std::uint64_t>(*value);
     }
+    if (const YamlNode* every = reader.get("evalEvery")) {
+        if (const auto value = scenario::readInteger(*every, reader.pathOf("evalEvery"), m_context, 0, 1'000'000)) {
+            if (*value > training.episodes)
+                m_context.error(*every, reader.pathOf("evalEvery"), "expected at most episodes (" + std::to_string(training.episodes)
+                                                                        + ") episodes between evaluations, or 0 for none; got " + std::to_string(*value));
+            else
+                training.evalEvery = static_cast<std::uint32_t>(*value);
+        }
+    }
+    if (const YamlNode* episodes = reader.get("evalEpisodes"))
+        training.evalEpisodes = static_cast<std::uint32_t>(scenario::readInteger(*episodes, reader.pathOf("evalEpisodes"), m_context, 1, 1'000).value_or(3));
     if (m_context.errorCount() != errorsBefore)
         return std::nullopt;
     return training;
