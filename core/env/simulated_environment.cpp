@@ -157,4 +157,9 @@ const model::Scenario& SimulatedEnvironment::scenario() const { return m_impl->s
 std::vector<std::string> SimulatedEnvironment::targetNames() const { return m_impl->targetNames(); }
 const PeriodStats& SimulatedEnvironment::lastPeriodStats() const { return m_impl->lastPeriodStats(); }
 
+std::unique_ptr<policy::Environment> SimulatedEnvironment::makeSibling() const
+{
+    return std::make_unique<SimulatedEnvironment>(scenario(), options());
+}
+
 } // namespace orrery::env

@@ -67,6 +67,8 @@ public:
     policy::Observation reset(std::uint64_t seed) override;
     //! Throws std::logic_error before the first reset().
     policy::StepResult step(std::span<const policy::ControlAction> actions) override;
+    //! A new environment of the same scenario and options (parallel rollouts).
+    [[nodiscard]] std::unique_ptr<policy::Environment> makeSibling() const override;
 
     [[nodiscard]] const EpisodeStats& episodeStats() const;
     [[nodiscard]] const SimulatedEnvironmentOptions& options() const;

@@ -31,6 +31,9 @@ public:
     policy::Observation reset(std::uint64_t seed) override;
     policy::StepResult step(std::span<const policy::ControlAction> actions) override;
     void resumeAfter(std::uint32_t episodesDone) override;
+    //! The inner environment's sibling, unrecorded: the store keeps the episodes this one runs
+    //! (with parallel rollouts, the first environment's; docs/learning.md).
+    [[nodiscard]] std::unique_ptr<policy::Environment> makeSibling() const override { return m_inner.makeSibling(); }
 
     [[nodiscard]] std::int32_t episode() const { return m_episode; }
 

@@ -3,6 +3,7 @@
 #include "policy/observation.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -35,6 +36,12 @@ public:
     //! so an environment whose episodes follow a schedule (function churn) continues it instead
     //! of starting over: the next reset() is episode episodesDone + 1. Default: nothing to do.
     virtual void resumeAfter(std::uint32_t episodesDone) { (void)episodesDone; }
+    //! A fresh environment of the same scenario and options, for a trainer that steps several
+    //! side by side (parallel rollouts, docs/learning.md): episode seeds alone decide what it
+    //! does, so any number of siblings run the episodes one environment would. nullptr when this
+    //! environment cannot make one (a live cluster, a recording). Added in policy API 1.8: a
+    //! plugin calls it only with a compatVersion of 1.8 or later.
+    [[nodiscard]] virtual std::unique_ptr<Environment> makeSibling() const { return nullptr; }
 };
 
 } // namespace orrery::policy

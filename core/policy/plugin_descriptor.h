@@ -45,7 +45,9 @@ extern "C" {
 //!     ::expectWorkload (called only on plugins whose compatVersion is 1.6 or later).
 //! 1.7 added model-serving partition plans: PlacementPolicy::planServing and policy/serving_plan.h
 //!     (called only on plugins whose compatVersion is 1.7 or later).
-#define ORRERY_POLICY_API_VERSION "1.7"
+//! 1.8 added parallel rollouts: policy::Environment::makeSibling (a plugin calls it only with a
+//!     compatVersion of 1.8 or later).
+#define ORRERY_POLICY_API_VERSION "1.8"
 
 enum OrreryPolicyKind : std::uint32_t {
     ORRERY_KIND_PLACEMENT = 1u << 0,

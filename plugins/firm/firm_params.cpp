@@ -20,6 +20,7 @@ FirmParams FirmParams::from(const policy::ParamSet& params)
     p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));
     p.learner = *firmLearnerNamed(params.getString("learner")); // the schema admits only known names
     p.warmupSteps = static_cast<std::uint64_t>(params.getInt("warmupSteps"));
+    p.environments = static_cast<std::uint32_t>(params.getInt("environments"));
     p.agentOptions.explorationNoise = params.getDouble("explorationNoise");
     p.agentOptions.preTanhPenalty = params.getDouble("preTanhPenalty");
     return p;

@@ -20,6 +20,8 @@ struct FirmParams {
     //! Training: steps (all targets together) of uniformly random actions before the agents act
     //! and learn (SB3's learning_starts); 0 = none, as the seed.
     std::uint64_t warmupSteps = 0;
+    //! Training: environments stepped side by side (parallel rollouts; FirmTrainer).
+    std::uint32_t environments = 1;
     FirmAgentOptions agentOptions;
 
     [[nodiscard]] static FirmParams from(const policy::ParamSet& params);

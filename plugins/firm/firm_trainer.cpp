@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -87,80 +88,137 @@ FirmTrainer::Learner& FirmTrainer::learnerFor(const std::string& target)
     return *m_learners.emplace(key, std::move(learner)).first->second;
 }
 
-policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& environment, std::uint32_t episode)
+void FirmTrainer::begin(Rollout& rollout, std::uint32_t episode)
 {
-    policy::ControlEpisodeReport report;
-    report.episode = episode;
-    for (auto& [name, learner] : m_learners)
-        learner->agent.startEpisode();
-    policy::Observation observation = environment.reset(m_config.seed + episode - 1);
-    std::map<std::string, policy::PerControlResource<double>> baseLimits;
-    std::vector<Pending> pending;
-    std::vector<policy::ControlAction> actions;
-    std::unordered_map<std::string, std::size_t> nextIndex;
-    bool done = false;
-    while (!done && report.steps < m_config.stepsPerEpisode) {
-        pending.clear();
-        actions.clear();
-        for (const auto& target : observation.targets) {
-            const auto& base = baseLimits.try_emplace(target.name, target.limit).first->second;
-            if (!m_params.allTargets && !target.critical)
-                continue;
-            Learner& learner = learnerFor(target.name);
-            Pending step{&learner, target.name, firmState(target, observation.requestComposition), {}};
-            step.action = m_steps < m_params.warmupSteps ? learner.agent.randomAction() : learner.agent.act(step.state, true);
-            for (auto& limit : limitActions(target, base, step.action, m_params.scale))
-                actions.push_back(std::move(limit));
-            pending.push_back(std::move(step));
-        }
-        policy::StepResult result = environment.step(actions);
-        ++report.steps;
-        ++m_steps;
-        report.reward += result.reward;
-        done = result.done;
-        nextIndex.clear();
-        for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
-            nextIndex.emplace(result.observation.targets[i].name, i);
-        for (const Pending& step : pending) {
-            const auto found = nextIndex.find(step.target);
-            if (found == nextIndex.end())
-                continue; // the target is gone: no successor state to learn from
-            const auto& next = result.observation.targets[found->second];
-            const FirmState nextState = firmState(next, result.observation.requestComposition);
-            const double reward = m_params.environmentReward ? result.reward : firmReward(next, m_params.alpha);
-            // Learn from the action as executed (issue 32): the limits in effect after the step,
-            // mapped back to the actor's scale, not the request the environment may have changed.
-            std::vector<float> executed = step.action;
-            const auto& base = baseLimits.at(step.target);
-            for (std::size_t r = 0; r < kFirmResources.size() && r < executed.size(); ++r) {
-                const std::size_t i = policy::indexOf(kFirmResources[r]);
-                if (base[i] > 0.0 && next.limit[i] > 0.0)
-                    executed[r] = static_cast<float>(actionFor(next.limit[i], base[i], m_params.scale));
-            }
-            // Only a terminal state stops the bootstrap; the time limit is not one (issue 32).
-            step.learner->replay.add(step.state, executed, static_cast<float>(reward), nextState,
-                                     result.done && !result.truncated);
-            step.learner->hasNewTransition = true;
-        }
-        for (auto& [name, learner] : m_learners) {
-            if (!learner->hasNewTransition)
-                continue;
-            learner->hasNewTransition = false;
-            if (learner->replay.size() < m_params.batchSize || m_steps <= m_params.warmupSteps)
-                continue;
-            learner->replay.sampleInto(m_params.batchSize, m_batch);
-            bool valuesMeasured = true;
-            const learn::OffPolicyUpdateStats stats = learner->agent.update(m_batch, &valuesMeasured);
-            m_sinceCheckpoint.add(stats, valuesMeasured);
-            m_wholeRun.add(stats, valuesMeasured);
-            ++m_updates;
-        }
-        observation = std::move(result.observation);
+    rollout.report = {};
+    rollout.report.episode = episode;
+    rollout.baseLimits.clear();
+    rollout.done = false;
+    rollout.observation = rollout.environment->reset(m_config.seed + episode - 1);
+}
+
+bool FirmTrainer::running(const Rollout& rollout) const
+{
+    return !rollout.done && rollout.report.steps < m_config.stepsPerEpisode;
+}
+
+void FirmTrainer::act(Rollout& rollout)
+{
+    rollout.pending.clear();
+    rollout.actions.clear();
+    for (const auto& target : rollout.observation.targets) {
+        const auto& base = rollout.baseLimits.try_emplace(target.name, target.limit).first->second;
+        if (!m_params.allTargets && !target.critical)
+            continue;
+        Learner& learner = learnerFor(target.name);
+        Pending step{&learner, target.name, firmState(target, rollout.observation.requestComposition), {}};
+        step.action = m_steps < m_params.warmupSteps ? learner.agent.randomAction() : learner.agent.act(step.state, true);
+        for (auto& limit : limitActions(target, base, step.action, m_params.scale))
+            rollout.actions.push_back(std::move(limit));
+        rollout.pending.push_back(std::move(step));
     }
+}
+
+void FirmTrainer::learn(Rollout& rollout)
+{
+    policy::StepResult& result = rollout.result;
+    ++rollout.report.steps;
+    ++m_steps;
+    rollout.report.reward += result.reward;
+    rollout.done = result.done;
+    std::unordered_map<std::string, std::size_t> nextIndex;
+    for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
+        nextIndex.emplace(result.observation.targets[i].name, i);
+    for (const Pending& step : rollout.pending) {
+        const auto found = nextIndex.find(step.target);
+        if (found == nextIndex.end())
+            continue; // the target is gone: no successor state to learn from
+        const auto& next = result.observation.targets[found->second];
+        const FirmState nextState = firmState(next, result.observation.requestComposition);
+        const double reward = m_params.environmentReward ? result.reward : firmReward(next, m_params.alpha);
+        // Learn from the action as executed (issue 32): the limits in effect after the step,
+        // mapped back to the actor's scale, not the request the environment may have changed.
+        std::vector<float> executed = step.action;
+        const auto& base = rollout.baseLimits.at(step.target);
+        for (std::size_t r = 0; r < kFirmResources.size() && r < executed.size(); ++r) {
+            const std::size_t i = policy::indexOf(kFirmResources[r]);
+            if (base[i] > 0.0 && next.limit[i] > 0.0)
+                executed[r] = static_cast<float>(actionFor(next.limit[i], base[i], m_params.scale));
+        }
+        // Only a terminal state stops the bootstrap; the time limit is not one (issue 32).
+        step.learner->replay.add(step.state, executed, static_cast<float>(reward), nextState, result.done && !result.truncated);
+        step.learner->hasNewTransition = true;
+    }
+    for (auto& [name, learner] : m_learners) {
+        if (!learner->hasNewTransition)
+            continue;
+        learner->hasNewTransition = false;
+        if (learner->replay.size() < m_params.batchSize || m_steps <= m_params.warmupSteps)
+            continue;
+        learner->replay.sampleInto(m_params.batchSize, m_batch);
+        bool valuesMeasured = true;
+        const learn::OffPolicyUpdateStats stats = learner->agent.update(m_batch, &valuesMeasured);
+        m_sinceCheckpoint.add(stats, valuesMeasured);
+        m_wholeRun.add(stats, valuesMeasured);
+        ++m_updates;
+    }
+    rollout.observation = std::move(result.observation);
+}
+
+policy::ControlEpisodeReport FirmTrainer::finish(Rollout& rollout) const
+{
+    policy::ControlEpisodeReport report = rollout.report;
     report.meanReward = report.steps > 0 ? report.reward / report.steps : 0.0;
     report.updates = m_updates;
-    report.terminatedEarly = done && report.steps < m_config.stepsPerEpisode;
+    report.terminatedEarly = rollout.done && report.steps < m_config.stepsPerEpisode;
     return report;
+}
+
+policy::ControlEpisodeReport FirmTrainer::runEpisode(policy::Environment& environment, std::uint32_t episode)
+{
+    for (auto& [name, learner] : m_learners)
+        learner->agent.startEpisode();
+    Rollout rollout;
+    rollout.environment = &environment;
+    begin(rollout, episode);
+    while (running(rollout)) {
+        act(rollout);
+        rollout.result = environment.step(rollout.actions);
+        learn(rollout);
+    }
+    return finish(rollout);
+}
+
+std::vector<policy::ControlEpisodeReport> FirmTrainer::runRound(std::span<policy::Environment* const> environments,
+                                                                std::uint32_t first, std::uint32_t count, learn::RolloutPool& pool)
+{
+    for (auto& [name, learner] : m_learners)
+        learner->agent.startEpisode();
+    std::vector<Rollout> rollouts(count);
+    std::vector<std::size_t> which(count);
+    for (std::uint32_t k = 0; k < count; ++k) {
+        rollouts[k].environment = environments[k];
+        which[k] = k;
+    }
+    pool.run(which, [&](std::size_t k) { begin(rollouts[k], first + static_cast<std::uint32_t>(k)); });
+    for (;;) {
+        which.clear();
+        for (std::uint32_t k = 0; k < count; ++k) {
+            if (running(rollouts[k])) {
+                act(rollouts[k]);
+                which.push_back(k);
+            }
+        }
+        if (which.empty())
+            break;
+        pool.run(which, [&](std::size_t k) { rollouts[k].result = rollouts[k].environment->step(rollouts[k].actions); });
+        for (const std::size_t k : which)
+            learn(rollouts[k]);
+    }
+    std::vector<policy::ControlEpisodeReport> reports;
+    for (Rollout& rollout : rollouts)
+        reports.push_back(finish(rollout));
+    return reports;
 }
 
 FirmModel FirmTrainer::model() const
@@ -184,21 +242,45 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
     const auto start = std::chrono::steady_clock::now();
     std::vector<double> rewards;
     std::uint32_t earlyTerminations = 0;
-    for (std::uint32_t episode = 1; episode <= m_config.episodes; ++episode) {
-        const policy::ControlEpisodeReport report = runEpisode(environment, episode);
-        rewards.push_back(report.reward);
-        earlyTerminations += report.terminatedEarly ? 1 : 0;
-        const bool goOn = !progress.onEpisode || progress.onEpisode(report);
-        if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
-            std::vector<std::pair<std::string, double>> metrics = {
-                {"checkpoint_episode", episode}, {"episode_reward", report.reward},
-                {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)}};
-            for (auto& stat : m_sinceCheckpoint.takeMetrics())
-                metrics.push_back(std::move(stat));
-            progress.onCheckpoint(episode, model().toBytes(), metrics);
+    // Parallel rollouts: the environment given and its siblings (policy API 1.8).
+    std::vector<std::unique_ptr<policy::Environment>> siblings;
+    std::vector<policy::Environment*> environments{&environment};
+    for (std::uint32_t k = 1; k < m_params.environments; ++k) {
+        siblings.push_back(environment.makeSibling());
+        if (!siblings.back())
+            throw std::invalid_argument("firm: environments " + std::to_string(m_params.environments)
+                                        + " needs an environment that can run side by side (a simulated one); this one cannot: use environments 1");
+        environments.push_back(siblings.back().get());
+    }
+    std::optional<learn::RolloutPool> pool;
+    if (environments.size() > 1)
+        pool.emplace(m_config.threads, environments.size());
+    bool goOn = true;
+    for (std::uint32_t first = 1; first <= m_config.episodes && goOn;) {
+        std::vector<policy::ControlEpisodeReport> reports;
+        if (environments.size() == 1) {
+            reports.push_back(runEpisode(environment, first));
+        } else {
+            const auto count = static_cast<std::uint32_t>(std::min<std::size_t>(environments.size(), m_config.episodes - first + 1));
+            reports = runRound(environments, first, count, *pool);
         }
-        if (!goOn)
-            break;
+        first += static_cast<std::uint32_t>(reports.size());
+        for (const policy::ControlEpisodeReport& report : reports) {
+            const std::uint32_t episode = report.episode;
+            rewards.push_back(report.reward);
+            earlyTerminations += report.terminatedEarly ? 1 : 0;
+            goOn = !progress.onEpisode || progress.onEpisode(report);
+            if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
+                std::vector<std::pair<std::string, double>> metrics = {
+                    {"checkpoint_episode", episode}, {"episode_reward", report.reward},
+                    {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)}};
+                for (auto& stat : m_sinceCheckpoint.takeMetrics())
+                    metrics.push_back(std::move(stat));
+                progress.onCheckpoint(episode, model().toBytes(), metrics);
+            }
+            if (!goOn)
+                break;
+        }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -4,6 +4,7 @@
 #include "firm_state.h"
 #include "firm_agent.h"
 #include "learn/replay_buffer.h"
+#include "learn/rollout_pool.h"
 #include "learn/update_stats_window.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,13 @@ namespace orrery::plugins::firm {
 //! first warmupSteps steps actions are uniformly random and nothing learns. An episode's reward
 //! is the sum of StepResult::reward. Checkpoints carry the means of the update statistics since
 //! the previous one (learn::UpdateStatsWindow's update.* metrics), the final model those of the run.
+//!
+//! Parallel rollouts (`environments: K` > 1, policy API 1.8): K environments (the one given and
+//! K − 1 of its siblings, Environment::makeSibling) run episodes first … first + K − 1 side by
+//! side, stepped on config.threads threads; actions, transitions and updates keep environment
+//! order, so the model is the same for any thread count. Checkpoints and progress reports come
+//! after each round of K episodes, in episode order; a checkpoint holds the model at the end of
+//! its round. K = 1 is the loop above, unchanged.
 //!
 //! Agents: one shared (one-for-all), one per target name (one-for-each; seeded from the seed and
 //! the name), or one per target name initialised from a one-for-all base model (transfer).
@@ -59,9 +68,36 @@ private:
         std::vector<float> action;
     };
 
+    //! One environment's episode in progress.
+    struct Rollout {
+        policy::Environment* environment = nullptr;
+        policy::Observation observation;
+        std::map<std::string, policy::PerControlResource<double>> baseLimits; //!< first seen, per target
+        std::vector<Pending> pending;
+        std::vector<policy::ControlAction> actions;
+        policy::StepResult result;
+        policy::ControlEpisodeReport report;
+        bool done = false;
+    };
     Learner& learnerFor(const std::string& target);
+    //! Starts `rollout`'s episode (resets its environment with seed + episode − 1).
+    void begin(Rollout& rollout, std::uint32_t episode);
+    //! The acting targets' actions for the rollout's observation (pending and actions).
+    void act(Rollout& rollout);
+    //! Counts the rollout's step, stores its transitions and updates the agents that got one.
+    void learn(Rollout& rollout);
+    //! Whether the rollout's episode goes on.
+    [[nodiscard]] bool running(const Rollout& rollout) const;
+    //! Ends the rollout's episode: its report.
+    policy::ControlEpisodeReport finish(Rollout& rollout) const;
     //! One episode; returns its report.
     policy::ControlEpisodeReport runEpisode(policy::Environment& environment, std::uint32_t episode);
+    //! Episodes first … first + count − 1, one per environment, stepped side by side: each
+    //! step, the actions in environment order, the environments' steps on the pool's threads,
+    //! then their transitions and updates in environment order (so the model does not depend on
+    //! the thread count).
+    std::vector<policy::ControlEpisodeReport> runRound(std::span<policy::Environment* const> environments,
+                                                       std::uint32_t first, std::uint32_t count, learn::RolloutPool& pool);
 
     FirmParams m_params;
     policy::ControlTrainingConfig m_config;

@@ -41,6 +41,10 @@ constexpr OrreryParamSpec kParams[] = {
     {.name = "replayCapacity", .type = ORRERY_PARAM_INT, .defaultValue = "100000", .minValue = 64,
      .maxValue = 10000000, .choices = nullptr,
      .help = "Training: transitions each agent's replay buffer keeps (Table 3.3: 1e5)."},
+    {.name = "environments", .type = ORRERY_PARAM_INT, .defaultValue = "1", .minValue = 1, .maxValue = 64,
+     .choices = nullptr,
+     .help = "Training: environments stepped side by side (parallel rollouts on the training's threads); the "
+             "model is the same for any thread count, and 1 is the seed's loop."},
     ORRERY_CONTROL_AGENT_PARAMS,
 };
 
@@ -65,7 +69,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "firm",
     .displayName = "FIRM",
     .version = "1.0.0",
-    .compatVersion = "1.2",
+    .compatVersion = "1.8",
     .description = "DDPG agent setting the CPU, memory-bandwidth, LLC, disk-I/O and network limits of critical "
                    "components (seed 001 ch. 3; Tables 3.2, 3.3). Trainable: `orrery train firm`, one-for-all, "
                    "one-for-each or transfer.",

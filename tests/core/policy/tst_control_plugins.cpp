@@ -72,14 +72,15 @@ private slots:
     void abiIsEleven()
     {
         QCOMPARE(ORRERY_PLUGIN_ABI_VERSION, 11u);
-        QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.7"));
+        QCOMPARE(QString(ORRERY_POLICY_API_VERSION), QString("1.8"));
         // Placement plugins written for API 1.0 stay compatible; a newer minor is not.
         QCOMPARE(policy::compatProblem("1.0"), std::string());
         QCOMPARE(policy::compatProblem("1.3"), std::string());
         QCOMPARE(policy::compatProblem("1.4"), std::string());
         QCOMPARE(policy::compatProblem("1.6"), std::string());
         QCOMPARE(policy::compatProblem("1.7"), std::string());
-        QVERIFY(!policy::compatProblem("1.8").empty());
+        QCOMPARE(policy::compatProblem("1.8"), std::string());
+        QVERIFY(!policy::compatProblem("1.9").empty());
         // The host calls 1.6's functions (GPU sharing) only on plugins written for 1.6 or later.
         QVERIFY(policy::writtenForMinor("1.6", 6));
         QVERIFY(policy::writtenForMinor("1.6.2", 6));

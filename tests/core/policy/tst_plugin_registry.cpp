@@ -217,7 +217,7 @@ private slots:
                                      << QStringList{"plugin 'broken'", "needs policy API 2.0",
                                                     "provides " ORRERY_POLICY_API_VERSION, "major versions differ"};
         QTest::newRow("compatMinor") << "libbroken-compat-minor.so"
-                                     << QStringList{"needs policy API 1.8", "newer than the " ORRERY_POLICY_API_VERSION};
+                                     << QStringList{"needs policy API 1.9", "newer than the " ORRERY_POLICY_API_VERSION};
         QTest::newRow("badId") << "libbroken-bad-id.so" << QStringList{"id 'Bad_ID' is not valid"};
         QTest::newRow("emptyName") << "libbroken-empty-name.so" << QStringList{"has no display name"};
         QTest::newRow("missingFactory") << "libbroken-missing-factory.so"

@@ -1,8 +1,9 @@
 // Training speed of the firm plugin in the Social Network SimulatedEnvironment: steps/s and
 // updates/s over a few short episodes, the cost of a pure DDPG update and of one decision, a
 // FIRM-sized TD3 update of the learning core by phase (firm_td3_updates, firm_td3_phase_*), and
-// the episodes of 300 steps that fit in an hour at that rate. Never run as a test.
-//   bench_firm [SCENARIO.yaml] [EPISODES] [STEPS] [one-for-all|one-for-each]
+// the episodes of 300 steps that fit in an hour at that rate, and the steps/s with one environment
+// per core stepped side by side (firm_*_parallel_train_steps). Never run as a test.
+//   bench_firm [SCENARIO.yaml] [EPISODES] [STEPS] [one-for-all|one-for-each] [LEARNER]
 #include "env/simulated_environment.h"
 #include "firm_model.h"
 #include "firm_state.h"
@@ -14,11 +15,13 @@
 #include "policy/plugin_registry.h"
 #include "scenario/scenario_loader.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 using namespace orrery;
 
@@ -115,6 +118,8 @@ int main(int argc, char** argv)
     config.stepsPerEpisode = static_cast<std::uint32_t>(steps);
     config.seed = 1;
     const std::string mode = argc > 4 ? argv[4] : "one-for-all";
+    if (argc > 5) // the learner (seed-ddpg, ddpg, td3, sac) for both training figures
+        choice.params.push_back({"learner", argv[5], {}});
     if (mode == "one-for-each")
         config.mode = policy::ControlTrainingMode::OneForEach;
     policy::ControlTrainingProgress progress;
@@ -135,5 +140,24 @@ int main(int argc, char** argv)
     std::printf("%s_train_updates %.4g updates/s\n", tag.c_str(), updates / seconds);
     std::printf("%s_episodes_300_steps_per_hour %.4g episodes\n", tag.c_str(), 3600.0 / (300.0 * seconds / totalSteps));
     std::fprintf(stderr, "%s\n", result.report.c_str());
+
+    // Parallel rollouts (FirmTrainer, `environments`): one environment per core stepped side by
+    // side, the same number of episodes per environment as above.
+    const unsigned cores = std::max(2u, std::thread::hardware_concurrency());
+    model::PolicyChoice parallel = choice;
+    parallel.params.push_back({"environments", std::to_string(cores), {}});
+    policy::ControlTrainingConfig parallelConfig = config;
+    parallelConfig.episodes = static_cast<std::uint32_t>(episodes) * cores;
+    parallelConfig.threads = cores;
+    start = std::chrono::steady_clock::now();
+    const policy::TrainingResult parallelResult = registry.trainControl(parallel, environment, parallelConfig, progress, context);
+    const double parallelSeconds = secondsSince(start);
+    double parallelSteps = 0;
+    for (const auto& [name, value] : parallelResult.metrics) {
+        if (name == "steps")
+            parallelSteps = value;
+    }
+    std::printf("%s_parallel_environments %u environments\n", tag.c_str(), cores);
+    std::printf("%s_parallel_train_steps %.4g steps/s\n", tag.c_str(), parallelSteps / parallelSeconds);
     return 0;
 }

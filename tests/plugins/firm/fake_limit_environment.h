@@ -8,6 +8,7 @@
 #include "policy/environment.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace orrery::testing {
 
@@ -18,11 +19,19 @@ public:
     static constexpr double kSloMs = 50.0;
 
     //! `doneAfter` > 0: the episode ends (early termination) after that many steps.
-    explicit FakeLimitEnvironment(int doneAfter = 0) : m_doneAfter(doneAfter) {}
+    //! `siblings`: it can make siblings for parallel rollouts (makeSibling), and then its latency
+    //! also depends on the episode seed, so environments stepped side by side differ.
+    explicit FakeLimitEnvironment(int doneAfter = 0, bool siblings = false) : m_doneAfter(doneAfter), m_siblings(siblings) {}
+
+    [[nodiscard]] std::unique_ptr<policy::Environment> makeSibling() const override
+    {
+        return m_siblings ? std::make_unique<FakeLimitEnvironment>(m_doneAfter, true) : nullptr;
+    }
 
     policy::Observation reset(std::uint64_t seed) override
     {
         m_seeds.push_back(seed);
+        m_seed = seed;
         m_steps = 0;
         m_limits.fill(1.0);
         return observe();
@@ -60,7 +69,7 @@ private:
             t.usage[i] = std::min(m_limits[i], demand);
         }
         const double cpu = m_limits[policy::indexOf(policy::ControlResource::Cpu)];
-        t.p99LatencyMs = 100.0 / cpu;
+        t.p99LatencyMs = (100.0 + (m_siblings ? static_cast<double>(m_seed % 5) * 10.0 : 0.0)) / cpu;
         t.sloLatencyMs = kSloMs;
         t.sloMaintenance = std::min(1.0, kSloMs / t.p99LatencyMs);
         o.targets.push_back(t);
@@ -69,6 +78,8 @@ private:
     }
 
     int m_doneAfter;
+    bool m_siblings;
+    std::uint64_t m_seed = 0;
     int m_steps = 0;
     policy::PerControlResource<double> m_limits{};
     std::vector<std::uint64_t> m_seeds;

@@ -135,6 +135,56 @@ private slots:
         QVERIFY(limits(decideWith(train(c, other).result.model, o)) != limits(decideWith(first.result.model, o)));
     }
 
+    void parallelRolloutsGiveTheSameModelForAnyThreadCount()
+    {
+        // Three environments side by side (policy API 1.8): episodes 1–7 in rounds of three, the
+        // first environment running 1, 4 and 7; the same rewards and model on 1, 2 or 3 threads.
+        const std::vector<std::pair<std::string, std::string>> params = {{"environments", "3"}, {"learner", "td3"}};
+        std::vector<Run> runs;
+        std::vector<std::vector<std::uint64_t>> firstSeeds;
+        for (const std::uint32_t threads : {1u, 2u, 3u}) {
+            testing::FakeLimitEnvironment environment(0, true);
+            auto config = smallConfig(7, 20);
+            config.threads = threads;
+            config.checkpointEvery = 2;
+            runs.push_back(train(environment, config, params));
+            firstSeeds.push_back(environment.seeds());
+        }
+        QCOMPARE(firstSeeds.front(), (std::vector<std::uint64_t>{7, 10, 13}));
+        testing::FakeLimitEnvironment probe;
+        const policy::Observation o = probe.reset(0);
+        for (const Run& run : runs) {
+            QCOMPARE(run.episodes.size(), std::size_t{7});
+            for (std::size_t i = 0; i < run.episodes.size(); ++i) {
+                QCOMPARE(run.episodes[i].episode, static_cast<std::uint32_t>(i + 1)); // reported in episode order
+                QCOMPARE(run.episodes[i].reward, runs.front().episodes[i].reward);
+                QCOMPARE(run.episodes[i].steps, 20u);
+            }
+            QCOMPARE(limits(decideWith(run.result.model, o)), limits(decideWith(runs.front().result.model, o)));
+            QCOMPARE(run.checkpoints.size(), std::size_t{3}); // episodes 2, 4 and 6
+            QCOMPARE(run.checkpoints.back().first, 6u);
+        }
+        // The environments really differ: the second episode's reward is not the first's.
+        QVERIFY(runs.front().episodes[0].reward != runs.front().episodes[1].reward);
+
+        // One environment is the seed's loop, and a different model from three.
+        testing::FakeLimitEnvironment single(0, true);
+        const Run one = train(single, smallConfig(7, 20), {{"environments", "1"}, {"learner", "td3"}});
+        QCOMPARE(single.seeds().size(), std::size_t{7});
+        QVERIFY(limits(decideWith(one.result.model, o)) != limits(decideWith(runs.front().result.model, o)));
+    }
+
+    void parallelRolloutsNeedSiblings()
+    {
+        testing::FakeLimitEnvironment environment; // cannot make siblings, as a live cluster cannot
+        QVERIFY_THROWS_EXCEPTION(policy::PluginError, train(environment, smallConfig(2, 5), {{"environments", "2"}}));
+        try {
+            train(environment, smallConfig(2, 5), {{"environments", "2"}});
+        } catch (const policy::PluginError& error) {
+            QVERIFY2(QString(error.what()).contains("environments 2 needs an environment that can run side by side"), error.what());
+        }
+    }
+
     void checkpointsActLikeTheFinalModel()
     {
         testing::FakeLimitEnvironment environment;

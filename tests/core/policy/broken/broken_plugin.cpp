@@ -51,7 +51,7 @@ constexpr OrreryPluginDescriptor makeDescriptor()
 #elif defined(ORRERY_BROKEN_COMPAT_MAJOR)
     d.compatVersion = "2.0";
 #elif defined(ORRERY_BROKEN_COMPAT_MINOR)
-    d.compatVersion = "1.8";
+    d.compatVersion = "1.9";
 #elif defined(ORRERY_BROKEN_BAD_ID)
     d.id = "Bad_ID";
 #elif defined(ORRERY_BROKEN_EMPTY_NAME)
