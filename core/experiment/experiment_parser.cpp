@@ -1,5 +1,6 @@
 #include "experiment/experiment_parser.h"
 
+#include "model/joined_words.h"
 #include "scenario/api_version_check.h"
 #include "experiment/experiment_limits.h"
 #include "experiment/metric_catalog.h"
@@ -21,15 +22,6 @@ using scenario::MapReader;
 using scenario::YamlNode;
 
 namespace {
-
-
-std::string joined(const std::vector<std::string>& names)
-{
-    std::string text;
-    for (const auto& name : names)
-        text += (text.empty() ? "" : ", ") + name;
-    return text;
-}
 
 std::string lineOf(const model::SourceLocation& location)
 {
@@ -268,7 +260,7 @@ std::optional<std::size_t> ExperimentParser::readArmReference(const YamlNode& no
         names.push_back(spec.arms[i].name);
     }
     m_context.error(node, path,
-                    "no arm is named '" + *name + "'" + model::didYouMean(*name, names) + "; expected one of: " + joined(names));
+                    "no arm is named '" + *name + "'" + model::didYouMean(*name, names) + "; expected one of: " + model::joinedWords(names));
     return std::nullopt;
 }
 
@@ -372,7 +364,7 @@ void ExperimentParser::readSweep(const YamlNode& node, const std::string& path, 
     SweepSpec sweep;
     sweep.location = m_context.locationOf(node);
     bool valid = true;
-    const std::string expectedParameter = "one of: " + joined(sweepParameterNames());
+    const std::string expectedParameter = "one of: " + model::joinedWords(sweepParameterNames());
     if (const YamlNode* parameter = reader.require("parameter", expectedParameter)) {
         const auto text = scenario::readString(*parameter, reader.pathOf("parameter"), m_context, expectedParameter);
         const auto value = text ? sweepParameterFromString(*text) : std::nullopt;

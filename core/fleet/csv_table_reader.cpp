@@ -1,5 +1,6 @@
 #include "fleet/csv_table_reader.h"
 
+#include "model/joined_words.h"
 #include "fleet/fleet_read_error.h"
 #include "model/bounded_file_read.h"
 #include "model/did_you_mean.h"
@@ -19,14 +20,6 @@ std::string inQuotes(std::string_view text)
     std::string out(1, '\'');
     out.append(text.substr(0, kLongest));
     out.append(text.size() > kLongest ? "...'" : "'");
-    return out;
-}
-
-std::string joined(const std::vector<std::string>& names)
-{
-    std::string out;
-    for (const auto& name : names)
-        out += (out.empty() ? "" : ",") + name;
     return out;
 }
 
@@ -77,7 +70,7 @@ void CsvTableReader::readHeader()
 {
     std::string_view header;
     if (!nextLine(header) || header.empty())
-        throw FleetReadError(m_path, 1, "header", "the file is empty; expected the columns " + joined(m_columns));
+        throw FleetReadError(m_path, 1, "header", "the file is empty; expected the columns " + model::joinedWords(m_columns, ","));
     if (m_text.compare(0, 3, "\xEF\xBB\xBF") == 0)
         header.remove_prefix(3); // a UTF-8 byte-order mark, as spreadsheets write
     split(header);
@@ -90,7 +83,7 @@ void CsvTableReader::readHeader()
         if (column == m_columns.size())
             throw FleetReadError(m_path, 1, "header",
                                  "unknown column " + inQuotes(name) + model::didYouMean(name, m_columns) + "; expected " +
-                                     joined(m_columns));
+                                     model::joinedWords(m_columns, ","));
         if (seen[column])
             throw FleetReadError(m_path, 1, "header", "column " + inQuotes(name) + " appears twice");
         seen[column] = true;
@@ -98,7 +91,7 @@ void CsvTableReader::readHeader()
     }
     for (std::size_t column = 0; column < m_columns.size(); ++column)
         if (!seen[column])
-            throw FleetReadError(m_path, 1, "header", "missing column '" + m_columns[column] + "'; expected " + joined(m_columns));
+            throw FleetReadError(m_path, 1, "header", "missing column '" + m_columns[column] + "'; expected " + model::joinedWords(m_columns, ","));
 }
 
 bool CsvTableReader::next()

@@ -1,5 +1,6 @@
 #include "policy/plugin_registry.h"
 
+#include "model/joined_words.h"
 #include "model/did_you_mean.h"
 #include "model/installation_layout.h"
 #include "policy/param_schema.h"
@@ -25,14 +26,6 @@ std::string canonicalOrSelf(const fs::path& path)
 bool contains(const std::vector<std::string>& values, const std::string& value)
 {
     return std::find(values.begin(), values.end(), value) != values.end();
-}
-
-std::string joined(const std::vector<std::string>& words)
-{
-    std::string out;
-    for (const auto& word : words)
-        out += (out.empty() ? "" : ", ") + word;
-    return out;
 }
 
 std::string withoutTrailingNewline(std::string text)
@@ -174,7 +167,7 @@ model::Diagnostics PluginRegistry::validate(const model::PolicyChoice& choice, s
     if (info == nullptr) {
         const std::vector<std::string> known = ids();
         std::string message = "unknown plugin '" + choice.plugin + "'" + model::didYouMean(choice.plugin, known);
-        message += known.empty() ? "; no plugins are registered" : "; available plugins: " + joined(known);
+        message += known.empty() ? "; no plugins are registered" : "; available plugins: " + model::joinedWords(known);
         return {{choice.location, pluginField, message}};
     }
     if ((info->kinds & kind) == 0) {

@@ -1,5 +1,6 @@
 #include "scenario/feasibility_check.h"
 
+#include "model/joined_words.h"
 #include "model/device_model_match.h"
 #include "model/did_you_mean.h"
 #include "model/units.h"
@@ -101,18 +102,6 @@ void checkRequestFits(const model::Resources& request, const std::string& device
     context.error(at, path, message + "; expected a request no larger than one node");
 }
 
-namespace {
-
-std::string joinedMisfits(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (const auto& item : items)
-        out += (out.empty() ? "" : ", ") + item;
-    return out;
-}
-
-} // namespace
-
 void checkGraphServicesFit(const model::ServiceGraph& graph, const YamlNode& at, const std::string& path,
                            const model::ClusterSpec& cluster, ParseContext& context)
 {
@@ -127,7 +116,7 @@ void checkGraphServicesFit(const model::ServiceGraph& graph, const YamlNode& at,
     if (misfits.empty())
         return;
     context.error(at, path,
-                  std::string(misfits.size() == 1 ? "service " : "services ") + joinedMisfits(misfits)
+                  std::string(misfits.size() == 1 ? "service " : "services ") + model::joinedWords(misfits)
                       + (misfits.size() == 1 ? " fits" : " fit") + " on no node, counting the device of "
                       + (misfits.size() == 1 ? "its" : "their")
                       + " declared compute kind, so conventional schedulers could never run them; expected a "

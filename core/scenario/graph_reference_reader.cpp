@@ -1,5 +1,6 @@
 #include "scenario/graph_reference_reader.h"
 
+#include "model/joined_words.h"
 #include "model/did_you_mean.h"
 #include "scenario/scenario_load_options.h"
 #include "scenario/value_readers.h"
@@ -22,14 +23,6 @@ bool isResourceName(const std::string& text)
     });
 }
 
-std::string joined(const std::vector<std::string>& items, std::string_view separator = ", ")
-{
-    std::string out;
-    for (const auto& item : items)
-        out += (out.empty() ? "" : std::string(separator)) + item;
-    return out;
-}
-
 //! The file `graph:` names, or nullopt after reporting why there is none.
 std::optional<fs::path> resolveGraph(const std::string& reference, const YamlNode& node, const std::string& path,
                                      ParseContext& context)
@@ -44,8 +37,8 @@ std::optional<fs::path> resolveGraph(const std::string& reference, const YamlNod
             searched.push_back((directory / "graphs").string());
         std::string message = "no built-in service graph '" + reference + "'" + model::didYouMean(reference, builtins);
         message += searched.empty() ? std::string("; no resource directories are configured (set ORRERY_RESOURCE_PATH)")
-                                    : "; looked for " + reference + ".yaml in " + joined(searched);
-        message += "; expected " + (builtins.empty() ? std::string("a built-in graph name") : "one of: " + joined(builtins))
+                                    : "; looked for " + reference + ".yaml in " + model::joinedWords(searched);
+        message += "; expected " + (builtins.empty() ? std::string("a built-in graph name") : "one of: " + model::joinedWords(builtins))
             + ", or a path to a ServiceGraph file such as graphs/my-app.yaml";
         context.error(node, path, message);
         return std::nullopt;

@@ -1,5 +1,6 @@
 #include "scenario/map_reader.h"
 
+#include "model/joined_words.h"
 #include "model/did_you_mean.h"
 #include "scenario/field_path.h"
 
@@ -7,18 +8,6 @@
 #include <map>
 
 namespace orrery::scenario {
-
-namespace {
-
-std::string joinKeys(const std::vector<std::string>& keys)
-{
-    std::string out;
-    for (const auto& key : keys)
-        out += (out.empty() ? "" : ", ") + key;
-    return out;
-}
-
-} // namespace
 
 MapReader::MapReader(const YamlNode& node, std::string path, ParseContext& context, std::vector<std::string> knownKeys,
                      std::string_view what, UnknownKeys unknownKeys)
@@ -52,7 +41,7 @@ MapReader::MapReader(const YamlNode& node, std::string path, ParseContext& conte
         }
         context.error(*key, pathOf(key->scalar()),
                       "unknown field '" + key->scalar() + "'" + model::didYouMean(key->scalar(), knownKeys)
-                          + "; expected one of: " + joinKeys(knownKeys));
+                          + "; expected one of: " + model::joinedWords(knownKeys));
     }
 }
 

@@ -126,12 +126,12 @@ void FirmTrainer::learn(Rollout& rollout)
     ++m_steps;
     rollout.report.reward += result.reward;
     rollout.done = result.done;
-    std::unordered_map<std::string, std::size_t> nextIndex;
+    m_nextIndex.clear(); // kept between steps: no allocation per step
     for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
-        nextIndex.emplace(result.observation.targets[i].name, i);
+        m_nextIndex.emplace(result.observation.targets[i].name, i);
     for (const Pending& step : rollout.pending) {
-        const auto found = nextIndex.find(step.target);
-        if (found == nextIndex.end())
+        const auto found = m_nextIndex.find(step.target);
+        if (found == m_nextIndex.end())
             continue; // the target is gone: no successor state to learn from
         const auto& next = result.observation.targets[found->second];
         const FirmState nextState = firmState(next, result.observation.requestComposition);

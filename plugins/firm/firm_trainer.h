@@ -15,6 +15,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace orrery::plugins::firm {
@@ -104,6 +105,7 @@ private:
     std::string m_baseAgent; //!< transfer: the base model's shared agent
     std::map<std::string, std::unique_ptr<Learner>> m_learners;
     learn::ReplayBatch m_batch;
+    std::unordered_map<std::string, std::size_t> m_nextIndex; //!< learn(): the step's targets by name
     std::uint64_t m_steps = 0;
     std::uint64_t m_updates = 0;
     //! The updates since the last checkpoint (its update.* metrics) and since the start (the model's).

@@ -1,6 +1,7 @@
 // An experiment arm `firm` uses the project's latest trained firm model (issue 7): with a model
 // it acts (actions applied > 0), in a project without one it holds (0 actions).
 #include "cli_test_support.h"
+#include "firm_tiny_scenario.h"
 
 #include <QtTest>
 
@@ -8,28 +9,6 @@ namespace {
 
 using orrery::testing::CliResult;
 using orrery::testing::runOrrery;
-
-//! Five seconds of a small Social Network, no anomalies: cheap to train on and to run.
-const char* const kScenario = "apiVersion: orrery.dev/v1\n"
-                              "kind: Scenario\n"
-                              "metadata:\n"
-                              "  name: firm-tiny\n"
-                              "spec:\n"
-                              "  seed: 5\n"
-                              "  horizon: 5s\n"
-                              "  samplePeriod: 1s\n"
-                              "  cluster:\n"
-                              "    pools:\n"
-                              "      - {name: node, count: 2, cpu: 16, memory: 64Gi}\n"
-                              "  workloads:\n"
-                              "    - name: social\n"
-                              "      kind: Microservices\n"
-                              "      graph: socialnetwork\n"
-                              "      requests:\n"
-                              "        - {type: compose-post, arrival: 20/s, slo: 20ms}\n"
-                              "        - {type: read-home-timeline, arrival: 50/s, slo: 10ms}\n"
-                              "      instances:\n"
-                              "        default: {replicas: 1, cpu: 1, memory: 512Mi}\n";
 
 //! Every target, every change sent: a barely trained actor's near-zero outputs still act.
 const char* const kExperiment = "apiVersion: orrery.dev/v1\n"
@@ -70,7 +49,7 @@ private slots:
     void firmArmActsWithTheProjectsTrainedModel()
     {
         QTemporaryDir dir;
-        writeFile(dir.filePath("sc.yaml"), kScenario);
+        writeFile(dir.filePath("sc.yaml"), orrery::testing::kFirmTinyScenario);
         writeFile(dir.filePath("exp.yaml"), kExperiment);
 
         const CliResult untrained = runOrrery({"experiment", "exp.yaml", "--project", "empty.orrery", "--quiet"}, dir.path());

@@ -3,6 +3,7 @@
 // reference policies; the model the evaluations chose is the one the arm's runs get, and a rerun
 // of the experiment reuses it instead of training again. `evalEvery: 0` trains without.
 #include "kinds/built_in_kinds.h"
+#include "firm_tiny_scenario.h"
 #include "ops/experiment_training.h"
 #include "ops/scenario_check.h"
 #include "orrery_builtin_plugins.h"
@@ -20,28 +21,6 @@
 using namespace orrery;
 
 namespace {
-
-//! Five seconds of a small Social Network, no anomalies: cheap to train in.
-const char* const kScenario = "apiVersion: orrery.dev/v1\n"
-                              "kind: Scenario\n"
-                              "metadata:\n"
-                              "  name: firm-tiny\n"
-                              "spec:\n"
-                              "  seed: 5\n"
-                              "  horizon: 5s\n"
-                              "  samplePeriod: 1s\n"
-                              "  cluster:\n"
-                              "    pools:\n"
-                              "      - {name: node, count: 2, cpu: 16, memory: 64Gi}\n"
-                              "  workloads:\n"
-                              "    - name: social\n"
-                              "      kind: Microservices\n"
-                              "      graph: socialnetwork\n"
-                              "      requests:\n"
-                              "        - {type: compose-post, arrival: 20/s, slo: 20ms}\n"
-                              "        - {type: read-home-timeline, arrival: 50/s, slo: 10ms}\n"
-                              "      instances:\n"
-                              "        default: {replicas: 1, cpu: 1, memory: 512Mi}\n";
 
 QString experimentText(const QString& train)
 {
@@ -84,7 +63,7 @@ private slots:
     void armTrainingsAreEvaluatedAndChosen()
     {
         QTemporaryDir dir;
-        writeText(dir.filePath("sc.yaml"), kScenario);
+        writeText(dir.filePath("sc.yaml"), testing::kFirmTinyScenario);
         writeText(dir.filePath("exp.yaml"), experimentText("{scenario: sc.yaml, episodes: 4, steps: 5, evalEvery: 2, evalEpisodes: 1}"));
         const QString project = dir.filePath("p.orrery");
         const app::CheckedExperiment checked = app::checkExperimentFile(dir.filePath("exp.yaml").toStdString(), m_registry);
@@ -128,7 +107,7 @@ private slots:
     void evalEveryZeroTrainsWithoutEvaluating()
     {
         QTemporaryDir dir;
-        writeText(dir.filePath("sc.yaml"), kScenario);
+        writeText(dir.filePath("sc.yaml"), testing::kFirmTinyScenario);
         writeText(dir.filePath("exp.yaml"), experimentText("{scenario: sc.yaml, episodes: 2, steps: 5, evalEvery: 0}"));
         const app::CheckedExperiment checked = app::checkExperimentFile(dir.filePath("exp.yaml").toStdString(), m_registry);
         QVERIFY(checked.experiment);
@@ -143,7 +122,7 @@ private slots:
     void evalEveryBeyondTheEpisodesIsRefused()
     {
         QTemporaryDir dir;
-        writeText(dir.filePath("sc.yaml"), kScenario);
+        writeText(dir.filePath("sc.yaml"), testing::kFirmTinyScenario);
         writeText(dir.filePath("exp.yaml"), experimentText("{scenario: sc.yaml, episodes: 2, steps: 5, evalEvery: 3}"));
         const app::CheckedExperiment checked = app::checkExperimentFile(dir.filePath("exp.yaml").toStdString(), m_registry);
         QVERIFY(!checked.experiment);

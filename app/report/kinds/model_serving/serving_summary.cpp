@@ -1,5 +1,6 @@
 #include "report/kinds/model_serving/serving_summary.h"
 
+#include "report/stored_series_points.h"
 #include "report/svg_chart_helpers.h"
 #include "report/svg_line_chart.h"
 #include "report/svg_stacked_area_chart.h"
@@ -8,17 +9,6 @@
 #include <map>
 
 namespace orrery::app {
-namespace {
-
-std::vector<std::pair<double, double>> pointsOf(const store::Project& project, store::StoredSeriesId id)
-{
-    std::vector<std::pair<double, double>> points;
-    for (const store::Sample& sample : project.samples(id))
-        points.emplace_back(sim::toSeconds(sample.time), sample.value);
-    return points;
-}
-
-} // namespace
 
 ServingFleet servingFleet(const store::Project& project, store::RunId runId)
 {
@@ -52,7 +42,7 @@ ServingFleet servingFleet(const store::Project& project, store::RunId runId)
         const auto series = replicaSeries.find(name);
         if (series == replicaSeries.end())
             continue;
-        device.replicas = pointsOf(project, series->second);
+        device.replicas = storedSeriesPoints(project, series->second);
         if (std::find(fleet.gpuTypes.begin(), fleet.gpuTypes.end(), device.gpuType) == fleet.gpuTypes.end())
             fleet.gpuTypes.push_back(device.gpuType);
         fleet.devices.push_back(std::move(device));
@@ -96,7 +86,7 @@ std::vector<std::pair<double, double>> servingSloViolations(const store::Project
     for (const store::SeriesInfo& info : project.series(runId)) {
         if (info.name != "serving.slo_attainment")
             continue;
-        std::vector<std::pair<double, double>> points = pointsOf(project, info.id);
+        std::vector<std::pair<double, double>> points = storedSeriesPoints(project, info.id);
         for (auto& point : points)
             point.second = 1.0 - point.second;
         return points;
@@ -133,15 +123,15 @@ std::string servingSummaryHtml(const store::Project& project, store::RunId runId
     if (power.size() > maxDevices)
         html += "; lines for the first " + std::to_string(maxDevices) + " devices";
     html += ".</p>\n";
-    std::vector<ChartLine> powerLines{{"all devices", "#444444", pointsOf(project, *total)}};
+    std::vector<ChartLine> powerLines{{"all devices", "#444444", storedSeriesPoints(project, *total)}};
     std::vector<ChartLine> ratioLines;
     std::size_t index = 0;
     for (const auto& [device, id] : power) {
         if (index >= maxDevices)
             break;
-        powerLines.push_back({device, seriesColor(index), pointsOf(project, id)});
+        powerLines.push_back({device, seriesColor(index), storedSeriesPoints(project, id)});
         if (const auto ratio = sloRatio.find(device); ratio != sloRatio.end())
-            ratioLines.push_back({device, seriesColor(index), pointsOf(project, ratio->second)});
+            ratioLines.push_back({device, seriesColor(index), storedSeriesPoints(project, ratio->second)});
         ++index;
     }
     html += svgLineChart(powerLines, "simulated time (s)", "power (W)");

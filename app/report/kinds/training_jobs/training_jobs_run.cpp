@@ -1,6 +1,7 @@
 #include "report/kinds/training_jobs/training_jobs_run.h"
 
 #include "env/target_label_log.h"
+#include "report/stored_series_points.h"
 
 #include <algorithm>
 #include <map>
@@ -43,14 +44,6 @@ std::string jobOf(const std::string& series, std::string_view suffix)
     return series.substr(kPrefix.size(), series.size() - kPrefix.size() - suffix.size());
 }
 
-TrainingJobsRun::Points readSeries(const store::Project& project, store::StoredSeriesId id)
-{
-    TrainingJobsRun::Points points;
-    for (const store::Sample& sample : project.samples(id))
-        points.emplace_back(sim::toSeconds(sample.time), sample.value);
-    return points;
-}
-
 } // namespace
 
 TrainingJobsRun loadTrainingJobsRun(const store::Project& project, store::RunId runId)
@@ -70,7 +63,7 @@ TrainingJobsRun loadTrainingJobsRun(const store::Project& project, store::RunId 
             continue;
         auto& entry = jobs[job];
         entry.name = job;
-        entry.*member = readSeries(project, info.id);
+        entry.*member = storedSeriesPoints(project, info.id);
     }
     // train.placement: "<job>@<worker>", recorded when the job finishes; policy.label:
     // "<job>=<label>" over the stretch the job held that label.
