@@ -1,4 +1,4 @@
-// `orrery onsets SCENARIO`: seed 001 §3.3.2's onset sweep (env::sweepAnomalyOnsets), written as an
+// `orrery onsets SCENARIO`: seed 001 §3.3.2's onset sweep (kinds::microservices::sweepAnomalyOnsets), written as an
 // AnomalyOnsets file that random campaigns read with `intensity: {onsets: FILE}`.
 #include "cli/commands.h"
 
@@ -7,7 +7,7 @@
 #include "cli/interrupt_guard.h"
 #include "ops/plugin_setup.h"
 #include "ops/scenario_check.h"
-#include "env/anomaly_onset_sweep.h"
+#include "kinds/microservices/anomaly_onset_sweep.h"
 #include "model/did_you_mean.h"
 #include "model/units.h"
 #include "scenario/anomaly_onset_file.h"
@@ -22,9 +22,9 @@ constexpr const char* kUsage
     = "usage: orrery onsets SCENARIO.yaml [--out FILE.yaml] [--window 10s] [--kinds cpu,llc,...] "
       "[--services a,b,...] [--scope node|container] [--violation-increase 0.05]";
 
-env::AnomalyOnsetSweepOptions optionsFrom(const CommandLine& line)
+kinds::microservices::AnomalyOnsetSweepOptions optionsFrom(const CommandLine& line)
 {
-    env::AnomalyOnsetSweepOptions options;
+    kinds::microservices::AnomalyOnsetSweepOptions options;
     if (const auto window = line.value("window")) {
         std::string error;
         const auto value = model::parseDuration(*window, &error);
@@ -67,7 +67,7 @@ int runOnsetsCommand(const std::vector<std::string>& args)
     const CommandLine line(args, {"out", "window", "kinds", "services", "scope", "violation-increase"}, {});
     if (line.positionals().size() != 1)
         throw UsageError{kUsage};
-    env::AnomalyOnsetSweepOptions options = optionsFrom(line);
+    kinds::microservices::AnomalyOnsetSweepOptions options = optionsFrom(line);
     policy::PluginRegistry registry;
     loadPlugins(registry, std::cerr);
     const CheckedScenario checked = checkScenarioFile(line.positionals()[0], registry);
@@ -83,7 +83,7 @@ int runOnsetsCommand(const std::vector<std::string>& args)
     };
     model::AnomalyOnsetTable table;
     try {
-        table = env::sweepAnomalyOnsets(*checked.scenario, registry, options);
+        table = kinds::microservices::sweepAnomalyOnsets(*checked.scenario, registry, options);
     } catch (const std::invalid_argument& error) {
         std::cerr << "orrery onsets: " << error.what() << '\n';
         return kExitBadInput;

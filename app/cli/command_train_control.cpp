@@ -8,7 +8,7 @@
 #include "ops/scenario_check.h"
 #include "ops/stored_model_lookup.h"
 #include "ops/text_format.h"
-#include "env/simulated_environment.h"
+#include "env/simulated_environment_options.h"
 #include "env/trajectory_recording_environment.h"
 #include "env/transition_features.h"
 #include "env/workload_kind_runtimes.h"

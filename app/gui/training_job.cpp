@@ -1,7 +1,7 @@
 #include "gui/training_job.h"
 
 #include "ops/control_training_run.h"
-#include "env/simulated_environment.h"
+#include "env/simulated_environment_options.h"
 #include "env/workload_kind_runtimes.h"
 #include "store/project.h"
 #include "store/store_error.h"

@@ -187,10 +187,10 @@ void NodeContention::recomputeNode(std::uint32_t index)
 
 std::unique_ptr<NodeContention> makeNodeContention(const model::Cluster& cluster, const model::Scenario& scenario)
 {
-    std::optional<model::NodeContendedCapacity> override;
+    const model::NodeContendedCapacity* override = nullptr; // the first workload's that sets one
     for (const auto& workload : scenario.workloads) {
-        if (const auto* spec = std::get_if<model::MicroservicesSpec>(&workload); spec && spec->nodeCapacity && !override)
-            override = spec->nodeCapacity;
+        if (const auto* kind = std::get_if<model::KindWorkload>(&workload); kind && !override)
+            override = kind->spec->contendedCapacityOverride();
     }
     std::vector<NodeContention::Vector> capacities;
     capacities.reserve(cluster.nodes().size());

@@ -2,9 +2,7 @@
 
 #include "analysis/sample_summary.h"
 #include "env/contended_work.h"
-#include "env/control_loop.h"
 #include "env/gpu_share_annotations.h"
-#include "env/microservice_simulator.h"
 #include "env/node_contention.h"
 #include "env/placement_queue.h"
 #include "env/task_state.h"
@@ -36,21 +34,11 @@ void recordRunStructure(const model::Scenario& scenario, sim::RunRecorder& recor
                 using Spec = std::decay_t<decltype(spec)>;
                 if constexpr (std::is_same_v<Spec, model::BatchJobsSpec>)
                     return "BatchJobs/" + spec.name;
-                else if constexpr (std::is_same_v<Spec, model::MicroservicesSpec>)
-                    return "Microservices/" + spec.name;
                 else
                     return spec.spec->kind + "/" + spec.name;
             },
             workload);
         recorder.recordAnnotation({0, 0, std::string(kRunWorkloadAnnotation), target, 0});
-        // A microservice workload's end-to-end SLOs, for `orrery localize` (app/cli/command_localize.cpp).
-        if (const auto* micro = std::get_if<model::MicroservicesSpec>(&workload); micro && micro->graph) {
-            for (const auto& stream : micro->streams) {
-                if (stream.slo > 0)
-                    recorder.recordAnnotation({0, 0, std::string(kRunRequestSloAnnotation),
-                                               micro->graph->requestTypes.at(stream.requestType).name, static_cast<double>(stream.slo) / 1e6});
-            }
-        }
     }
 }
 
@@ -136,20 +124,6 @@ public:
         }
         for (const auto& workload : scenario.workloads)
             m_generators.push_back(makeWorkloadGenerator(workload, scenario.seed));
-        std::size_t microservices = 0;
-        for (const auto& workload : scenario.workloads)
-            microservices += std::holds_alternative<model::MicroservicesSpec>(workload) ? 1 : 0;
-        for (const auto& workload : scenario.workloads) {
-            const auto* spec = std::get_if<model::MicroservicesSpec>(&workload);
-            if (!spec)
-                continue;
-            try {
-                m_microservices.push_back(std::make_unique<MicroserviceSimulator>(
-                    *spec, scenario, m_cluster, *m_contention, m_microservices.empty(), microservices > 1));
-            } catch (const std::exception& error) {
-                throw SimulationSetupError(error.what());
-            }
-        }
         for (const auto& workload : scenario.workloads) {
             const auto* kind = std::get_if<model::KindWorkload>(&workload);
             if (!kind)
@@ -194,8 +168,7 @@ public:
     void attachPlacement(const model::PolicyChoice& choice)
     {
         if (m_batchPlacement) {
-            const bool perUnit = !m_microservices.empty()
-                || std::any_of(m_generators.begin(), m_generators.end(), [](const auto& generator) { return generator != nullptr; });
+            const bool perUnit = std::any_of(m_generators.begin(), m_generators.end(), [](const auto& generator) { return generator != nullptr; });
             if (perUnit)
                 throw SimulationSetupError(choice.fieldPath + ".plugin: '" + choice.plugin
                                            + "' is a batch placement policy; this scenario has workloads placed one unit at a time");
@@ -212,11 +185,11 @@ public:
                                        + "' is a batch placement policy, but no workload of this scenario plans jobs in batches (kind strl-jobs)");
     }
 
-    // `policies.control`: a ControlPolicy called every control period on the first
-    // Microservices workload, through the same validator as the Environment (docs/model.md, "Control").
+    // `policies.control`: a ControlPolicy called every control period by the first workload whose
+    // kind accepts one (docs/model.md, "Control").
     void createControl(const model::PolicyChoice& choice, const policy::PluginRegistry& registry, const PolicyModels& models)
     {
-        if (m_microservices.empty() && m_kindRuntimes.empty())
+        if (m_kindRuntimes.empty())
             throw SimulationSetupError(choice.fieldPath + ": a control policy needs a workload to control (Microservices or a kind that accepts control)");
         const model::Diagnostics problems = registry.validate(choice, ORRERY_KIND_CONTROL);
         if (!problems.empty())
@@ -232,10 +205,6 @@ public:
             throw SimulationSetupError(error.what());
         }
         m_controlDescription = choice.plugin + ' ' + m_controlContext.params.toString();
-        if (!m_microservices.empty()) {
-            m_controlLoop = std::make_unique<ControlLoop>(*m_microservices.front(), ControlLoop::Options{});
-            return;
-        }
         for (auto& runtime : m_kindRuntimes) {
             if (runtime->attachControl(*m_control))
                 return;
@@ -286,12 +255,10 @@ public:
         for (std::uint32_t w = 0; w < m_generators.size(); ++w)
             scheduleNextArrival(w);
         m_engine.schedule(0, m_sampleKind);
-        for (auto& microservice : m_microservices)
-            microservice->start(m_engine, recorder, m_spanSink);
-        if (m_controlLoop)
-            m_controlLoop->start(m_engine, m_control.get(), &recorder);
-        for (auto& runtime : m_kindRuntimes)
+        for (auto& runtime : m_kindRuntimes) {
+            runtime->setSpanSink(m_spanSink);
             runtime->start(m_engine, recorder);
+        }
 
         RunResult result;
         try {
@@ -306,12 +273,8 @@ public:
         result.events = m_engine.eventsProcessed();
         if (result.status == sim::RunStatus::Completed) {
             result.metrics = collectMetrics();
-            for (auto& microservice : m_microservices)
-                microservice->finish(&result.metrics);
             for (auto& runtime : m_kindRuntimes)
                 runtime->finish(&result.metrics);
-            if (m_controlLoop)
-                m_controlLoop->appendMetrics(result.metrics, m_scenario.horizon);
             for (const auto& metric : result.metrics)
                 recorder.recordMetric(metric.name, metric.value, metric.unit);
             if (m_sharedGpus) {
@@ -320,13 +283,9 @@ public:
             }
         }
         if (result.status != sim::RunStatus::Completed) {
-            for (auto& microservice : m_microservices)
-                microservice->finish(nullptr); // deliver the traces completed so far
             for (auto& runtime : m_kindRuntimes)
-                runtime->finish(nullptr);
+                runtime->finish(nullptr); // delivers what was recorded so far (traces)
         }
-        if (m_controlLoop)
-            m_controlLoop->finish(); // the policy's open label stretches end with the run
         recorder.endRun(result.status, result.message);
         return result;
     }
@@ -655,13 +614,11 @@ private:
     std::vector<std::pair<std::string, std::vector<model::GpuShare>>> m_peakGpus;
     std::int64_t m_peakGpuMilli = 0;
     sim::SimTime m_peakGpuTime = 0;
-    std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for Microservices workloads
-    std::vector<std::unique_ptr<MicroserviceSimulator>> m_microservices;
+    std::vector<std::unique_ptr<WorkloadGenerator>> m_generators; // nullptr for workloads with a KindRuntime
     sim::RngStream m_controlRng{m_scenario.seed, "policy/control"};
     policy::PolicyContext m_controlContext;
     policy::ControlPolicyPtr m_control;
     std::string m_controlDescription;
-    std::unique_ptr<ControlLoop> m_controlLoop; // after m_microservices: destroyed first
     std::vector<std::unique_ptr<KindRuntime>> m_kindRuntimes; // after m_control: destroyed before the policy they call
     trace::SpanSink* m_spanSink = nullptr;
     std::function<void(const policy::PlacementSample&)> m_sampleSink;

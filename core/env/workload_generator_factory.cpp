@@ -18,9 +18,6 @@ struct GeneratorMaker {
         return std::make_unique<BatchJobsGenerator>(spec, seed);
     }
 
-
-    //! Microservice requests are driven by MicroserviceSimulator, not by a job generator.
-    std::unique_ptr<WorkloadGenerator> operator()(const model::MicroservicesSpec&) const { return nullptr; }
     //! A registered kind of jobs (JobStreams) brings its generator; the others drive themselves
     //! (env/workload_kind_runtimes.h).
     std::unique_ptr<WorkloadGenerator> operator()(const model::KindWorkload& workload) const

@@ -64,6 +64,20 @@ bool matchesMetricPattern(std::string_view pattern, std::string_view metric)
     return false;
 }
 
+std::vector<std::string> declaredExactMetricNames()
+{
+    RuntimeTable& t = table();
+    const std::lock_guard lock(t.mutex);
+    std::vector<std::string> names;
+    for (const auto& runtime : t.runtimes) {
+        for (const RecordedMetric& recorded : runtime->recordedMetrics) {
+            if (recorded.pattern.find('<') == std::string::npos)
+                names.push_back(recorded.pattern);
+        }
+    }
+    return names;
+}
+
 const WorkloadKindRuntime* findKindRecordingMetric(std::string_view metric)
 {
     RuntimeTable& t = table();
@@ -79,8 +93,8 @@ const WorkloadKindRuntime* findKindRecordingMetric(std::string_view metric)
 
 namespace {
 
-//! The registered-kind workload whose control environment a trainer gets (see
-//! makeControlEnvironment), with its factories; {nullptr, nullptr} for the microservice one.
+//! The workload whose control environment a trainer gets (see makeControlEnvironment), with its
+//! kind's factories.
 struct ControlledWorkload {
     const model::KindWorkload* workload = nullptr;
     const WorkloadKindRuntime* runtime = nullptr;
@@ -99,7 +113,9 @@ ControlledWorkload findControlledWorkload(const model::Scenario& scenario, const
             throw std::invalid_argument("workload '" + kind->name + "' (kind " + kind->spec->kind
                                         + ") has no control environment");
     }
-    return {};
+    throw std::invalid_argument("scenario '" + scenario.name + "' has no "
+                                + (options.workload.empty() ? std::string("workload with a control environment (Microservices, Functions, model-serving, training-jobs)")
+                                                            : "workload named '" + options.workload + "'"));
 }
 
 } // namespace
@@ -108,21 +124,15 @@ std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenari
                                                             const SimulatedEnvironmentOptions& options)
 {
     const ControlledWorkload found = findControlledWorkload(scenario, options);
-    if (found.runtime)
-        return found.runtime->makeEnvironment(scenario, *found.workload->spec, options);
-    return std::make_unique<SimulatedEnvironment>(scenario, options);
+    return found.runtime->makeEnvironment(scenario, *found.workload->spec, options);
 }
 
 ControlEnvironmentTraits controlEnvironmentTraits(const model::Scenario& scenario, const SimulatedEnvironmentOptions& options)
 {
     const ControlledWorkload found = findControlledWorkload(scenario, options);
-    if (found.runtime) {
-        const WorkloadKindRuntime& runtime = *found.runtime;
-        return {found.workload->spec->kind, found.workload->name, runtime.controlKnobs,
-                runtime.controlTargetCapacity ? runtime.controlTargetCapacity(*found.workload->spec) : 0};
-    }
-    // The microservice SimulatedEnvironment: FIRM's knobs (seed 001 §3.2.5: CPU limit, scale out/in).
-    return {"Microservices", options.workload, {"cpu", "replicas"}, 0};
+    const WorkloadKindRuntime& runtime = *found.runtime;
+    return {found.workload->spec->kind, found.workload->name, runtime.controlKnobs,
+            runtime.controlTargetCapacity ? runtime.controlTargetCapacity(*found.workload->spec) : 0};
 }
 
 } // namespace orrery::env

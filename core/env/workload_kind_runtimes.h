@@ -1,6 +1,6 @@
 #pragma once
 #include "env/run_metric.h"
-#include "env/simulated_environment.h"
+#include "env/simulated_environment_options.h"
 #include "env/workload_generator.h"
 #include "model/kind_spec.h"
 #include "model/scenario.h"
@@ -25,6 +25,9 @@ namespace orrery::sim {
 class Engine;
 class RunRecorder;
 } // namespace orrery::sim
+namespace orrery::trace {
+class SpanSink;
+}
 
 namespace orrery::env {
 
@@ -35,6 +38,9 @@ class NodeContention;
 class KindRuntime {
 public:
     virtual ~KindRuntime() = default;
+    //! Where the kind delivers the spans it records (Simulation::setSpanSink; not owned; nullptr =
+    //! none). Called before start(); kinds that record no spans ignore it.
+    virtual void setSpanSink(trace::SpanSink* /*sink*/) {}
     //! Schedules the workload's first events and defines its series. Called once, before the loop.
     virtual void start(sim::Engine& engine, sim::RunRecorder& recorder) = 0;
     //! After the loop: appends the run's metrics (null when the run did not complete).
@@ -101,25 +107,26 @@ struct WorkloadKindRuntime {
 void registerWorkloadKindRuntime(WorkloadKindRuntime runtime);
 //! The factories of `kind` (exactly as model::KindSpec::kind), or nullptr.
 [[nodiscard]] const WorkloadKindRuntime* findWorkloadKindRuntime(const std::string& kind);
+//! Every registered kind's declared metric names that have no placeholder, for suggestions.
+[[nodiscard]] std::vector<std::string> declaredExactMetricNames();
 //! The kind of the registered runtime that declares `metric` (RecordedMetric), or nullptr.
 [[nodiscard]] const WorkloadKindRuntime* findKindRecordingMetric(std::string_view metric);
 
-//! The control Environment a trainer uses for `scenario`: the first registered-kind workload
-//! that offers one (or the one `options.workload` names), else the microservice
-//! SimulatedEnvironment. Throws std::invalid_argument as SimulatedEnvironment does.
+//! The control Environment a trainer uses for `scenario`: the first workload whose kind offers one
+//! (or the one `options.workload` names). Throws std::invalid_argument when there is none, or
+//! as the kind's environment does.
 [[nodiscard]] std::unique_ptr<policy::Environment> makeControlEnvironment(const model::Scenario& scenario,
                                                                           const SimulatedEnvironmentOptions& options);
 
 //! What makeControlEnvironment would build, described for fixed-shape adapters: the workload's
-//! kind ("Microservices" for the SimulatedEnvironment), its default knobs and its target
-//! capacity (0 = unknown: the first observation's targets).
+//! kind, its default knobs and its target capacity (0 = unknown: the first observation's targets).
 struct ControlEnvironmentTraits {
     std::string kind;
     std::string workload;
     std::vector<std::string> knobs;
     std::size_t targetCapacity = 0;
 };
-//! Throws std::invalid_argument when `options.workload` names a workload without a control environment.
+//! Throws std::invalid_argument as makeControlEnvironment does.
 [[nodiscard]] ControlEnvironmentTraits controlEnvironmentTraits(const model::Scenario& scenario,
                                                                 const SimulatedEnvironmentOptions& options);
 

@@ -341,7 +341,7 @@ void ExperimentParser::readMetrics(const YamlNode& node, const std::string& path
             continue;
         }
         if (!isKnownMetric(*name)) {
-            const std::string suggestion = model::closestMatch(*name, knownMetricNames());
+            const std::string suggestion = model::closestMatch(*name, metricSuggestions());
             if (!suggestion.empty()) {
                 m_context.error(item, itemPath,
                                 "unknown metric '" + *name + "' (did you mean '" + suggestion

@@ -63,20 +63,13 @@ const std::vector<std::string>& knownMetricNames()
         "placement.decisions",
         "placement.decision_time",
         "sim.events",
-        // Microservices workloads (single workload: prefix "ms.") and control loops.
-        "ms.requests",
-        "ms.completed",
-        "ms.dropped",
-        "ms.drop_rate",
-        "ms.slo_violations",
-        "ms.slo_violation_rate",
-        "ms.latency.p50",
-        "ms.latency.p99",
+        // Control loops, whichever kind runs them (each kind declares its own metrics: kindMetric).
         "control.requested_cpu",
         "control.mitigation_time",
         "control.actions_applied",
         "control.actions_converted",
         "control.actions_rejected",
+        "control.policy_errors",
     };
     return names;
 }
@@ -94,6 +87,14 @@ const env::RecordedMetric* kindMetric(std::string_view metric)
     return nullptr;
 }
 
+std::vector<std::string> metricSuggestions()
+{
+    std::vector<std::string> names = knownMetricNames();
+    for (std::string& declared : env::declaredExactMetricNames())
+        names.push_back(std::move(declared));
+    return names;
+}
+
 bool isKnownMetric(std::string_view metric)
 {
     const auto& names = knownMetricNames();
@@ -105,7 +106,7 @@ bool isLatencyLike(std::string_view metric)
 {
     return startsWith(metric, "job.wait.") || startsWith(metric, "job.completion_time.")
         || isClassCompletionTime(metric, true) || metric == "makespan" || metric == "placement.decision_time"
-        || (startsWith(metric, "ms.") && metric.find(".latency.") != std::string_view::npos) || metric == "control.mitigation_time"
+        || metric == "control.mitigation_time"
         || [&] {
                const env::RecordedMetric* recorded = kindMetric(metric);
                return recorded && recorded->latencyLike;

@@ -17,8 +17,10 @@ std::vector<std::string> defaultMetrics();
 //! `job.<class>.completion_time.{mean,p99}` and `tasks.on_<kind>` families).
 bool isKnownMetric(std::string_view metric);
 
-//! Every exactly-named known metric, for did-you-mean suggestions.
+//! Every exactly-named metric the simulation itself records (jobs, cluster, placement, control).
 const std::vector<std::string>& knownMetricNames();
+//! Those and the registered kinds' exactly-named metrics, for did-you-mean suggestions.
+std::vector<std::string> metricSuggestions();
 
 //! Whether lower values are better and the metric is a time, so that "speedup" = baseline
 //! mean / arm mean makes sense: job waits and completion times (any statistic of them, any job

@@ -12,7 +12,7 @@ namespace orrery::model {
 //! Where each anomaly starts to matter for each service (seed 001 §3.3.2): the intensity at which
 //! injecting it into the service first triggers SLO violations (`start`), and the one at which
 //! more than 80 % of the requests fail or the injector has taken the whole resource (`end`, 1 when
-//! never). Found by env::sweepAnomalyOnsets, stored as a file (`kind: AnomalyOnsets`,
+//! never). Found by kinds::microservices::sweepAnomalyOnsets, stored as a file (`kind: AnomalyOnsets`,
 //! docs/scenario-format.md) and read by random campaigns with `intensity: {from: onset, ...}`.
 struct AnomalyOnset {
     double start = 1.0;

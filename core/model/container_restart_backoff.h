@@ -11,7 +11,7 @@ namespace orrery::model {
 //! that is capped at 300 seconds (5 minutes). Once a container has executed for 10 minutes
 //! without any problems, the kubelet resets the restart backoff timer for that container." Each
 //! restart then takes a warm container start (the image is on the node): 45.7 ms, the same
-//! figure as a scale-out (env/action_validator.cpp, from seed 001's actuation measurements).
+//! figure as a scale-out (kinds/microservices/action_validator.cpp, from seed 001's actuation measurements).
 struct ContainerRestartBackoff {
     sim::SimTime initial = 10 * sim::kSecond;
     sim::SimTime cap = 300 * sim::kSecond;

@@ -1,13 +1,21 @@
 #pragma once
 #include "model/diagnostic.h"
+#include "model/node_contended_capacity.h"
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 
 namespace orrery::model {
 
 class ServiceGraph;
+
+//! The names `spec.anomalies` may target (scenario/anomaly_reader.cpp checks every target).
+struct AnomalyTargets {
+    std::set<std::string> resources; //!< services, instances ("compose-post-service/0"), nodes
+    std::set<std::string> workloads; //!< request types and workload names (workload variation)
+};
 
 //! The spec of a workload kind that registers itself
 //! (docs/architecture.md §3, "Self-registering kinds"): the kind's own folder defines a subclass,
@@ -27,6 +35,11 @@ struct KindSpec {
     virtual bool setJobCount(std::int64_t /*jobs*/) { return false; }
     //! The service graph the workload is drawn from, for the service-graph view; nullptr when none.
     [[nodiscard]] virtual std::shared_ptr<const ServiceGraph> serviceGraph() const { return nullptr; }
+    //! Adds what `spec.anomalies` may target in this workload; a kind that takes no anomalies adds nothing.
+    virtual void addAnomalyTargets(AnomalyTargets& /*targets*/) const {}
+    //! Shared-resource capacities that replace every node pool's for the whole run (the
+    //! Microservices kind's legacy `nodeCapacity`); nullptr when the workload sets none.
+    [[nodiscard]] virtual const NodeContendedCapacity* contendedCapacityOverride() const { return nullptr; }
 
     std::string kind;        //!< the kind as written in the scenario, e.g. "Functions"
     std::string name;        //!< the workload's name

@@ -4,7 +4,6 @@
 #include "model/contention_spec.h"
 #include "model/decision_cost_spec.h"
 #include "model/kind_spec.h"
-#include "model/microservices_spec.h"
 #include "model/node_pool_spec.h"
 #include "model/policy_choice.h"
 #include "sim/sim_time.h"
@@ -17,9 +16,9 @@
 
 namespace orrery::model {
 
-//! Any workload a scenario can declare. Kinds written before the kind registry have their own
-//! alternative; every later kind arrives as a KindWorkload (model/kind_spec.h).
-using WorkloadSpec = std::variant<BatchJobsSpec, MicroservicesSpec, KindWorkload>;
+//! Any workload a scenario can declare: BatchJobs, the simulation's own job kind, or a kind that
+//! registers itself (model/kind_spec.h; core/kinds/), Microservices included.
+using WorkloadSpec = std::variant<BatchJobsSpec, KindWorkload>;
 
 //! A validated scenario: everything a simulation run needs, with no YAML left in it.
 struct Scenario {

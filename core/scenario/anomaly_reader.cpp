@@ -72,38 +72,24 @@ void readPattern(const YamlNode& node, const std::string& path, ParseContext& co
         pattern.steps = static_cast<int>(readInteger(*steps, reader->pathOf("steps"), context, 1, kMaxRampSteps).value_or(pattern.steps));
 }
 
-//! Every name an anomaly may target, for validation and did-you-mean.
-struct KnownTargets {
-    std::set<std::string> resources; // services, instances, nodes
-    std::set<std::string> workloads; // request types and workload names
-};
-
-KnownTargets knownTargets(const model::Scenario& scenario)
+//! Every name an anomaly may target, for validation and did-you-mean: the nodes, and what
+//! each workload's kind offers (model::KindSpec::addAnomalyTargets).
+model::AnomalyTargets knownTargets(const model::Scenario& scenario)
 {
-    KnownTargets known;
+    model::AnomalyTargets known;
     for (const auto& pool : scenario.cluster.pools) {
         for (int i = 0; i < pool.count && i < 1000; ++i)
             known.resources.insert(pool.name + "-" + std::to_string(i));
     }
     for (const auto& workload : scenario.workloads) {
-        const auto* spec = std::get_if<model::MicroservicesSpec>(&workload);
-        if (!spec || !spec->graph)
-            continue;
-        known.workloads.insert(spec->name);
-        for (const auto& type : spec->graph->requestTypes)
-            known.workloads.insert(type.name);
-        for (std::size_t s = 0; s < spec->graph->size(); ++s) {
-            const std::string& name = spec->graph->service(s).name;
-            known.resources.insert(name);
-            for (int r = 0; r < spec->limitsOf(s).replicas; ++r)
-                known.resources.insert(name + "/" + std::to_string(r));
-        }
+        if (const auto* kind = std::get_if<model::KindWorkload>(&workload))
+            kind->spec->addAnomalyTargets(known);
     }
     return known;
 }
 
 void checkTarget(const YamlNode& node, const std::string& path, ParseContext& context, const model::AnomalySpec& anomaly,
-                 const KnownTargets& known)
+                 const model::AnomalyTargets& known)
 {
     const bool workload = anomaly.kind == model::AnomalyKind::WorkloadVariation;
     const std::set<std::string>& names = workload ? known.workloads : known.resources;
@@ -259,7 +245,7 @@ model::AnomalyCampaignSpec readAnomalies(const YamlNode& node, const std::string
         context.error(node, path, "expected a sequence of anomalies (- {kind: cpu, target: ..., ...} or - random: {...}), got " + node.describe());
         return campaign;
     }
-    const KnownTargets known = checkTargets ? knownTargets(scenario) : KnownTargets{};
+    const model::AnomalyTargets known = checkTargets ? knownTargets(scenario) : model::AnomalyTargets{};
     for (std::size_t i = 0; i < node.items().size(); ++i) {
         const YamlNode& item = *node.items()[i];
         const std::string itemPath = indexPath(path, i);

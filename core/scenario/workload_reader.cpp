@@ -9,7 +9,6 @@
 #include "scenario/field_path.h"
 #include "scenario/graph_reference_reader.h"
 #include "scenario/map_reader.h"
-#include "scenario/microservices_reader.h"
 #include "scenario/scenario_limits.h"
 #include "scenario/value_readers.h"
 #include "scenario/workload_kind_readers.h"
@@ -24,7 +23,7 @@ namespace {
 //! The kinds read here, then every registered kind (scenario/workload_kind_readers.h).
 std::vector<std::string> knownKinds()
 {
-    std::vector<std::string> kinds = {"BatchJobs", "Microservices"};
+    std::vector<std::string> kinds = {"BatchJobs"};
     for (const std::string& kind : registeredWorkloadKinds())
         kinds.push_back(kind);
     return kinds;
@@ -161,12 +160,8 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
         const YamlNode* kindNode = MapReader::find(item, "kind");
         const std::string kind = kindNode && kindNode->isScalar() ? kindNode->scalar() : std::string();
         const WorkloadKindReader* registered = findWorkloadKindReader(kind);
-        const std::vector<std::string> builtIn = {"BatchJobs", "Microservices"};
-        const bool knownKind = registered || std::find(builtIn.begin(), builtIn.end(), kind) != builtIn.end();
-        MapReader reader(item, itemPath, context,
-                         registered               ? registered->keys
-                             : kind == "Microservices" ? microservicesKeys()
-                                                       : batchJobsKeys(),
+        const bool knownKind = registered || kind == "BatchJobs";
+        MapReader reader(item, itemPath, context, registered ? registered->keys : batchJobsKeys(),
                          "a workload: a mapping with name and kind",
                          knownKind ? MapReader::UnknownKeys::Report : MapReader::UnknownKeys::Ignore);
         if (!reader.isMap())
@@ -199,9 +194,6 @@ std::vector<model::WorkloadSpec> readWorkloads(const YamlNode& node, const std::
                 model::KindWorkload workload{spec->name, std::shared_ptr<const model::KindSpec>(std::move(spec))};
                 workloads.emplace_back(std::move(workload));
             }
-        } else if (kind == "Microservices") {
-            if (auto spec = readMicroservices(reader, context, cluster, graphs))
-                workloads.emplace_back(std::move(*spec));
         } else if (auto spec = readBatchJobs(reader, context, cluster)) {
             workloads.emplace_back(std::move(*spec));
         }

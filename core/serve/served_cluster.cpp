@@ -72,7 +72,7 @@ ServedCluster::ServedCluster(model::Scenario scenario, ServeOptions options)
     , m_metrics(m_options.nameSpace, {}, m_options.speed)
 {
     m_seed = m_options.seed != 0 ? m_options.seed : scenario.seed;
-    m_env = std::make_unique<env::SimulatedEnvironment>(std::move(scenario), environmentOptions(m_options));
+    m_env = std::make_unique<kinds::microservices::SimulatedEnvironment>(std::move(scenario), environmentOptions(m_options));
     m_services = m_env->targetNames();
     m_metrics = MetricsExposition(m_options.nameSpace, m_services, m_options.speed);
     for (const std::string& service : m_services)

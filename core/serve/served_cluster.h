@@ -1,5 +1,5 @@
 #pragma once
-#include "env/simulated_environment.h"
+#include "kinds/microservices/simulated_environment.h"
 #include "model/scenario.h"
 #include "policy/control_action.h"
 #include "serve/api_objects.h"
@@ -117,7 +117,7 @@ private:
     [[nodiscard]] Deployment* findDeployment(const std::string& nameSpace, const std::string& name);
 
     ServeOptions m_options;
-    std::unique_ptr<env::SimulatedEnvironment> m_env;
+    std::unique_ptr<kinds::microservices::SimulatedEnvironment> m_env;
     std::vector<std::string> m_services;
     std::vector<Deployment> m_deployments;
     std::vector<std::string> m_nodeNames;

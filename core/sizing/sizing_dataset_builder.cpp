@@ -4,6 +4,8 @@
 #include "appgen/application_pool.h"
 #include "appgen/application_writer.h"
 #include "env/simulation.h"
+#include "kinds/microservices/microservices_kind.h"
+#include "kinds/microservices/microservices_spec.h"
 #include "policy/plugin_registry.h"
 #include "scenario/scenario_loader.h"
 #include "sim/in_memory_run_recorder.h"
@@ -72,13 +74,13 @@ SizingMeasurement measure(const model::Scenario& base, const appgen::Application
 {
     model::Scenario scenario = base;
     for (auto& workload : scenario.workloads) {
-        auto* ms = std::get_if<model::MicroservicesSpec>(&workload);
+        auto* ms = kinds::microservices::ownMicroservicesSpecOf(workload);
         if (ms == nullptr)
             continue;
         ms->spans = false;
         ms->traceSampling = 0.0;
         for (std::size_t s = 0; s < ms->graph->size(); ++s) {
-            model::InstanceLimits limits = ms->limitsOf(s);
+            kinds::microservices::InstanceLimits limits = ms->limitsOf(s);
             limits.millicores = static_cast<std::int64_t>(std::llround(cores * 1000.0));
             ms->serviceLimits[s] = limits;
         }
@@ -121,6 +123,7 @@ SizingDatasetBuilder::SizingDatasetBuilder(const appgen::SegmentCatalog& catalog
     : m_catalog(catalog)
     , m_registry(registry)
 {
+    kinds::microservices::registerMicroservicesKind(); // the scenarios it writes and reads are Microservices
 }
 
 SizingDataset SizingDatasetBuilder::build(const SizingDatasetOptions& options, const Progress& progress) const

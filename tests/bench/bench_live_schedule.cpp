@@ -8,6 +8,7 @@
 //                       Binding and the Scheduled Event for each of 1,000 pending pods.
 // The figure to compare with is kube-scheduler's own floor in scheduler_perf,
 // SchedulingBasic/5000Nodes_10000Pods: 270 pods/s (docs/performance.md).
+#include "kinds/microservices/microservices_kind.h"
 #include "live/kube_client.h"
 #include "live/kube_object_parser.h"
 #include "live/live_placement.h"
@@ -84,6 +85,7 @@ int main()
 
     scenario::ScenarioLoadOptions load;
     load.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
+    kinds::microservices::registerMicroservicesKind();
     auto loaded = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-steady.yaml", load);
     if (!loaded.ok()) {
         std::fprintf(stderr, "%s\n", model::formatAll(loaded.diagnostics).c_str());

@@ -8,6 +8,7 @@
 //   microservice_sim_contended — the same on nodes whose memory bandwidth and LLC the services'
 //                      demand takes past the contention curves' knees (the contended figure).
 // Usage: bench_microservice [simulated seconds, default 10]
+#include "kinds/microservices/microservices_kind.h"
 #include "env/simulation.h"
 #include "orrery_builtin_plugins.h"
 #include "policy/plugin_registry.h"
@@ -91,6 +92,7 @@ Figures runOnce(int seconds, bool contended)
 {
     scenario::ScenarioLoadOptions options;
     options.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
+    kinds::microservices::registerMicroservicesKind();
     const auto loaded = scenario::parseScenario(scenarioText(seconds, contended), "bench.yaml", options);
     if (!loaded.ok()) {
         std::fprintf(stderr, "%s\n", model::formatAll(loaded.diagnostics).c_str());

@@ -9,6 +9,7 @@
 //   serve_watch_events   — events streamed to KubeClient::watch from an old resourceVersion
 //                          (a replay of the retained log: encoding, chunked transport, decoding).
 // Usage: bench_serve [seconds per throughput figure, default 3]
+#include "kinds/microservices/microservices_kind.h"
 #include "live/kube_client.h"
 #include "scenario/scenario_loader.h"
 #include "serve/serve_http_server.h"
@@ -36,6 +37,7 @@ int main(int argc, char** argv)
     const double window = argc > 1 ? std::atof(argv[1]) : 3.0;
     scenario::ScenarioLoadOptions load;
     load.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
+    kinds::microservices::registerMicroservicesKind();
     const auto loaded = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-steady.yaml", load);
     if (!loaded.ok()) {
         std::fprintf(stderr, "%s\n", model::formatAll(loaded.diagnostics).c_str());

@@ -1,5 +1,5 @@
 #pragma once
-#include "env/simulated_environment.h"
+#include "env/simulated_environment_options.h"
 #include "kinds/functions/functions_spec.h"
 #include "model/scenario.h"
 #include "policy/environment.h"

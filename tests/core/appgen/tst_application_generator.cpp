@@ -1,6 +1,7 @@
 // The AWARE workload generator: determinism per seed, the 800/200 split, sampling with
 // replacement, what each instability scenario changes, and that a generated scenario loads and
 // simulates.
+#include "kinds/microservices/microservices_kind.h"
 #include "appgen/application_generator.h"
 #include "appgen/application_pool.h"
 #include "appgen/application_writer.h"
@@ -53,7 +54,11 @@ class TestApplicationGenerator : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { m_catalog = shippedCatalog(); }
+    void initTestCase()
+    {
+        kinds::microservices::registerMicroservicesKind();
+        m_catalog = shippedCatalog();
+    }
 
     void deterministicForASeedAndDifferentAcrossSeeds()
     {

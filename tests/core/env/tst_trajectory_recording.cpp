@@ -1,7 +1,8 @@
 // The trajectory every learned agent leaves (issue 15 item 2): TransitionFeatures' fixed-size,
 // application-level state and action, and TrajectoryRecordingEnvironment handing each step of
 // any Environment to a sink without changing what the agent sees.
-#include "env/simulated_environment.h"
+#include "kinds/built_in_kinds.h"
+#include "kinds/microservices/simulated_environment.h"
 #include "env/trajectory_recording_environment.h"
 #include "env/transition_features.h"
 #include "scenario/scenario_loader.h"
@@ -37,6 +38,7 @@ model::Scenario socialNetwork()
 {
     scenario::ScenarioLoadOptions options;
     options.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
+    kinds::registerBuiltInKinds();
     const auto loaded = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-steady.yaml", options);
     if (!loaded.ok())
         qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
@@ -97,8 +99,8 @@ private slots:
     {
         env::SimulatedEnvironmentOptions options;
         options.stepsPerEpisode = 5;
-        env::SimulatedEnvironment inner(socialNetwork(), options);
-        env::SimulatedEnvironment reference(socialNetwork(), options);
+        kinds::microservices::SimulatedEnvironment inner(socialNetwork(), options);
+        kinds::microservices::SimulatedEnvironment reference(socialNetwork(), options);
         struct Row {
             int episode, step;
             std::vector<float> state, action;

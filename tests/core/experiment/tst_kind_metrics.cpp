@@ -54,6 +54,7 @@ private slots:
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("prefix");
+        QTest::newRow("microservices") << "socialnetwork-steady.yaml" << "Microservices" << "ms.";
         QTest::newRow("functions") << "functions-churn-table-20.yaml" << "Functions" << "fn.";
         QTest::newRow("model-serving") << "hetsev-demo.yaml" << "model-serving" << "serving.";
         QTest::newRow("training-jobs") << "flowcon-1-worker-10-jobs.yaml" << "training-jobs" << "train.";
@@ -96,7 +97,7 @@ private slots:
         QFile file(QStringLiteral(ORRERY_SOURCE_DIR "/docs/model.md"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString doc = QString::fromUtf8(file.readAll());
-        for (const char* kind : {"Functions", "model-serving", "training-jobs", "strl-jobs"}) {
+        for (const char* kind : {"Microservices", "Functions", "model-serving", "training-jobs", "strl-jobs"}) {
             const env::WorkloadKindRuntime* runtime = env::findWorkloadKindRuntime(kind);
             QVERIFY(runtime);
             QVERIFY(!runtime->recordedMetrics.empty());
@@ -112,6 +113,9 @@ private slots:
     {
         QVERIFY(experiment::isLatencyLike("fn.image-resize.latency.p99"));
         QVERIFY(!experiment::isLatencyLike("fn.image-resize.slo_violation_rate"));
+        QVERIFY(experiment::isLatencyLike("ms.compose-post.latency.p99"));
+        QVERIFY(experiment::isLatencyLike("ms.service.text-service.latency.p99"));
+        QVERIFY(!experiment::isLatencyLike("ms.compose-post.slo_violation_rate"));
         QVERIFY(!experiment::isKnownMetric("strl.no_such_metric"));
         QVERIFY(experiment::isKnownMetric("strl.slo_attainment"));
     }

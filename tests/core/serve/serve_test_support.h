@@ -1,5 +1,6 @@
 #pragma once
 // The steady Social Network scenario every orrery_serve test serves, and a watch stream's lines.
+#include "kinds/microservices/microservices_kind.h"
 #include "model/diagnostic.h"
 #include "model/scenario.h"
 #include "scenario/scenario_loader.h"
@@ -18,6 +19,7 @@ inline model::Scenario socialNetworkScenario()
 {
     scenario::ScenarioLoadOptions options;
     options.resourcePath = {ORRERY_SOURCE_DIR "/resources"};
+    kinds::microservices::registerMicroservicesKind();
     const auto result = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-steady.yaml", options);
     if (!result.ok())
         qFatal("%s", model::formatAll(result.diagnostics).c_str());

@@ -1,6 +1,7 @@
 #include "aware_model.h"
 #include "aware_policy.h"
-#include "env/simulated_environment.h"
+#include "kinds/built_in_kinds.h"
+#include "kinds/microservices/simulated_environment.h"
 #include "env/simulation.h"
 #include "env/target_label_log.h"
 #include "sim/in_memory_run_recorder.h"
@@ -34,6 +35,7 @@ const Params kFastLifecycle{{"bootstrap", "on"},  {"thresholdOnline", "0"}, {"th
 
 model::Scenario steady()
 {
+    kinds::registerBuiltInKinds();
     auto loaded = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-steady.yaml");
     if (!loaded.scenario)
         qFatal("%s", model::formatAll(loaded.diagnostics).c_str());
@@ -63,7 +65,7 @@ Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed,
     registry.registerStatic(orrery_aware_descriptor());
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = static_cast<int>(kSteps);
-    env::SimulatedEnvironment environment(steady(), options);
+    kinds::microservices::SimulatedEnvironment environment(steady(), options);
     policy::ControlTrainingConfig config;
     config.episodes = episodes;
     config.stepsPerEpisode = kSteps;
@@ -90,7 +92,7 @@ policy::Observation firstObservation()
 {
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = 3;
-    env::SimulatedEnvironment environment(steady(), options);
+    kinds::microservices::SimulatedEnvironment environment(steady(), options);
     (void)environment.reset(99);
     return environment.step({}).observation;
 }
@@ -244,7 +246,7 @@ private slots:
             auto& aware = dynamic_cast<plugins::aware::AwarePolicy&>(*control);
             env::SimulatedEnvironmentOptions options;
             options.stepsPerEpisode = 8;
-            env::SimulatedEnvironment environment(steady(), options);
+            kinds::microservices::SimulatedEnvironment environment(steady(), options);
             policy::Observation observation = environment.reset(42);
             for (int period = 0; period < 7; ++period) {
                 if (period == 6 && aware.adapted())

@@ -4,7 +4,8 @@
 // the episodes of 300 steps that fit in an hour at that rate, and the steps/s with one environment
 // per core stepped side by side (firm_*_parallel_train_steps). Never run as a test.
 //   bench_firm [SCENARIO.yaml] [EPISODES] [STEPS] [one-for-all|one-for-each] [LEARNER]
-#include "env/simulated_environment.h"
+#include "kinds/built_in_kinds.h"
+#include "kinds/microservices/simulated_environment.h"
 #include "firm_model.h"
 #include "firm_state.h"
 #include "learn/ddpg_agent.h"
@@ -39,6 +40,7 @@ int main(int argc, char** argv)
     const std::string path = argc > 1 ? argv[1] : ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-anomalies.yaml";
     const int episodes = argc > 2 ? std::atoi(argv[2]) : 3;
     const int steps = argc > 3 ? std::atoi(argv[3]) : 60;
+    kinds::registerBuiltInKinds();
     auto loaded = scenario::loadScenarioFile(path);
     if (!loaded.scenario) {
         std::fprintf(stderr, "%s", model::formatAll(loaded.diagnostics).c_str());
@@ -107,7 +109,7 @@ int main(int argc, char** argv)
     // Training in the simulated environment.
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = steps;
-    env::SimulatedEnvironment environment(*loaded.scenario, options);
+    kinds::microservices::SimulatedEnvironment environment(*loaded.scenario, options);
     policy::PluginRegistry registry;
     registry.registerStatic(orrery_firm_descriptor());
     model::PolicyChoice choice;

@@ -321,7 +321,7 @@ void TestJobStreamsReader::errors_data()
     };
     // The workload lines below are indented into spec.workloads by the test.
     row("unknown kind", "- {name: s, kind: JobStream, graph: socialnetwork, arrivalRate: 1/s}", "JobStream,",
-        "spec.workloads[0].kind", "unknown workload kind \"JobStream\" (did you mean 'JobStreams'?); known kinds: BatchJobs, Microservices, JobStreams");
+        "spec.workloads[0].kind", "unknown workload kind \"JobStream\" (did you mean 'JobStreams'?); known kinds: BatchJobs, JobStreams");
     row("missing graph", "- {name: s, kind: JobStreams, arrivalRate: 1/s}", "{name: s", "spec.workloads[0].graph",
         "missing required field 'graph' (expected a built-in graph name such as socialnetwork, or a path to a ServiceGraph file)");
     row("graph is a mapping", "- {name: s, kind: JobStreams, graph: {name: x}, arrivalRate: 1/s}", "{name: x}",
