@@ -21,15 +21,9 @@ ScenarioViewsData scenarioViewsData(const model::Scenario& scenario)
     data.scenarioName = QString::fromStdString(scenario.name);
     data.cluster = widgets::clusterSnapshot(model::Cluster(scenario.cluster));
     for (const model::WorkloadSpec& workload : scenario.workloads) {
-        std::visit([&data](const auto& spec) {
-            if constexpr (requires { spec.graph; }) {
-                if (!data.graph && spec.graph)
-                    data.graph = widgets::serviceGraphData(*spec.graph);
-            } else if constexpr (requires { spec.spec; }) {
-                if (const auto graph = spec.spec->serviceGraph(); !data.graph && graph)
-                    data.graph = widgets::serviceGraphData(*graph);
-            }
-        }, workload);
+        const auto* kind = std::get_if<model::KindWorkload>(&workload); // BatchJobs have no graph
+        if (const auto graph = kind ? kind->spec->serviceGraph() : nullptr; !data.graph && graph)
+            data.graph = widgets::serviceGraphData(*graph);
     }
     return data;
 }

@@ -16,14 +16,11 @@ namespace py = pybind11;
 namespace orrery::python {
 namespace {
 
-const char* workloadKind(const model::WorkloadSpec& workload)
+//! The kind as the scenario wrote it: BatchJobs, or what the registered kind is called.
+std::string workloadKind(const model::WorkloadSpec& workload)
 {
-    switch (workload.index()) {
-    case 0: return "BatchJobs";
-    case 1: return "JobStreams";
-    case 2: return "Microservices";
-    default: return std::get<model::KindWorkload>(workload).spec->kind.c_str();
-    }
+    const auto* kind = std::get_if<model::KindWorkload>(&workload);
+    return kind ? kind->spec->kind : std::string("BatchJobs");
 }
 
 py::dict runScenario(const ScenarioHandle& handle, std::optional<std::uint64_t> seed)
