@@ -49,7 +49,9 @@ int reportLiveExperiment(const experiment::Experiment& experiment, const Outcome
     const experiment::LiveTarget& target = *experiment.spec.live;
     const std::size_t complete = outcome.alreadyDone + outcome.completed;
     const std::string where = std::to_string(complete) + " of " + std::to_string(outcome.totalWindows) + " windows complete in " + projectPath;
-    const std::string restore = outcome.restored ? "original state restored" : "original state NOT fully restored: orrery live restore --project " + projectPath;
+    const std::string restore = target.placement
+        ? (outcome.restored ? "its pods deleted" : "its pods NOT all deleted: the next run of the experiment deletes them")
+        : (outcome.restored ? "original state restored" : "original state NOT fully restored: orrery live restore --project " + projectPath);
     switch (outcome.status) {
     case Outcome::Status::Cancelled:
         std::cerr << "experiment " << experiment.spec.name << " cancelled: " << where << "; " << restore
@@ -71,8 +73,10 @@ int reportLiveExperiment(const experiment::Experiment& experiment, const Outcome
     std::cout << "experiment " << experiment.spec.name << " (id " << outcome.record.id << " in " << projectPath << ") on "
               << contextName << "/" << target.nameSpace << ": " << experiment.spec.arms.size() << " arms x "
               << target.windowsPerArm << " windows = " << outcome.totalWindows << " windows; " << outcome.completed
-              << " run now, " << outcome.alreadyDone << " already complete; " << restore << " (" << outcome.restore.patchesApplied
-              << " patches, " << seconds(outcome.restoreSeconds) << " s)\n\n"
+              << " run now, " << outcome.alreadyDone << " already complete; " << restore
+              << (target.placement ? std::string()
+                                   : " (" + std::to_string(outcome.restore.patchesApplied) + " patches, " + seconds(outcome.restoreSeconds) + " s)")
+              << "\n\n"
               << experiment::formatComparisonTable(experiment.spec, "live " + contextName + "/" + target.nameSpace,
                                                    outcome.results);
     return kExitOk;

@@ -223,8 +223,14 @@ QString ExperimentDialog::validate()
                                           .arg(live.windowsPerArm)
                                           .arg(static_cast<double>(live.window) / 1e9)
                                           .arg(static_cast<double>(live.washout) / 1e9));
-                m_actuate->setText(tr("Let the arms change replicas and limits in %1 (each action previewed with a dry run, "
-                                      "rate-limited and audited; the original state is restored at the end)").arg(where));
+                if (live.placement)
+                    m_actuate->setText(tr("Let the arms create and place %1 pods per window in %2 (each pod labelled and audited, "
+                                          "deleted at the end of its window)")
+                                           .arg(live.placement->pods)
+                                           .arg(where));
+                else
+                    m_actuate->setText(tr("Let the arms change replicas and limits in %1 (each action previewed with a dry run, "
+                                          "rate-limited and audited; the original state is restored at the end)").arg(where));
             } else
             m_fileStatus->setText(tr("“%1”: %2 cells (%3 sweep points × %4 arms × %5 seeds × %6 repeats)")
                                       .arg(QString::fromStdString(spec.name))

@@ -180,7 +180,10 @@ ExperimentJob::Outcome ExperimentJob::outcomeOf(const ExperimentLaunchOutcome& r
     outcome.total = result.total;
     outcome.complete = result.complete;
     QString restore;
-    if (result.live) {
+    if (result.live && m_experiment && m_experiment->spec.live && m_experiment->spec.live->placement) {
+        restore = result.live->restored ? tr("Every pod the experiment submitted was deleted.")
+                                        : tr("Not every pod the experiment submitted could be deleted; the next run deletes them.");
+    } else if (result.live) {
         restore = result.live->restored ? tr("The original state was restored (%1 patches, %2 s)")
                                               .arg(result.live->restore.patchesApplied)
                                               .arg(result.live->restoreSeconds, 0, 'f', 2)

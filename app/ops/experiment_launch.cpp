@@ -189,10 +189,13 @@ void ExperimentLauncher::runLive(ExperimentLaunchOutcome& outcome)
     outcome.liveContext = context.contextName;
     if (!m_request.actuate) {
         outcome.status = Status::BadInput;
-        outcome.message = "actuation is off for context \"" + context.contextName + "\" namespace \"" + target.nameSpace +
-                          "\": a live experiment changes replicas and limits there; pass --actuate to enable it for this run "
-                          "(every action is previewed with dryRun=All first, rate-limited and written to the project's "
-                          "audit log; the original state is restored at the end)";
+        outcome.message = "actuation is off for context \"" + context.contextName + "\" namespace \"" + target.nameSpace + "\": "
+            + (target.placement ? std::string("a placement experiment creates pods there and binds them; pass --actuate to enable it "
+                                              "for this run (every pod is labelled, written to the project's audit log and "
+                                              "deleted at the end of its window)")
+                                : std::string("a live experiment changes replicas and limits there; pass --actuate to enable it for "
+                                              "this run (every action is previewed with dryRun=All first, rate-limited and written "
+                                              "to the project's audit log; the original state is restored at the end)"));
         return;
     }
     live_experiment::LiveExperimentOptions options;

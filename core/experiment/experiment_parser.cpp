@@ -423,18 +423,22 @@ void ExperimentParser::readLiveMetricNames(const YamlNode* node, const std::stri
 {
     if (!spec.live)
         return;
-    if (node == nullptr) { // default: every metric the live target defines
-        for (const LiveMetricQuery& metric : spec.live->metrics)
-            spec.metrics.push_back({metric.name, metric.location});
+    std::vector<std::string> names;
+    if (spec.live->placement) {
+        for (const LivePlacementMetric& metric : livePlacementMetrics())
+            names.emplace_back(metric.name);
+    }
+    for (const LiveMetricQuery& metric : spec.live->metrics)
+        names.push_back(metric.name);
+    if (node == nullptr) { // default: every metric the live target measures
+        for (const std::string& name : names)
+            spec.metrics.push_back({name, spec.live->location});
         return;
     }
     if (!node->isSequence() || node->items().empty()) {
         m_context.error(*node, path, "expected a non-empty list of names of spec.live.metrics, got " + node->describe());
         return;
     }
-    std::vector<std::string> names;
-    for (const LiveMetricQuery& metric : spec.live->metrics)
-        names.push_back(metric.name);
     for (std::size_t i = 0; i < node->items().size(); ++i) {
         const YamlNode& item = *node->items()[i];
         const std::string itemPath = indexPath(path, i);
@@ -445,7 +449,8 @@ void ExperimentParser::readLiveMetricNames(const YamlNode* node, const std::stri
             const std::string suggestion = model::closestMatch(*name, names);
             m_context.error(item, itemPath, "unknown metric '" + *name + "'"
                                                 + (suggestion.empty() ? std::string() : " (did you mean '" + suggestion + "'?)")
-                                                + "; expected one of spec.live.metrics");
+                                                + "; expected one of spec.live.metrics"
+                                                + (spec.live->placement ? " or of the placement.* metrics a placement window measures" : ""));
             continue;
         }
         if (std::any_of(spec.metrics.begin(), spec.metrics.end(), [&](const MetricSpec& m) { return m.name == *name; })) {
@@ -466,9 +471,11 @@ void ExperimentParser::readLiveArms(const std::string& path, ExperimentSpec& spe
         if (arm.training)
             m_context.error(arm.location, armPath + ".train",
                             "arms of a live experiment do not train; train in simulation first (orrery train) and the arm uses the project's model");
-        if (arm.policies.count("control") == 0 || arm.policies.size() != 1)
+        const char* point = spec.live->placement ? "placement" : "control";
+        if (arm.policies.count(point) == 0 || arm.policies.size() != 1)
             m_context.error(arm.location, armPath + ".policies",
-                            "an arm of a live experiment names exactly one control policy, {control: {plugin: …}}");
+                            std::string("an arm of a live experiment names exactly one ") + point + " policy, {" + point
+                                + ": {plugin: …}}" + (spec.live->placement ? " (spec.live.placement submits the pods it places)" : ""));
     }
     // Window k of every arm is "seed" k: compareArms pairs and orders values by it.
     for (int window = 1; window <= spec.live->windowsPerArm; ++window)

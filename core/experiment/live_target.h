@@ -29,8 +29,31 @@ struct LiveGuard {
     model::SourceLocation location;
 };
 
-//! `spec.target: live` with `spec.live`: an A/B experiment whose arms are control policies that
-//! take turns on a live namespace (docs/live-clusters.md, "A/B experiments on a live cluster").
+//! `spec.live.placement`: the arms are placement policies, and each window submits the same set of
+//! pods for the arm's scheduler to place (docs/live-clusters.md, "A/B between placement
+//! policies"). The pods are labelled, audited and deleted at the end of their window.
+struct LivePlacementWorkload {
+    int pods = 10;                               //!< pods submitted per window
+    std::int64_t millicores = 500;               //!< each pod's CPU request
+    std::int64_t memoryBytes = std::int64_t{256} << 20;
+    int gpus = 0;                                //!< nvidia.com/gpu per pod
+    std::string image = "registry.k8s.io/pause:3.9";
+    std::string schedulerName = "orrery-ab";     //!< the pods' spec.schedulerName; the arm's scheduler takes it
+    model::SourceLocation location;
+};
+
+//! What a placement window measures from the Kubernetes API, besides the PromQL metrics
+//! (LiveExperimentRunner): name and unit.
+struct LivePlacementMetric {
+    const char* name;
+    const char* unit;
+};
+//! placement.pods_bound, placement.unschedulable, placement.pending_time.{mean,p99},
+//! placement.decision_time.mean, placement.nodes_used, placement.fragmentation.
+[[nodiscard]] const std::vector<LivePlacementMetric>& livePlacementMetrics();
+
+//! `spec.target: live` with `spec.live`: an A/B experiment whose arms are control policies (or,
+//! with `placement`, placement policies) that take turns on a live namespace (docs/live-clusters.md, "A/B experiments on a live cluster").
 //! Arms alternate in randomized, equal-length windows (a block of one window per arm, in a
 //! seeded random order, repeated `windowsPerArm` times); each window starts with a washout that
 //! is discarded; the metrics are Prometheus queries over each window.
@@ -50,7 +73,8 @@ struct LiveTarget {
     //! empty: targets report no latency (only usage-driven policies then make sense).
     std::string latencyQuery;
     double sloLatencyMs = 0;                     //!< each target's SLO (0: none)
-    std::vector<LiveMetricQuery> metrics;        //!< at least one
+    std::vector<LiveMetricQuery> metrics;        //!< at least one, unless the arms place pods
+    std::optional<LivePlacementWorkload> placement;      //!< the arms are placement policies
     std::optional<LiveGuard> guard;
     double actuationBurst = 5;                   //!< ActuationGuard token bucket
     double actuationPerSecond = 0.2;

@@ -16,6 +16,7 @@ using scenario::YamlNode;
 
 constexpr int kMaxWindowsPerArm = 1000;
 constexpr std::size_t kMaxLiveMetrics = 100;
+constexpr int kMaxLivePlacementPods = 1000;
 
 bool startsWithHttp(const std::string& url)
 {
@@ -101,14 +102,60 @@ std::optional<LiveGuard> readGuard(const YamlNode& node, const std::string& path
     return guard;
 }
 
+std::optional<LivePlacementWorkload> readPlacement(const YamlNode& node, const std::string& path, scenario::ParseContext& context)
+{
+    MapReader reader(node, path, context, {"pods", "request", "image", "schedulerName"},
+                     "placement: a mapping {pods: 20, request: {cpu: 500m, memory: 256Mi}}");
+    if (!reader.isMap())
+        return std::nullopt;
+    const std::size_t before = context.errorCount();
+    LivePlacementWorkload placement;
+    placement.location = context.locationOf(node);
+    if (const YamlNode* pods = reader.get("pods"))
+        placement.pods = static_cast<int>(scenario::readInteger(*pods, reader.pathOf("pods"), context, 1, kMaxLivePlacementPods).value_or(placement.pods));
+    if (const YamlNode* request = reader.get("request")) {
+        MapReader resources(*request, reader.pathOf("request"), context, {"cpu", "memory", "gpu"},
+                            "request: a mapping {cpu: 500m, memory: 256Mi, gpu: 1}");
+        if (resources.isMap()) {
+            if (const YamlNode* cpu = resources.get("cpu"))
+                placement.millicores = scenario::readMillicores(*cpu, resources.pathOf("cpu"), context, 1, 1'000'000).value_or(placement.millicores);
+            if (const YamlNode* memory = resources.get("memory"))
+                placement.memoryBytes = scenario::readBytes(*memory, resources.pathOf("memory"), context, 1, std::int64_t{1} << 50).value_or(placement.memoryBytes);
+            if (const YamlNode* gpu = resources.get("gpu"))
+                placement.gpus = static_cast<int>(scenario::readInteger(*gpu, resources.pathOf("gpu"), context, 0, 64).value_or(0));
+        }
+    }
+    if (const YamlNode* image = reader.get("image"))
+        placement.image = scenario::readString(*image, reader.pathOf("image"), context, "a container image").value_or(placement.image);
+    if (const YamlNode* name = reader.get("schedulerName"))
+        placement.schedulerName = scenario::readName(*name, reader.pathOf("schedulerName"), context).value_or(placement.schedulerName);
+    if (context.errorCount() != before)
+        return std::nullopt;
+    return placement;
+}
+
 } // namespace
+
+const std::vector<LivePlacementMetric>& livePlacementMetrics()
+{
+    static const std::vector<LivePlacementMetric> metrics = {
+        {"placement.pods_bound", "pods"},
+        {"placement.unschedulable", "pods"},
+        {"placement.pending_time.mean", "s"},
+        {"placement.pending_time.p99", "s"},
+        {"placement.decision_time.mean", "s"},
+        {"placement.nodes_used", "nodes"},
+        {"placement.fragmentation", "ratio"},
+    };
+    return metrics;
+}
 
 std::optional<LiveTarget> readLiveTarget(const YamlNode& node, const std::string& path, scenario::ParseContext& context)
 {
     MapReader reader(node, path, context,
                      {"context", "kubeconfig", "namespace", "workloads", "prometheus", "windowsPerArm", "window", "washout",
                       "controlPeriod", "orderSeed", "telemetryWindow", "latencyQuery", "sloLatency", "metrics", "guard",
-                      "actuation"},
+                      "actuation", "placement"},
                      "live: a mapping with namespace, prometheus, window and metrics");
     if (!reader.isMap())
         return std::nullopt;
@@ -156,8 +203,21 @@ std::optional<LiveTarget> readLiveTarget(const YamlNode& node, const std::string
     target.latencyQuery = text("latencyQuery", "a PromQL expression with $namespace, $deployment and $window");
     if (const YamlNode* slo = reader.get("sloLatency"))
         target.sloLatencyMs = static_cast<double>(scenario::readDuration(*slo, reader.pathOf("sloLatency"), context, 0, 3600 * sim::kSecond).value_or(0)) / 1e6;
-    if (const YamlNode* metrics = reader.require("metrics", "a list of {name, query} PromQL metrics per window"))
+    if (const YamlNode* placement = reader.get("placement"))
+        target.placement = readPlacement(*placement, reader.pathOf("placement"), context);
+    // Placement windows measure the placement.* metrics themselves; PromQL ones are optional there.
+    const YamlNode* metrics = reader.get("placement") ? reader.get("metrics")
+                                                      : reader.require("metrics", "a list of {name, query} PromQL metrics per window");
+    if (metrics)
         readMetrics(*metrics, reader.pathOf("metrics"), context, target);
+    if (target.placement) {
+        for (const LiveMetricQuery& metric : target.metrics) {
+            const auto& measured = livePlacementMetrics();
+            if (std::any_of(measured.begin(), measured.end(), [&](const LivePlacementMetric& m) { return metric.name == m.name; }))
+                context.error(metric.location, reader.pathOf("metrics"), "metric '" + metric.name
+                                  + "' is one a placement window measures itself; expected another name for a PromQL metric");
+        }
+    }
     if (const YamlNode* guard = reader.get("guard"))
         target.guard = readGuard(*guard, reader.pathOf("guard"), context);
     if (const YamlNode* actuation = reader.get("actuation")) {

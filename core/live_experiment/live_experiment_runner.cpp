@@ -3,11 +3,13 @@
 #include "experiment/experiment_cells.h"
 #include "experiment/experiment_record_of.h"
 #include "experiment/experiment_run_recorder.h"
+#include "live/experiment_pods.h"
 #include "live/kube_client.h"
 #include "live/live_environment.h"
 #include "live/live_error.h"
 #include "live/prometheus_client.h"
 #include "live/promql_template.h"
+#include "live_experiment/placement_window_run.h"
 #include "live_experiment/slo_guard.h"
 #include "live_experiment/window_schedule.h"
 #include "policy/plugin_registry.h"
@@ -282,6 +284,8 @@ LiveExperimentOutcome LiveExperimentRunner::run()
     }
 
     store::Project project = store::Project::open(m_projectPath);
+    if (target.placement)
+        return runPlacement(project);
     store::LiveRestorePoints restorePoints(project.database());
     const live::ActuationAuditSink audit = auditInto(project);
     try {
@@ -301,18 +305,7 @@ LiveExperimentOutcome LiveExperimentRunner::run()
     }
 
     store::ExperimentStore experiments(project);
-    outcome.record = experiments.findOrCreate(experiment::experimentRecordOf(m_experiment));
-    std::set<std::pair<std::string, std::uint64_t>> done;
-    for (const store::ExperimentCellRun& run : experiments.completedCells(outcome.record.id))
-        done.insert({run.cell.arm, run.cell.seed});
-    const std::vector<LiveWindow> schedule = planWindows(spec.arms.size(), target.windowsPerArm, target.orderSeed);
-    outcome.totalWindows = schedule.size();
-    std::vector<LiveWindow> todo;
-    for (const LiveWindow& window : schedule) {
-        if (done.count({spec.arms[window.arm].name, window.armWindow}) == 0)
-            todo.push_back(window);
-    }
-    outcome.alreadyDone = schedule.size() - todo.size();
+    const std::vector<LiveWindow> todo = windowsToRun(experiments, outcome);
 
     // 2. The original state, durable before the first action.
     live::NamespaceState original;
@@ -357,7 +350,7 @@ LiveExperimentOutcome LiveExperimentRunner::run()
     if (target.guard)
         sloGuard.emplace(target.guard->threshold, target.guard->consecutive);
     LiveExperimentProgress progress;
-    progress.windows = schedule.size();
+    progress.windows = outcome.totalWindows;
     progress.alreadyDone = outcome.alreadyDone;
     for (const LiveWindow& window : todo) {
         progress.window = window.order;
@@ -373,7 +366,7 @@ LiveExperimentOutcome LiveExperimentRunner::run()
             restoreOriginal("connection lost");
             return outcome;
         }
-        log("window " + std::to_string(window.order + 1) + "/" + std::to_string(schedule.size()) + ": " + progress.arm
+        log("window " + std::to_string(window.order + 1) + "/" + std::to_string(outcome.totalWindows) + ": " + progress.arm
             + " (its window " + std::to_string(window.armWindow) + ")");
         WindowRun run(*this, project, outcome.record.id, window, guard, sloGuard);
         WindowRun::End end = WindowRun::End::Failed;
@@ -419,12 +412,136 @@ LiveExperimentOutcome LiveExperimentRunner::run()
         restoreOriginal("completed");
     else
         outcome.restored = true;
+    compare(experiments, outcome);
+    return outcome;
+}
+
+void LiveExperimentRunner::compare(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const
+{
     const std::vector<store::ExperimentCellMetric> metrics = experiments.cellMetrics(outcome.record.id);
-    outcome.results = experiment::compareArms(spec, metrics, m_options.comparison);
-    outcome.missingMetrics = experiment::missingMetrics(spec, metrics);
+    outcome.results = experiment::compareArms(m_experiment.spec, metrics, m_options.comparison);
+    outcome.missingMetrics = experiment::missingMetrics(m_experiment.spec, metrics);
     experiments.saveResults(outcome.record.id, outcome.results);
     outcome.record = *experiments.experiment(outcome.record.id);
     outcome.status = LiveExperimentOutcome::Status::Completed;
+}
+
+std::vector<LiveWindow> LiveExperimentRunner::windowsToRun(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const
+{
+    const experiment::ExperimentSpec& spec = m_experiment.spec;
+    outcome.record = experiments.findOrCreate(experiment::experimentRecordOf(m_experiment));
+    std::set<std::pair<std::string, std::uint64_t>> done;
+    for (const store::ExperimentCellRun& run : experiments.completedCells(outcome.record.id))
+        done.insert({run.cell.arm, run.cell.seed});
+    const std::vector<LiveWindow> schedule = planWindows(spec.arms.size(), spec.live->windowsPerArm, spec.live->orderSeed);
+    outcome.totalWindows = schedule.size();
+    std::vector<LiveWindow> todo;
+    for (const LiveWindow& window : schedule) {
+        if (done.count({spec.arms[window.arm].name, window.armWindow}) == 0)
+            todo.push_back(window);
+    }
+    outcome.alreadyDone = schedule.size() - todo.size();
+    return todo;
+}
+
+int LiveExperimentRunner::deleteExperimentPods(store::Project& project, const std::string& reason) const
+{
+    const experiment::LiveTarget& target = *m_experiment.spec.live;
+    const std::vector<std::string> deleted =
+        live::deleteLabelledPods(m_kube, target.nameSpace, placementExperimentLabels(m_experiment.spec));
+    for (const std::string& pod : deleted) {
+        try {
+            store::LiveAuditLog(project.database())
+                .append({0, {}, m_kube.context().contextName, target.nameSpace, pod, R"({"pod":"delete"})", false, "applied", reason});
+        } catch (const store::StoreError&) {
+            // The audit must not stop a clean-up.
+        }
+    }
+    return static_cast<int>(deleted.size());
+}
+
+LiveExperimentOutcome LiveExperimentRunner::runPlacement(store::Project& project)
+{
+    const experiment::ExperimentSpec& spec = m_experiment.spec;
+    LiveExperimentOutcome outcome;
+    // 1. The pods an earlier, killed run left: found by the experiment's label.
+    try {
+        outcome.recoveredPods = deleteExperimentPods(project, "recovered: an earlier run was interrupted");
+        if (outcome.recoveredPods > 0)
+            log("deleted the " + std::to_string(outcome.recoveredPods) + " pods an interrupted run left");
+    } catch (const live::LiveError& error) {
+        outcome.message = std::string("cannot reach the cluster to delete an interrupted run's pods: ") + error.what();
+        return outcome;
+    }
+    store::ExperimentStore experiments(project);
+    const std::vector<LiveWindow> todo = windowsToRun(experiments, outcome);
+    const auto cleanUp = [&](const std::string& reason) {
+        try {
+            (void)deleteExperimentPods(project, reason);
+            outcome.restored = true;
+        } catch (const live::LiveError& error) {
+            log(std::string("could not delete every pod the experiment submitted (") + error.what()
+                + "); the next start deletes them");
+        }
+    };
+
+    // 2. The windows, each from a namespace without the experiment's pods.
+    std::optional<SloGuard> sloGuard;
+    if (spec.live->guard)
+        sloGuard.emplace(spec.live->guard->threshold, spec.live->guard->consecutive);
+    LiveExperimentProgress progress;
+    progress.windows = outcome.totalWindows;
+    progress.alreadyDone = outcome.alreadyDone;
+    for (const LiveWindow& window : todo) {
+        progress.window = window.order;
+        progress.arm = spec.arms[window.arm].name;
+        log("window " + std::to_string(window.order + 1) + "/" + std::to_string(outcome.totalWindows) + ": " + progress.arm
+            + " (its window " + std::to_string(window.armWindow) + ")");
+        PlacementWindowRun::Context context{spec, m_registry, m_options.models, m_kube, m_prometheus, project, outcome.record.id,
+                                            m_control, sloGuard, m_options.maxConsecutiveFailures,
+                                            [&](double fraction, const char* phase) {
+                                                progress.windowFraction = fraction;
+                                                progress.phase = phase;
+                                                if (m_progress)
+                                                    m_progress(progress);
+                                            },
+                                            [this](const std::string& line) { log(line); }};
+        PlacementWindowRun run(std::move(context), window);
+        PlacementWindowRun::End end = PlacementWindowRun::End::ConnectionLost;
+        try {
+            end = run.run();
+        } catch (const policy::PluginError& error) {
+            outcome.message = std::string("arm ") + progress.arm + ": " + error.what();
+            cleanUp("failed");
+            return outcome;
+        } catch (const std::exception& error) { // the project could not be written: stop, but clean the cluster
+            outcome.message = error.what();
+            cleanUp("failed");
+            return outcome;
+        }
+        switch (end) {
+        case PlacementWindowRun::End::Measured:
+            ++outcome.completed;
+            continue;
+        case PlacementWindowRun::End::Cancelled:
+            outcome.status = LiveExperimentOutcome::Status::Cancelled;
+            outcome.message = "cancelled";
+            cleanUp("cancelled");
+            return outcome;
+        case PlacementWindowRun::End::GuardTripped:
+            outcome.status = LiveExperimentOutcome::Status::GuardTripped;
+            outcome.message = sloGuard->reason();
+            log(outcome.message);
+            cleanUp(outcome.message);
+            return outcome;
+        case PlacementWindowRun::End::ConnectionLost:
+            outcome.message = run.message();
+            cleanUp("connection lost");
+            return outcome;
+        }
+    }
+    cleanUp("completed");
+    compare(experiments, outcome);
     return outcome;
 }
 

@@ -3,6 +3,7 @@
 #include "experiment/experiment.h"
 #include "experiment/experiment_comparison.h"
 #include "live/namespace_state.h"
+#include "live_experiment/window_schedule.h"
 #include "sim/run_control.h"
 #include "store/experiment_record.h"
 #include "store/experiment_result_row.h"
@@ -21,6 +22,10 @@ class PrometheusClient;
 namespace orrery::policy {
 class PluginRegistry;
 }
+namespace orrery::store {
+class ExperimentStore;
+class Project;
+} // namespace orrery::store
 
 namespace orrery::live_experiment {
 
@@ -61,7 +66,8 @@ struct LiveExperimentOutcome {
     std::size_t completed = 0;
     std::string message;
     int recoveredRestorePoints = 0;    //!< restore points of an earlier, killed run put back first
-    bool restored = false;             //!< the original state was put back at the end
+    int recoveredPods = 0;             //!< placement: pods an earlier, killed run left, deleted first
+    bool restored = false;             //!< the original state was put back (placement: its pods deleted) at the end
     live::RestoreReport restore;
     double restoreSeconds = 0;         //!< wall time of the final restore
     std::vector<store::ExperimentResultRow> results;
@@ -86,7 +92,12 @@ struct LiveExperimentOutcome {
 //!    (ratio of medians with bootstrap CI, Mann–Whitney) and stores the comparison.
 //!
 //! A guard trip, cancel() or a lost connection stops it and restores; if the process is killed,
-//! the next run() (or `orrery live restore`) restores from the stored point. run() blocks; the
+//! the next run() (or `orrery live restore`) restores from the stored point.
+//!
+//! With spec.live.placement the arms are placement policies: each window submits the same pods
+//! and the arm's policy schedules them as a live::LiveScheduler (PlacementWindowRun); nothing is
+//! patched, so there is no restore point: every pod carries the experiment's label and is deleted
+//! at the end of its window, on a stop, and at the next start after a kill. run() blocks; the
 //! clients are used from the calling thread only; cancel() may be called from any thread.
 class LiveExperimentRunner {
 public:
@@ -108,6 +119,16 @@ public:
 
 private:
     class WindowRun;
+
+    //! run() for spec.live.placement: no restore points; the experiment's labelled pods are
+    //! deleted before, between failures and after (PlacementWindowRun).
+    LiveExperimentOutcome runPlacement(store::Project& project);
+    //! The windows of the schedule not yet stored as completed runs; sets the record and counts.
+    std::vector<LiveWindow> windowsToRun(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const;
+    //! Compares the arms over the stored windows and saves the result; the outcome is Completed.
+    void compare(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const;
+    //! Deletes (and audits) every pod carrying the experiment's label; how many. Throws LiveError.
+    int deleteExperimentPods(store::Project& project, const std::string& reason) const;
 
     void log(const std::string& text) const;
     //! Sleeps up to `duration` in short slices; false when cancelled meanwhile.

@@ -1,6 +1,7 @@
 // Live experiment files (`spec.target: live`): a good file gives the expected LiveTarget, its
 // windows as seeds and its metrics; every mistake gives a diagnostic at the right line, column
-// and field; arms must name one control policy and are checked against the registry.
+// and field; arms must name one control policy (one placement policy with spec.live.placement) and
+// are checked against the registry.
 #include "experiment/experiment_check.h"
 #include "experiment/experiment_loader.h"
 
@@ -46,6 +47,30 @@ spec:
       policies:
         control: {plugin: aimd}
   metrics: [latency.p99]
+)");
+
+//! Arms that place pods: no Deployments, no latency query, PromQL metrics optional.
+const QString kPlacement = QStringLiteral(R"(apiVersion: orrery.dev/v1
+kind: Experiment
+metadata:
+  name: placement-ab
+spec:
+  target: live
+  live:
+    namespace: batch
+    prometheus: http://127.0.0.1:9090
+    windowsPerArm: 2
+    window: 10s
+    washout: 0s
+    placement:
+      pods: 12
+      request: {cpu: 1500m, memory: 3Gi, gpu: 1}
+      schedulerName: orrery-ab
+    metrics:
+      - {name: latency.p99, query: 'q1', unit: ms}
+  arms:
+    - {name: packed, policies: {placement: {plugin: first-fit}}}
+    - {name: spread, policies: {placement: {plugin: kube}}}
 )");
 
 experiment::ExperimentLoadResult parse(const QString& text)
@@ -107,6 +132,84 @@ private slots:
         QVERIFY2(loaded.ok(), qPrintable(describe(loaded.diagnostics)));
         QCOMPARE(loaded.experiment->spec.metrics.size(), std::size_t{2});
         QCOMPARE(loaded.experiment->spec.metrics[1].name, std::string("cpu.limit"));
+    }
+
+    void placementFile()
+    {
+        const auto loaded = parse(kPlacement);
+        QVERIFY2(loaded.ok(), qPrintable(describe(loaded.diagnostics)));
+        const experiment::LiveTarget& live = *loaded.experiment->spec.live;
+        QVERIFY(live.placement.has_value());
+        QCOMPARE(live.placement->pods, 12);
+        QCOMPARE(live.placement->millicores, std::int64_t{1500});
+        QCOMPARE(live.placement->memoryBytes, std::int64_t{3} << 30);
+        QCOMPARE(live.placement->gpus, 1);
+        QCOMPARE(live.placement->schedulerName, std::string("orrery-ab"));
+        QCOMPARE(live.placement->image, std::string("registry.k8s.io/pause:3.9"));
+        // The metrics a placement window measures come first, then the PromQL ones.
+        std::vector<std::string> names;
+        for (const auto& metric : loaded.experiment->spec.metrics)
+            names.push_back(metric.name);
+        QCOMPARE(names.size(), experiment::livePlacementMetrics().size() + 1);
+        QCOMPARE(names.front(), std::string("placement.pods_bound"));
+        QCOMPARE(names.back(), std::string("latency.p99"));
+        QVERIFY(std::find(names.begin(), names.end(), "placement.fragmentation") != names.end());
+
+        policy::PluginRegistry registry;
+        policy::registerBuiltinPlugins(registry);
+        QVERIFY2(experiment::checkExperimentPolicies(*loaded.experiment, registry).empty(), "first-fit and kube are placement plugins");
+        // Without PromQL metrics it still measures placement.
+        QString bare = kPlacement;
+        bare.replace("    metrics:\n      - {name: latency.p99, query: 'q1', unit: ms}\n", "");
+        const auto withoutPromql = parse(bare);
+        QVERIFY2(withoutPromql.ok(), qPrintable(describe(withoutPromql.diagnostics)));
+        QCOMPARE(withoutPromql.experiment->spec.metrics.size(), experiment::livePlacementMetrics().size());
+    }
+
+    void shippedPlacementExampleLoads()
+    {
+        const auto loaded = experiment::loadExperimentFile(ORRERY_SOURCE_DIR "/resources/experiments/live-placement-first-fit-kube.yaml",
+                                                           scenario::ScenarioLoadOptions::defaults());
+        QVERIFY2(loaded.ok(), qPrintable(describe(loaded.diagnostics)));
+        QVERIFY(loaded.experiment->spec.live->placement.has_value());
+        policy::PluginRegistry registry;
+        policy::registerBuiltinPlugins(registry);
+        QVERIFY(experiment::checkExperimentPolicies(*loaded.experiment, registry).empty());
+    }
+
+    void badPlacementFiles_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("fieldPath");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("control arm") << "placement: {plugin: kube}" << "control: {plugin: aimd}" << 21 << "spec.arms[1].policies"
+                                     << "exactly one placement policy";
+        QTest::newRow("no pods") << "pods: 12" << "pods: 0" << 14 << "spec.live.placement.pods" << "";
+        QTest::newRow("unknown placement field") << "schedulerName: orrery-ab" << "scheduler: orrery-ab" << 16
+                                                 << "spec.live.placement.scheduler" << "";
+        QTest::newRow("bad cpu") << "cpu: 1500m" << "cpu: lots" << 15 << "spec.live.placement.request.cpu" << "";
+        QTest::newRow("PromQL metric with a measured name") << "name: latency.p99" << "name: placement.nodes_used" << 18
+                                                            << "spec.live.metrics" << "measures itself";
+    }
+
+    void badPlacementFiles()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(int, line);
+        QFETCH(QString, fieldPath);
+        QFETCH(QString, message);
+        QString text = kPlacement;
+        QVERIFY2(text.contains(from), qPrintable(from));
+        text.replace(from, to);
+        const auto loaded = parse(text);
+        QVERIFY(!loaded.ok());
+        const bool found = std::any_of(loaded.diagnostics.begin(), loaded.diagnostics.end(), [&](const model::Diagnostic& d) {
+            return d.location.line == line && d.fieldPath == fieldPath.toStdString() && d.message.find(message.toStdString()) != std::string::npos;
+        });
+        QVERIFY2(found, qPrintable(describe(loaded.diagnostics)));
     }
 
     void badFiles_data()
