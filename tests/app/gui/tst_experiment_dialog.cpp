@@ -22,6 +22,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -190,6 +191,17 @@ void TestExperimentDialog::dialogChecksTheExperimentFile()
     dialog.setBackend(app::ExperimentBackend::Kubernetes);
     QVERIFY(!run->isEnabled());
     QTest::keyClicks(child<QLineEdit>(&dialog, "kubeImage"), QStringLiteral("registry.example/orrery:1"));
+    QVERIFY(run->isEnabled());
+
+    // A live A/B between placement policies says what the arms will do, and runs only when allowed.
+    dialog.setExperimentFile(QStringLiteral(ORRERY_SOURCE_DIR "/resources/experiments/live-placement-first-fit-kube.yaml"));
+    auto* actuate = child<QCheckBox>(&dialog, "experimentActuate");
+    QVERIFY(actuate && actuate->isVisible());
+    QVERIFY2(status->text().contains(QStringLiteral("live on orrery-serve/social-network: 2 arms × 3 windows")), qPrintable(status->text()));
+    QVERIFY2(actuate->text().startsWith(QStringLiteral("Let the arms create and place 8 pods per window in orrery-serve/social-network")),
+             qPrintable(actuate->text()));
+    QVERIFY(!run->isEnabled());
+    actuate->setChecked(true);
     QVERIFY(run->isEnabled());
 }
 
