@@ -213,6 +213,10 @@ QString ExperimentDialog::validate()
         } else {
             const experiment::ExperimentSpec& spec = checked.experiment->spec;
             m_live = spec.live.has_value();
+            if (m_live && m_actuateFile != path) {
+                m_actuate->setChecked(false); // consent is per experiment file: another file asks again
+                m_actuateFile = path;
+            }
             if (m_live) {
                 const experiment::LiveTarget& live = *spec.live;
                 const QString where = QStringLiteral("%1/%2").arg(live.context.empty() ? tr("current context") : QString::fromStdString(live.context),

@@ -53,6 +53,7 @@ private:
     QComboBox* m_backend = nullptr;
     //! Shown for a live experiment (spec.target: live): actuation on its namespace, opt-in.
     QCheckBox* m_actuate = nullptr;
+    QString m_actuateFile; //!< the live experiment file m_actuate was last offered for
     bool m_live = false;
     QStackedWidget* m_pages = nullptr;
     QSpinBox* m_jobs = nullptr;

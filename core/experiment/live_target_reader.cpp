@@ -230,7 +230,8 @@ std::optional<LiveTarget> readLiveTarget(const YamlNode& node, const std::string
                 target.actuationPerSecond = scenario::readNumber(*rate, limits.pathOf("perSecond"), context, 0.001, 100, "actions/s").value_or(0.2);
         }
     }
-    if (context.errorCount() == before && target.controlPeriod > target.window)
+    // A placement window has no control period; its guard is checked every min(controlPeriod, window).
+    if (context.errorCount() == before && !target.placement && target.controlPeriod > target.window)
         context.error(node, reader.pathOf("controlPeriod"), "the control period is longer than the window; expected at most the window");
     if (context.errorCount() != before)
         return std::nullopt;

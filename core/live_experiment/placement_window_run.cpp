@@ -231,7 +231,7 @@ PlacementWindowRun::End PlacementWindowRun::run()
                 (void)scheduler.schedulePending(sink);
             recorder.recordSample(boundSeries, now, static_cast<double>(pendingSeconds.size()));
             if (m_context.sloGuard && Clock::now() >= nextGuardCheck) {
-                nextGuardCheck = Clock::now() + std::chrono::nanoseconds(target.controlPeriod);
+                nextGuardCheck = Clock::now() + std::chrono::nanoseconds(std::min(target.controlPeriod, target.window));
                 const std::string promql = live::expandPromql(target.guard->promql, {{"namespace", target.nameSpace},
                                                                                      {"window", target.telemetryWindow}});
                 const std::optional<double> value = firstValue(m_context.prometheus.query(promql));

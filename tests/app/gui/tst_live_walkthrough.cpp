@@ -2,10 +2,12 @@
 // Prometheus (issue 20, "Done when"): the Live dock on the served cluster, a PromQL query of the
 // Prometheus scraping it, "Simulate this cluster…" (snapshot → scenario editor → run), a what-if
 // with another placement policy on the snapshot, a live A/B experiment (kube-hpa vs aimd) through
-// Run ▸ Run Experiment… with actuation ticked, its comparison and its HTML and PDF report. Each
+// Run ▸ Run Experiment… with actuation ticked, its comparison and its HTML and PDF report, then a
+// live A/B between placement policies and `orrery schedule` seen in the Live dock's Scheduling tab. Each
 // step is checked and grabbed as docs/screenshots/live-walkthrough-N-*.png (with
 // ORRERY_UPDATE_SCREENSHOTS=1; else under the build's screenshots/). The cluster is back in its
 // original state at the end.
+#include "cli_test_support.h"
 #include "gui_test_support.h"
 #include "prometheus_process.h"
 #include "served_cluster_process.h"
@@ -15,6 +17,7 @@
 #include "gui/live_dock.h"
 #include "gui/live_node_model.h"
 #include "gui/live_query_panel.h"
+#include "gui/live_scheduling_model.h"
 #include "gui/main_window.h"
 #include "gui/scenario_editor.h"
 #include "live/context_resolver.h"
@@ -95,6 +98,32 @@ spec:
     - name: aimd
       policies:
         control: {plugin: aimd}
+)")
+        .arg(kubeconfig, prometheus);
+}
+
+//! Step 8: first-fit against kube placing the same burst of pods, one window each.
+QString placementExperimentText(const QString& kubeconfig, const QString& prometheus)
+{
+    return QStringLiteral(R"(apiVersion: orrery.dev/v1
+kind: Experiment
+metadata:
+  name: live-walkthrough-placement
+  description: first-fit vs kube placing 6 pods of 2 cores on the served Social Network
+spec:
+  target: live
+  live:
+    context: orrery-serve
+    kubeconfig: %1
+    namespace: social-network
+    prometheus: %2
+    windowsPerArm: 2
+    window: 3s
+    washout: 0s
+    placement: {pods: 6, request: {cpu: 2, memory: 1Gi}}
+  arms:
+    - {name: first-fit, policies: {placement: {plugin: first-fit}}}
+    - {name: kube, policies: {placement: {plugin: kube}}}
 )")
         .arg(kubeconfig, prometheus);
 }
@@ -242,6 +271,57 @@ private slots:
         tabs->setCurrentWidget(panel);
         QTest::qWait(200);
         QVERIFY(save(window.grab().toImage(), QStringLiteral("live-walkthrough-7-prometheus.png")));
+
+        // 8. A live A/B between placement policies: the same burst of pods, placed by each arm.
+        const QString placementFile = m_dir.filePath(QStringLiteral("live-walkthrough-placement.yaml"));
+        {
+            QFile file(placementFile);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(placementExperimentText(m_served->kubeconfig(), m_prometheus->url()).toUtf8());
+        }
+        dialog.setExperimentFile(placementFile);
+        QVERIFY2(actuate->text().contains(QStringLiteral("create and place 6 pods per window")), qPrintable(status->text()));
+        QVERIFY(!run->isEnabled());
+        actuate->setChecked(true);
+        const app::ExperimentJob::Request placementRequest = dialog.request(project);
+        QVERIFY(window.startExperiment(placementRequest));
+        QTRY_COMPARE_WITH_TIMEOUT(experiments.size(), 2, 120000);
+        QCOMPARE(experiments[1][0].toInt(), static_cast<int>(app::ExperimentJob::Outcome::Status::Completed));
+        // Its comparison on the metric where the arms differ: first-fit packs, kube spreads.
+        auto* metricBox = window.findChild<QComboBox*>(QStringLiteral("metricSelector"));
+        QVERIFY(metricBox);
+        QTRY_VERIFY(metricBox->findText(QStringLiteral("placement.nodes_used"), Qt::MatchStartsWith) >= 0);
+        metricBox->setCurrentIndex(metricBox->findText(QStringLiteral("placement.nodes_used"), Qt::MatchStartsWith));
+        QTest::qWait(500);
+        QVERIFY(save(window.grab().toImage(), QStringLiteral("live-walkthrough-8-placement-ab.png")));
+        for (const live::KubePod& pod : kube.listPods(kNamespace.toStdString()).items)
+            QVERIFY2(pod.meta.labels.count("orrery.dev/live-experiment") == 0, "the experiment deleted its pods");
+
+        // 9. Orrery as a scheduler: a pod that asks for it, bound by `orrery schedule`; the Live
+        //    dock's Scheduling tab shows its decision beside the placement arms' (orrery-ab).
+        kube.post("/api/v1/namespaces/social-network/pods",
+                  R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"batch-0","namespace":"social-network"},)"
+                  R"("spec":{"schedulerName":"orrery","containers":[{"name":"main","image":"busybox",)"
+                  R"("resources":{"requests":{"cpu":"1","memory":"1Gi"}}}]}})");
+        QProcess schedule;
+        schedule.setProcessEnvironment(testing::headlessEnvironment());
+        schedule.start(QStringLiteral(ORRERY_EXECUTABLE), {"schedule", "--policy", "kube", "--once", "--namespace", kNamespace});
+        QVERIFY(schedule.waitForFinished(30000));
+        const QString scheduled = QString::fromUtf8(schedule.readAllStandardOutput() + schedule.readAllStandardError());
+        QVERIFY2(schedule.exitCode() == 0 && scheduled.contains(QStringLiteral("social-network/batch-0")), qPrintable(scheduled));
+        dock->tabs()->setCurrentIndex(dock->tabs()->count() - 1);
+        QCOMPARE(dock->tabs()->tabText(dock->tabs()->currentIndex()), QStringLiteral("Scheduling"));
+        const auto decidedBy = [&](const QString& scheduler) {
+            for (int row = 0; row < dock->schedulingModel()->rowCount(); ++row) {
+                if (dock->schedulingModel()->index(row, app::LiveSchedulingModel::SchedulerColumn).data().toString() == scheduler)
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(decidedBy(QStringLiteral("orrery")) && decidedBy(QStringLiteral("orrery-ab")), 20000);
+        QTest::qWait(200);
+        QVERIFY(save(window.grab().toImage(), QStringLiteral("live-walkthrough-9-scheduling.png")));
+        dock->followScheduling()->setChecked(false);
 
         // The served cluster is as it was before the experiment.
         const live::NamespaceState after = live::captureNamespaceState(kube, kNamespace.toStdString(), {});
