@@ -58,6 +58,17 @@ PromSample sample(const json& pair, const std::string& prefix)
 
 } // namespace
 
+std::optional<double> firstFiniteValue(const PromResult& result)
+{
+    for (const PromSeries& series : result.series) {
+        for (const PromSample& sample : series.samples) {
+            if (std::isfinite(sample.value))
+                return sample.value;
+        }
+    }
+    return std::nullopt;
+}
+
 const char* toString(PromResult::Type type)
 {
     switch (type) {

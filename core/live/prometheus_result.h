@@ -1,5 +1,6 @@
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,7 @@ struct PromResult {
 };
 
 [[nodiscard]] const char* toString(PromResult::Type type);
+//! The first finite value of the answer (series in order, samples in order); nullopt when none.
+[[nodiscard]] std::optional<double> firstFiniteValue(const PromResult& result);
 
 } // namespace orrery::live

@@ -41,18 +41,6 @@ sim::SimTime nanosecondsSince(Clock::time_point start)
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
 }
 
-//! The first finite value of a query's answer, or nullopt when it has none.
-std::optional<double> firstValue(const live::PromResult& result)
-{
-    for (const live::PromSeries& series : result.series) {
-        for (const live::PromSample& sample : series.samples) {
-            if (std::isfinite(sample.value))
-                return sample.value;
-        }
-    }
-    return std::nullopt;
-}
-
 live::ActuationAuditSink auditInto(store::Project& project)
 {
     return [&project](const live::ActuationRecord& record) {
@@ -127,7 +115,7 @@ bool LiveExperimentRunner::sleepFor(std::chrono::milliseconds duration) const
 //! One window: the arm's policy acting through a LiveEnvironment, recorded as one run.
 class LiveExperimentRunner::WindowRun {
 public:
-    enum class End { Measured, Cancelled, GuardTripped, ConnectionLost, Failed };
+    using End = WindowEnd;
 
     WindowRun(LiveExperimentRunner& runner, store::Project& project, store::ExperimentId experiment, const LiveWindow& window,
               live::ActuationGuard& guard, std::optional<SloGuard>& sloGuard)
@@ -193,7 +181,7 @@ public:
                 if (m_sloGuard) {
                     const std::string promql = live::expandPromql(target.guard->promql, {{"namespace", target.nameSpace},
                                                                                          {"window", target.telemetryWindow}});
-                    const std::optional<double> value = firstValue(m_runner.m_prometheus.query(promql));
+                    const std::optional<double> value = live::firstFiniteValue(m_runner.m_prometheus.query(promql));
                     if (value)
                         recorder.recordSample(guardSeries, now, *value);
                     if (m_sloGuard->check(value)) {
@@ -229,7 +217,7 @@ public:
             const std::string promql = live::expandPromql(metric.promql, {{"namespace", target.nameSpace},
                                                                           {"window", live::promqlRange(target.window)}});
             try {
-                const std::optional<double> value = firstValue(m_runner.m_prometheus.query(promql));
+                const std::optional<double> value = live::firstFiniteValue(m_runner.m_prometheus.query(promql));
                 recorder.recordMetric(metric.name, value.value_or(std::numeric_limits<double>::quiet_NaN()), metric.unit);
             } catch (const live::LiveError& error) {
                 m_message = "metric " + metric.name + ": " + error.what();
@@ -369,39 +357,9 @@ LiveExperimentOutcome LiveExperimentRunner::run()
         log("window " + std::to_string(window.order + 1) + "/" + std::to_string(outcome.totalWindows) + ": " + progress.arm
             + " (its window " + std::to_string(window.armWindow) + ")");
         WindowRun run(*this, project, outcome.record.id, window, guard, sloGuard);
-        WindowRun::End end = WindowRun::End::Failed;
-        try {
-            end = run.run(progress);
-        } catch (const policy::PluginError& error) {
-            outcome.message = std::string("arm ") + progress.arm + ": " + error.what();
-            restoreOriginal("failed");
+        if (!finishWindow([&] { return run.run(progress); }, [&] { return run.message(); }, sloGuard, progress.arm,
+                          restoreOriginal, outcome))
             return outcome;
-        } catch (const std::exception& error) { // the project could not be written: stop, but put the cluster back
-            outcome.message = error.what();
-            restoreOriginal("failed");
-            return outcome;
-        }
-        switch (end) {
-        case WindowRun::End::Measured:
-            ++outcome.completed;
-            continue;
-        case WindowRun::End::Cancelled:
-            outcome.status = LiveExperimentOutcome::Status::Cancelled;
-            outcome.message = "cancelled";
-            restoreOriginal("cancelled");
-            return outcome;
-        case WindowRun::End::GuardTripped:
-            outcome.status = LiveExperimentOutcome::Status::GuardTripped;
-            outcome.message = sloGuard->reason();
-            log(outcome.message);
-            restoreOriginal(outcome.message);
-            return outcome;
-        case WindowRun::End::ConnectionLost:
-        case WindowRun::End::Failed:
-            outcome.message = run.message();
-            restoreOriginal("connection lost");
-            return outcome;
-        }
     }
 
     // 4. Put the cluster back, then compare.
@@ -414,6 +372,46 @@ LiveExperimentOutcome LiveExperimentRunner::run()
         outcome.restored = true;
     compare(experiments, outcome);
     return outcome;
+}
+
+bool LiveExperimentRunner::finishWindow(const std::function<WindowEnd()>& run, const std::function<std::string()>& runMessage,
+                                        const std::optional<SloGuard>& sloGuard, const std::string& arm,
+                                        const std::function<void(const std::string&)>& putBack, LiveExperimentOutcome& outcome) const
+{
+    WindowEnd end = WindowEnd::Failed;
+    try {
+        end = run();
+    } catch (const policy::PluginError& error) {
+        outcome.message = std::string("arm ") + arm + ": " + error.what();
+        putBack("failed");
+        return false;
+    } catch (const std::exception& error) { // the project could not be written: stop, but put the cluster back
+        outcome.message = error.what();
+        putBack("failed");
+        return false;
+    }
+    switch (end) {
+    case WindowEnd::Measured:
+        ++outcome.completed;
+        return true;
+    case WindowEnd::Cancelled:
+        outcome.status = LiveExperimentOutcome::Status::Cancelled;
+        outcome.message = "cancelled";
+        putBack("cancelled");
+        return false;
+    case WindowEnd::GuardTripped:
+        outcome.status = LiveExperimentOutcome::Status::GuardTripped;
+        outcome.message = sloGuard->reason();
+        log(outcome.message);
+        putBack(outcome.message);
+        return false;
+    case WindowEnd::ConnectionLost:
+    case WindowEnd::Failed:
+        outcome.message = runMessage();
+        putBack("connection lost");
+        return false;
+    }
+    return false;
 }
 
 void LiveExperimentRunner::compare(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const
@@ -507,38 +505,8 @@ LiveExperimentOutcome LiveExperimentRunner::runPlacement(store::Project& project
                                             },
                                             [this](const std::string& line) { log(line); }};
         PlacementWindowRun run(std::move(context), window);
-        PlacementWindowRun::End end = PlacementWindowRun::End::ConnectionLost;
-        try {
-            end = run.run();
-        } catch (const policy::PluginError& error) {
-            outcome.message = std::string("arm ") + progress.arm + ": " + error.what();
-            cleanUp("failed");
+        if (!finishWindow([&] { return run.run(); }, [&] { return run.message(); }, sloGuard, progress.arm, cleanUp, outcome))
             return outcome;
-        } catch (const std::exception& error) { // the project could not be written: stop, but clean the cluster
-            outcome.message = error.what();
-            cleanUp("failed");
-            return outcome;
-        }
-        switch (end) {
-        case PlacementWindowRun::End::Measured:
-            ++outcome.completed;
-            continue;
-        case PlacementWindowRun::End::Cancelled:
-            outcome.status = LiveExperimentOutcome::Status::Cancelled;
-            outcome.message = "cancelled";
-            cleanUp("cancelled");
-            return outcome;
-        case PlacementWindowRun::End::GuardTripped:
-            outcome.status = LiveExperimentOutcome::Status::GuardTripped;
-            outcome.message = sloGuard->reason();
-            log(outcome.message);
-            cleanUp(outcome.message);
-            return outcome;
-        case PlacementWindowRun::End::ConnectionLost:
-            outcome.message = run.message();
-            cleanUp("connection lost");
-            return outcome;
-        }
     }
     cleanUp("completed");
     compare(experiments, outcome);

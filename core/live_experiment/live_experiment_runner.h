@@ -3,6 +3,8 @@
 #include "experiment/experiment.h"
 #include "experiment/experiment_comparison.h"
 #include "live/namespace_state.h"
+#include "live_experiment/slo_guard.h"
+#include "live_experiment/window_end.h"
 #include "live_experiment/window_schedule.h"
 #include "sim/run_control.h"
 #include "store/experiment_record.h"
@@ -125,6 +127,11 @@ private:
     LiveExperimentOutcome runPlacement(store::Project& project);
     //! The windows of the schedule not yet stored as completed runs; sets the record and counts.
     std::vector<LiveWindow> windowsToRun(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const;
+    //! Runs one window (`run`) and words how it ended into `outcome`: true when it was measured;
+    //! otherwise `putBack(reason)` has restored or cleaned the cluster and the experiment stops.
+    bool finishWindow(const std::function<WindowEnd()>& run, const std::function<std::string()>& runMessage,
+                      const std::optional<SloGuard>& sloGuard, const std::string& arm,
+                      const std::function<void(const std::string&)>& putBack, LiveExperimentOutcome& outcome) const;
     //! Compares the arms over the stored windows and saves the result; the outcome is Completed.
     void compare(store::ExperimentStore& experiments, LiveExperimentOutcome& outcome) const;
     //! Deletes (and audits) every pod carrying the experiment's label; how many. Throws LiveError.

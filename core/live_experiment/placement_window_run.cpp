@@ -49,17 +49,6 @@ std::string dnsPart(const std::string& text, std::size_t length)
     return out.empty() ? std::string("x") : out;
 }
 
-std::optional<double> firstValue(const live::PromResult& result)
-{
-    for (const live::PromSeries& series : result.series) {
-        for (const live::PromSample& sample : series.samples) {
-            if (std::isfinite(sample.value))
-                return sample.value;
-        }
-    }
-    return std::nullopt;
-}
-
 double seconds(Clock::duration duration)
 {
     return std::chrono::duration<double>(duration).count();
@@ -234,7 +223,7 @@ PlacementWindowRun::End PlacementWindowRun::run()
                 nextGuardCheck = Clock::now() + std::chrono::nanoseconds(std::min(target.controlPeriod, target.window));
                 const std::string promql = live::expandPromql(target.guard->promql, {{"namespace", target.nameSpace},
                                                                                      {"window", target.telemetryWindow}});
-                const std::optional<double> value = firstValue(m_context.prometheus.query(promql));
+                const std::optional<double> value = live::firstFiniteValue(m_context.prometheus.query(promql));
                 if (m_context.sloGuard->check(value)) {
                     recorder.recordAnnotation({now, now, "live.guard-trip", target.nameSpace, m_context.sloGuard->lastValue()});
                     return fail(End::GuardTripped, sim::RunStatus::Failed, m_context.sloGuard->reason());
@@ -280,7 +269,7 @@ PlacementWindowRun::End PlacementWindowRun::run()
         for (const experiment::LiveMetricQuery& metric : target.metrics) {
             const std::string promql = live::expandPromql(metric.promql, {{"namespace", target.nameSpace},
                                                                           {"window", live::promqlRange(target.window)}});
-            const std::optional<double> value = firstValue(m_context.prometheus.query(promql));
+            const std::optional<double> value = live::firstFiniteValue(m_context.prometheus.query(promql));
             recorder.recordMetric(metric.name, value.value_or(std::numeric_limits<double>::quiet_NaN()), metric.unit);
         }
     } catch (const live::LiveError& error) {

@@ -2,6 +2,7 @@
 #include "env/policy_models.h"
 #include "experiment/experiment.h"
 #include "live_experiment/slo_guard.h"
+#include "live_experiment/window_end.h"
 #include "live_experiment/window_schedule.h"
 #include "sim/run_control.h"
 #include "store/experiment_record.h"
@@ -37,7 +38,7 @@ namespace orrery::live_experiment {
 //! it ends.
 class PlacementWindowRun {
 public:
-    enum class End { Measured, Cancelled, GuardTripped, ConnectionLost };
+    using End = WindowEnd;
 
     struct Context {
         const experiment::ExperimentSpec& spec;

@@ -6,6 +6,7 @@
 // is touched; a tripped SLO guard stops it and restores; a SIGKILL mid-experiment leaves a
 // restore point that the restarted experiment puts back before it resumes.
 #include "cli_test_support.h"
+#include "project_query.h"
 #include "prometheus_process.h"
 #include "served_cluster_process.h"
 
@@ -19,8 +20,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <sqlite3.h>
 
 #include <csignal>
 
@@ -75,20 +74,6 @@ spec:
         .arg(kubeconfig, prometheus)
         .arg(windowsPerArm)
         .arg(guard);
-}
-
-qint64 queryInt(const QString& project, const char* sql)
-{
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return -1;
-    sqlite3_stmt* statement = nullptr;
-    qint64 value = -1;
-    if (sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW)
-        value = sqlite3_column_int64(statement, 0);
-    sqlite3_finalize(statement);
-    sqlite3_close(db);
-    return value;
 }
 
 bool sameState(const live::NamespaceState& a, const live::NamespaceState& b, QString* difference)

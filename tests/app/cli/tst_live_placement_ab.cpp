@@ -7,6 +7,7 @@
 // used), a PromQL metric came from the real Prometheus and the report shows the comparison; a
 // SIGKILL mid-window leaves labelled pods that the next start deletes before it resumes.
 #include "cli_test_support.h"
+#include "project_query.h"
 #include "prometheus_process.h"
 #include "served_cluster_process.h"
 
@@ -20,8 +21,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <sqlite3.h>
 
 using namespace orrery;
 using namespace orrery::testing;
@@ -73,36 +72,12 @@ spec:
         .arg(window);
 }
 
-qint64 queryInt(const QString& project, const QString& sql)
-{
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return -1;
-    sqlite3_stmt* statement = nullptr;
-    qint64 value = -1;
-    if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW)
-        value = sqlite3_column_int64(statement, 0);
-    sqlite3_finalize(statement);
-    sqlite3_close(db);
-    return value;
-}
-
 //! The mean over an arm's windows of one metric.
 double armMean(const QString& project, const QString& arm, const QString& metric)
 {
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-        return -1;
-    const QString sql = QStringLiteral("SELECT avg(m.value) FROM run_metrics m JOIN experiment_runs e ON e.run_id = m.run_id "
-                                       "WHERE m.name = '%1' AND e.arm = '%2'")
-                            .arg(metric, arm);
-    sqlite3_stmt* statement = nullptr;
-    double value = -1;
-    if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW)
-        value = sqlite3_column_double(statement, 0);
-    sqlite3_finalize(statement);
-    sqlite3_close(db);
-    return value;
+    return queryNumber(project, QStringLiteral("SELECT avg(m.value) FROM run_metrics m JOIN experiment_runs e ON e.run_id = m.run_id "
+                                               "WHERE m.name = '%1' AND e.arm = '%2'")
+                                    .arg(metric, arm));
 }
 
 } // namespace

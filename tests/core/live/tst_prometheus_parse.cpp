@@ -33,6 +33,18 @@ private slots:
         QVERIFY(result.series[0].samples[0].value > 0 && result.series[0].samples[0].value < 1e-300);
     }
 
+    //! What a live experiment records of a query: the first finite value; NaN series are skipped.
+    void firstFiniteValueSkipsNaN()
+    {
+        const PromResult result = PrometheusClient::parse(
+            R"({"status":"success","data":{"resultType":"vector","result":[{"metric":{"a":"1"},"value":[1,"NaN"]},)"
+            R"({"metric":{"a":"2"},"value":[1,"2.5"]},{"metric":{"a":"3"},"value":[1,"7"]}]}})",
+            200, "p");
+        QCOMPARE(firstFiniteValue(result).value_or(-1), 2.5);
+        const PromResult empty = PrometheusClient::parse(R"({"status":"success","data":{"resultType":"vector","result":[]}})", 200, "p");
+        QVERIFY(!firstFiniteValue(empty).has_value());
+    }
+
     void badAnswersAreProtocolErrors_data()
     {
         QTest::addColumn<QString>("body");
