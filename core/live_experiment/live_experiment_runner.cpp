@@ -11,6 +11,7 @@
 #include "live/promql_template.h"
 #include "live_experiment/placement_window_run.h"
 #include "live_experiment/slo_guard.h"
+#include "live_experiment/window_run_info.h"
 #include "live_experiment/window_schedule.h"
 #include "policy/plugin_registry.h"
 #include "store/experiment_store.h"
@@ -138,13 +139,7 @@ public:
             context.model = &model->second;
         policy::ControlPolicyPtr policy = m_runner.m_registry.createControl(choice, context);
 
-        sim::RunInfo info;
-        info.scenarioName = spec.name + "-live";
-        info.scenarioText = spec.sourceText;
-        info.seed = m_window.armWindow;
-        info.horizon = target.washout + target.window;
-        info.policies.emplace_back("control", choice.plugin + " " + context.params.toString());
-        recorder.beginRun(info);
+        recorder.beginRun(windowRunInfo(spec, m_window, "control", choice.plugin + " " + context.params.toString()));
         const sim::SeriesId replicasSeries = recorder.defineSeries("live.replicas", "replicas");
         const sim::SeriesId cpuSeries = recorder.defineSeries("live.cpu_limit", "cores");
         const sim::SeriesId guardSeries = recorder.defineSeries("live.guard", "value");

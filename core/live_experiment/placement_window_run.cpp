@@ -10,6 +10,7 @@
 #include "live/prometheus_client.h"
 #include "live/promql_template.h"
 #include "live/scheduling_filters.h"
+#include "live_experiment/window_run_info.h"
 #include "policy/plugin_registry.h"
 #include "sim/rng_stream.h"
 #include "store/live_audit.h"
@@ -124,13 +125,7 @@ PlacementWindowRun::End PlacementWindowRun::run()
         policyContext.model = &model->second;
     const policy::PlacementPolicyPtr policy = m_context.registry.createPlacement(choice, policyContext);
 
-    sim::RunInfo info;
-    info.scenarioName = spec.name + "-live";
-    info.scenarioText = spec.sourceText;
-    info.seed = m_window.armWindow;
-    info.horizon = target.washout + target.window;
-    info.policies.emplace_back("placement", choice.plugin + " " + policyContext.params.toString());
-    recorder.beginRun(info);
+    recorder.beginRun(windowRunInfo(spec, m_window, "placement", choice.plugin + " " + policyContext.params.toString()));
     const sim::SeriesId boundSeries = recorder.defineSeries("live.pods_bound", "pods");
 
     const auto audit = [&](const std::string& pod, const char* verb, const std::string& outcome, const std::string& message) {
