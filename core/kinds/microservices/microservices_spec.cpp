@@ -1,5 +1,7 @@
 #include "kinds/microservices/microservices_spec.h"
 
+#include <algorithm>
+
 namespace orrery::kinds::microservices {
 
 void MicroservicesSpec::addAnomalyTargets(model::AnomalyTargets& targets) const
@@ -15,6 +17,21 @@ void MicroservicesSpec::addAnomalyTargets(model::AnomalyTargets& targets) const
         for (int r = 0; r < limitsOf(s).replicas; ++r)
             targets.resources.insert(service + "/" + std::to_string(r));
     }
+}
+
+bool MicroservicesSpec::scaleArrivals(double factor)
+{
+    for (RequestStreamSpec& stream : streams)
+        stream.arrival.ratePerSecond *= factor;
+    return true;
+}
+
+double MicroservicesSpec::peakArrivalsPerSecond() const
+{
+    double peak = 0.0;
+    for (const RequestStreamSpec& stream : streams)
+        peak = std::max(peak, stream.arrival.ratePerSecond); // as declared, which the reader bounds
+    return peak;
 }
 
 const MicroservicesSpec* microservicesSpecOf(const model::WorkloadSpec& workload)

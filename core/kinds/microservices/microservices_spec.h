@@ -48,6 +48,9 @@ struct MicroservicesSpec final : model::KindSpec {
     [[nodiscard]] std::shared_ptr<const model::ServiceGraph> serviceGraph() const override { return graph; }
     //! Services, their instances and the nodes; the request types and the workload's name.
     void addAnomalyTargets(model::AnomalyTargets& targets) const override;
+    //! Every request stream's rate (the arrival-rate sweep); shapes (diurnal, spikes) are kept.
+    bool scaleArrivals(double factor) override;
+    [[nodiscard]] double peakArrivalsPerSecond() const override;
     [[nodiscard]] const model::NodeContendedCapacity* contendedCapacityOverride() const override
     {
         return nodeCapacity ? &*nodeCapacity : nullptr;

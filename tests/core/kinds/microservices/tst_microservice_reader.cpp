@@ -1,4 +1,5 @@
 #include "kinds/built_in_kinds.h"
+#include "experiment/scenario_variant.h"
 #include "kinds/microservices/microservices_spec.h"
 #include "scenario/scenario_loader.h"
 #include "scenario/service_graph_loader.h"
@@ -25,6 +26,7 @@ private slots:
     void shippedScenariosLoad_data();
     void shippedScenariosLoad();
     void everyField();
+    void arrivalRateSweepScalesEveryStream();
     void graphRequestTypeErrors_data();
     void graphRequestTypeErrors();
     void badFixtures_data();
@@ -110,6 +112,28 @@ void TestMicroserviceReader::shippedScenariosLoad()
     const auto result = scenario::loadScenarioFile(file.toStdString(), sourceTreeOnly());
     QVERIFY2(result.ok(), qPrintable(QString::fromStdString(model::formatAll(result.diagnostics))));
     QVERIFY(kinds::microservices::microservicesSpecOf(result.scenario->workloads.at(0)) != nullptr);
+}
+
+// The experiment's arrivalRate sweep reaches every request stream, on a copy: the base scenario's
+// shared spec keeps its rates.
+void TestMicroserviceReader::arrivalRateSweepScalesEveryStream()
+{
+    const auto result = scenario::loadScenarioFile(ORRERY_SOURCE_DIR "/resources/scenarios/socialnetwork-anomalies.yaml", sourceTreeOnly());
+    QVERIFY2(result.ok(), qPrintable(QString::fromStdString(model::formatAll(result.diagnostics))));
+    const model::Scenario& base = *result.scenario;
+    QVERIFY(experiment::sweepProblem(base, experiment::SweepParameter::ArrivalRate, 2.0).empty());
+    const model::Scenario doubled = experiment::applySweep(base, experiment::SweepParameter::ArrivalRate, 2.0);
+    const auto& before = *kinds::microservices::microservicesSpecOf(base.workloads.at(0));
+    const auto& after = *kinds::microservices::microservicesSpecOf(doubled.workloads.at(0));
+    QCOMPARE(after.streams.size(), before.streams.size());
+    for (std::size_t s = 0; s < before.streams.size(); ++s) {
+        QCOMPARE(after.streams[s].arrival.ratePerSecond, 2.0 * before.streams[s].arrival.ratePerSecond);
+        QVERIFY(after.streams[s].arrival.kind == before.streams[s].arrival.kind);
+    }
+    QCOMPARE(before.streams[0].arrival.ratePerSecond, 50.0); // the base is untouched
+    // The sweep's bound applies to the declared rates (the diurnal stream's 300/s is the largest).
+    QCOMPARE(before.peakArrivalsPerSecond(), 300.0);
+    QVERIFY(!experiment::sweepProblem(base, experiment::SweepParameter::ArrivalRate, 1e9).empty());
 }
 
 void TestMicroserviceReader::everyField()
