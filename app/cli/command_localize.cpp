@@ -9,7 +9,7 @@
 #include "ops/atomic_file.h"
 #include "cli/command_line.h"
 #include "model/units.h"
-#include "env/simulation.h"
+#include "kinds/microservices/microservices_spec.h"
 #include "store/project.h"
 #include "store/store_error.h"
 
@@ -62,11 +62,11 @@ std::vector<store::RunId> runList(const std::string& option, const std::string& 
 }
 
 //! The end-to-end SLOs of the run's request types (milliseconds), as the run recorded them
-//! (env::kRunRequestSloAnnotation); empty for a run whose request types had none.
+//! (kinds::microservices::kRunRequestSloAnnotation); empty for a run whose request types had none.
 [[maybe_unused]] std::map<std::string, double> runSlos(const store::Project& project, store::RunId id)
 {
     std::map<std::string, double> slos;
-    for (const sim::RunAnnotation& annotation : project.annotations(id, env::kRunRequestSloAnnotation))
+    for (const sim::RunAnnotation& annotation : project.annotations(id, kinds::microservices::kRunRequestSloAnnotation))
         slos.emplace(annotation.target, annotation.intensity);
     return slos;
 }

@@ -22,17 +22,14 @@ class SpanSink;
 
 namespace orrery::env {
 
-//! Thrown when a scenario cannot be simulated as configured (unknown plugin, invalid parameters).
 //! The annotation a run records for each of its workloads at time 0, target "<kind>/<name>"
 //! ("model-serving/llm", "Microservices/social-network"): what the run is made of.
 inline constexpr std::string_view kRunWorkloadAnnotation = "run.workload";
-//! The end-to-end SLO of a microservice request type, recorded at time 0: target the request
-//! type's name, intensity the SLO in milliseconds.
-inline constexpr std::string_view kRunRequestSloAnnotation = "run.microservices.slo";
 //! Annotations whose kind starts with this describe what the run is made of (run.workload, a
 //! kind's run.serving.model, …), not something that happened: event lists leave them out.
 inline constexpr std::string_view kRunStructureAnnotationPrefix = "run.";
 
+//! Thrown when a scenario cannot be simulated as configured (unknown plugin, invalid parameters).
 class SimulationSetupError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;

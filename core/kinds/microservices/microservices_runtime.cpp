@@ -1,7 +1,5 @@
 #include "kinds/microservices/microservices_runtime.h"
 
-#include "env/simulation.h"
-
 namespace orrery::kinds::microservices {
 
 MicroservicesRuntime::MicroservicesRuntime(const MicroservicesSpec& spec, const model::Scenario& scenario, model::Cluster& cluster,
@@ -20,7 +18,7 @@ void MicroservicesRuntime::start(sim::Engine& engine, sim::RunRecorder& recorder
     if (m_spec.graph) {
         for (const RequestStreamSpec& stream : m_spec.streams) {
             if (stream.slo > 0)
-                recorder.recordAnnotation({0, 0, std::string(env::kRunRequestSloAnnotation),
+                recorder.recordAnnotation({0, 0, std::string(kRunRequestSloAnnotation),
                                            m_spec.graph->requestTypes.at(stream.requestType).name, static_cast<double>(stream.slo) / 1e6});
         }
     }

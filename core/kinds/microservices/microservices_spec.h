@@ -12,12 +12,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace orrery::kinds::microservices {
 
 //! The kind as written in scenarios and in `run.workload` records.
 inline constexpr const char* kMicroservicesKind = "Microservices";
+//! The end-to-end SLO of a request type, recorded at time 0 (MicroservicesRuntime): target the
+//! request type's name, intensity the SLO in milliseconds; `orrery localize` reads it.
+inline constexpr std::string_view kRunRequestSloAnnotation = "run.microservices.slo";
 
 //! The limits of one instance (container) of a service (seed 001 Table 3.2) and how many
 //! replicas the service runs. CPU is the processor-sharing capacity; the others are the share

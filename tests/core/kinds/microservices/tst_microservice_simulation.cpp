@@ -1,5 +1,6 @@
 #include "kinds/built_in_kinds.h"
 #include "control_test_support.h"
+#include "kinds/microservices/microservices_spec.h"
 #include "kinds/microservices/processor_sharing_instance.h"
 #include "env/simulation.h"
 
@@ -335,7 +336,7 @@ void TestMicroserviceSimulation::recordsRequestSlos()
                                                 "", "2s", 16)));
     std::vector<sim::RunAnnotation> slos;
     for (const sim::RunAnnotation& annotation : recorder.annotations()) {
-        if (annotation.kind == orrery::env::kRunRequestSloAnnotation)
+        if (annotation.kind == orrery::kinds::microservices::kRunRequestSloAnnotation)
             slos.push_back(annotation);
     }
     QCOMPARE(slos.size(), std::size_t{1}); // read-home-timeline has none
