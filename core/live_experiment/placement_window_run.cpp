@@ -33,23 +33,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr auto kSchedulingPass = std::chrono::milliseconds(200);
 
-//! `text` as a DNS label part: lower case, [a-z0-9-], at most `length` characters.
-std::string dnsPart(const std::string& text, std::size_t length)
-{
-    std::string out;
-    for (const char c : text) {
-        if (out.size() == length)
-            break;
-        if (std::isalnum(static_cast<unsigned char>(c)))
-            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        else if (!out.empty() && out.back() != '-')
-            out += '-';
-    }
-    while (!out.empty() && out.back() == '-')
-        out.pop_back();
-    return out.empty() ? std::string("x") : out;
-}
-
 double seconds(Clock::duration duration)
 {
     return std::chrono::duration<double>(duration).count();
@@ -98,7 +81,7 @@ double fragmentation(const std::vector<live::KubeNode>& nodes, const std::vector
 
 std::map<std::string, std::string> placementExperimentLabels(const experiment::ExperimentSpec& spec)
 {
-    return {{live::kLiveExperimentLabel, dnsPart(spec.name, 63)}};
+    return {{live::kLiveExperimentLabel, spec.name}}; // experiment and arm names are DNS labels already (readName)
 }
 
 PlacementWindowRun::PlacementWindowRun(Context context, const LiveWindow& window)
@@ -137,7 +120,7 @@ PlacementWindowRun::End PlacementWindowRun::run()
         }
     };
     std::map<std::string, std::string> labels = placementExperimentLabels(spec);
-    labels["orrery.dev/arm"] = dnsPart(arm.name, 63);
+    labels["orrery.dev/arm"] = arm.name;
     labels["orrery.dev/window"] = std::to_string(m_window.order + 1);
     const auto deleteWindowPods = [&]() -> bool {
         try {
@@ -162,8 +145,7 @@ PlacementWindowRun::End PlacementWindowRun::run()
     live::KubePod shape;
     for (int i = 0; i < placement.pods; ++i) {
         live::SubmittedPod pod;
-        pod.name = dnsPart(spec.name, 20) + "-" + dnsPart(arm.name, 20) + "-w" + std::to_string(m_window.order + 1) + "-"
-            + std::to_string(i);
+        pod.name = spec.name + "-" + arm.name + "-w" + std::to_string(m_window.order + 1) + "-" + std::to_string(i);
         pod.nameSpace = target.nameSpace;
         pod.labels = labels;
         pod.schedulerName = placement.schedulerName;

@@ -26,7 +26,7 @@ class Project;
 namespace orrery::live_experiment {
 
 //! The labels of every pod a placement experiment submits: the experiment's (live::
-//! kLiveExperimentLabel, valued with its name in DNS-label form), which a later start deletes by.
+//! kLiveExperimentLabel, valued with its name), which a later start deletes by.
 [[nodiscard]] std::map<std::string, std::string> placementExperimentLabels(const experiment::ExperimentSpec& spec);
 
 //! One window of a placement A/B experiment (spec.live.placement; docs/live-clusters.md, "A/B
