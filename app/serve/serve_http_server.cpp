@@ -173,7 +173,7 @@ void ServeHttpServer::readFrom(Connection& connection)
         HttpRequestParser::Result result = HttpRequestParser::next(connection.in);
         if (result.errorCode != 0) {
             const int code = result.errorCode;
-            respond(connection, {code, "application/json", serve::KubeStatus::failure(code, serve::KubeStatus::reasonFor(code), result.errorMessage), std::nullopt, false},
+            respond(connection, {code, "application/json", serve::KubeStatus::failure(code, serve::KubeStatus::reasonFor(code), result.errorMessage), std::nullopt, false, {}},
                     false, false);
             break;
         }
@@ -191,6 +191,8 @@ void ServeHttpServer::respond(Connection& connection, const serve::ServeResponse
     std::string& out = connection.out;
     out += "HTTP/1.1 " + std::to_string(response.code) + " " + reasonPhrase(response.code) + "\r\n";
     out += "Content-Type: " + response.contentType + "\r\n";
+    for (const std::string& warning : response.warnings)
+        out += "Warning: " + warning + "\r\n";
     if (!keepAlive)
         out += "Connection: close\r\n";
     if (response.watch) {

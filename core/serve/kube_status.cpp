@@ -6,10 +6,11 @@ namespace orrery::serve {
 
 std::string KubeStatus::failure(int code, const std::string& reason, const std::string& message)
 {
-    return nlohmann::json{{"kind", "Status"},         {"apiVersion", "v1"},       {"metadata", nlohmann::json::object()},
-                          {"status", "Failure"},       {"message", message},       {"reason", reason},
-                          {"code", code}}
-        .dump();
+    nlohmann::json status{{"kind", "Status"},   {"apiVersion", "v1"}, {"metadata", nlohmann::json::object()},
+                          {"status", "Failure"}, {"message", message}, {"code", code}};
+    if (!reason.empty()) // StatusReasonUnknown is "" and omitted
+        status["reason"] = reason;
+    return status.dump();
 }
 
 std::string KubeStatus::reasonFor(int code)

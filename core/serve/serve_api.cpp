@@ -1,6 +1,7 @@
 #include "serve/serve_api.h"
 
 #include "serve/field_selector.h"
+#include "serve/field_validation.h"
 #include "serve/kube_status.h"
 #include "serve/metrics_exposition.h"
 #include "serve/openapi_documents.h"
@@ -31,7 +32,7 @@ ServeResponse failure(int code, const std::string& message)
     return response;
 }
 
-ServeResponse ok(const json& body) { return {200, "application/json", body.dump(), std::nullopt, false}; }
+ServeResponse ok(const json& body) { return {200, "application/json", body.dump(), std::nullopt, false, {}}; }
 
 std::vector<std::string> segments(const std::string& path)
 {
@@ -211,7 +212,7 @@ bool clientWritable(ResourceKind kind)
     return kind == ResourceKind::Pod || kind == ResourceKind::Event || kind == ResourceKind::Lease;
 }
 
-ServeResponse answered(const ApiAnswer& answer) { return {answer.code, "application/json", answer.body, std::nullopt, false}; }
+ServeResponse answered(const ApiAnswer& answer) { return {answer.code, "application/json", answer.body, std::nullopt, false, {}}; }
 
 const KindInfo* kindOf(const Route& route)
 {
@@ -219,6 +220,56 @@ const KindInfo* kindOf(const Route& route)
         if (route.groupVersion == info.groupVersion && route.resource == info.resource)
             return &info;
     return nullptr;
+}
+
+//! A write's body as kube-apiserver decodes it under the request's `fieldValidation`: fields the
+//! kind does not have refuse the request (Strict: 400), or are dropped with a `Warning` header each
+//! (Warn, the default) or silently (Ignore). Kinds without known fields pass as they are.
+struct DecodedBody {
+    std::string body;
+    std::vector<std::string> warnings;
+    std::optional<ServeResponse> refusal;
+};
+
+DecodedBody decodedBody(const ServeRequest& request, const std::string& groupVersion, const std::string& kindName)
+{
+    DecodedBody out{request.body, {}, std::nullopt};
+    const std::string directive = param(request, "fieldValidation");
+    const std::optional<FieldValidation> mode = fieldValidationOf(directive);
+    if (!mode) {
+        out.refusal = failure(422, "CreateOptions.meta.k8s.io \"\" is invalid: fieldValidation: Unsupported value: \"" + directive +
+                                       "\": supported values: \"\", \"Ignore\", \"Strict\", \"Warn\"");
+        return out;
+    }
+    const KnownFields& fields = KnownFields::builtIn();
+    const std::string kind = groupVersion + "/" + kindName;
+    const std::vector<std::string> unknown = fields.unknownFields(kind, request.body);
+    if (unknown.empty())
+        return out;
+    const std::size_t slash = groupVersion.rfind('/');
+    if (*mode == FieldValidation::Strict) {
+        out.refusal = failure(400, strictDecodingMessage(kindName, slash == std::string::npos ? groupVersion : groupVersion.substr(slash + 1), unknown));
+        return out;
+    }
+    json object = json::parse(request.body, nullptr, false);
+    fields.dropUnknownFields(kind, object);
+    out.body = object.dump();
+    if (*mode == FieldValidation::Warn)
+        for (const std::string& field : unknown)
+            out.warnings.push_back(unknownFieldWarning(field));
+    return out;
+}
+
+//! `write` of the decoded body, its warnings on the answer.
+template <class Write>
+ServeResponse decodedWrite(const ServeRequest& request, const std::string& groupVersion, const std::string& kindName, Write write)
+{
+    DecodedBody decoded = decodedBody(request, groupVersion, kindName);
+    if (decoded.refusal)
+        return *decoded.refusal;
+    ServeResponse response = answered(write(decoded.body));
+    response.warnings = std::move(decoded.warnings);
+    return response;
 }
 
 json resourceList(const std::string& groupVersion)
@@ -239,6 +290,7 @@ json resourceList(const std::string& groupVersion)
         add("nodes", "node", "Node", false, {"get", "list", "patch", "watch"}, {"no"});
         add("pods", "pod", "Pod", true, {"create", "delete", "get", "list", "watch"}, {"po"}, {"all"});
         add("pods/binding", "", "Binding", true, {"create"});
+        add("bindings", "binding", "Binding", true, {"create"});
         add("events", "event", "Event", true, {"create", "delete", "get", "list", "update", "watch"}, {"ev"});
         add("namespaces", "namespace", "Namespace", false, {"get", "list"}, {"ns"});
     } else if (groupVersion == "apps/v1") {
@@ -315,9 +367,9 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     const std::vector<std::string> parts = segments(request.path);
     const bool get = request.method == "GET" || request.method == "HEAD";
     if (get && request.path == "/metrics")
-        return {200, MetricsExposition::kContentType, m_cluster.metricsText(), std::nullopt, false};
+        return {200, MetricsExposition::kContentType, m_cluster.metricsText(), std::nullopt, false, {}};
     if (get && (request.path == "/healthz" || request.path == "/readyz" || request.path == "/livez"))
-        return {200, "text/plain; charset=utf-8", "ok", std::nullopt, false};
+        return {200, "text/plain; charset=utf-8", "ok", std::nullopt, false, {}};
     if (get && request.path == "/version")
         return ok({{"major", "1"}, {"minor", "29"}, {"gitVersion", "v1.29.0-orrery"}, {"platform", "linux/amd64"},
                    {"orrerySimTimeSeconds", sim::toSeconds(m_cluster.now())}});
@@ -374,6 +426,20 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
         return ok({{"kind", "HorizontalPodAutoscalerList"}, {"apiVersion", route->groupVersion},
                    {"metadata", {{"resourceVersion", std::to_string(m_cluster.objects().resourceVersion())}}},
                    {"items", json::array()}});
+    // The older way to bind, still served: a Binding POSTed to the namespace's `bindings`, the pod
+    // named by the Binding's metadata.name (pkg/registry/core/rest/storage_core.go lists both).
+    if (route->groupVersion == "v1" && route->resource == "bindings" && !route->nameSpace.empty() && route->name.empty()) {
+        if (request.method != "POST")
+            return failure(405, "the server does not allow this method on the requested resource");
+        return decodedWrite(request, "v1", "Binding", [&](const std::string& body) {
+            const json parsed = json::parse(body, nullptr, false);
+            std::string name;
+            if (parsed.is_object() && parsed.contains("metadata") && parsed["metadata"].is_object())
+                if (const auto found = parsed["metadata"].find("name"); found != parsed["metadata"].end() && found->is_string())
+                    name = found->get<std::string>();
+            return m_cluster.bindPod(route->nameSpace, name, body);
+        });
+    }
     const KindInfo* info = kindOf(*route);
     if (!info || (!info->namespaced && !route->nameSpace.empty()))
         return failure(404, "the server could not find the requested resource");
@@ -381,8 +447,10 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     if (route->name.empty()) {
         // Creation: pods that wait for a scheduler, Events, Leases (serve/api_objects.h).
         if (request.method == "POST" && clientWritable(info->kind) && !route->nameSpace.empty()) {
-            return answered(info->kind == ResourceKind::Pod ? m_cluster.createPod(route->nameSpace, request.body)
-                                                            : m_cluster.createObject(info->kind, route->nameSpace, request.body));
+            return decodedWrite(request, info->groupVersion, info->kindName, [&](const std::string& body) {
+                return info->kind == ResourceKind::Pod ? m_cluster.createPod(route->nameSpace, body)
+                                                       : m_cluster.createObject(info->kind, route->nameSpace, body);
+            });
         }
         if (!get)
             return failure(405, "the server does not allow this method on the requested resource");
@@ -397,14 +465,17 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
     if (binding) {
         if (request.method != "POST")
             return failure(405, "the server does not allow this method on the requested resource");
-        return answered(m_cluster.bindPod(route->nameSpace, route->name, request.body));
+        return decodedWrite(request, "v1", "Binding",
+                            [&](const std::string& body) { return m_cluster.bindPod(route->nameSpace, route->name, body); });
     }
     if (request.method == "DELETE" && info->kind == ResourceKind::Pod)
         return answered(m_cluster.deletePod(route->nameSpace, route->name));
     if (request.method == "DELETE" && clientWritable(info->kind))
         return answered(m_cluster.deleteObject(info->kind, route->nameSpace, route->name));
     if (request.method == "PUT" && clientWritable(info->kind) && info->kind != ResourceKind::Pod)
-        return answered(m_cluster.replaceObject(info->kind, route->nameSpace, route->name, request.body));
+        return decodedWrite(request, info->groupVersion, info->kindName, [&](const std::string& body) {
+            return m_cluster.replaceObject(info->kind, route->nameSpace, route->name, body);
+        });
     if (request.method == "PATCH" && info->kind == ResourceKind::Node && route->subresource.empty())
         return answered(m_cluster.patchNode(route->name, request.contentType, request.body));
     if (request.method == "PATCH") {
@@ -424,7 +495,7 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
         const ServedCluster::Answer answer =
             m_cluster.patchDeployment(route->nameSpace, route->name, request.contentType, body, dryRun == "All");
         if (answer.code != 200 || !scale)
-            return {answer.code, "application/json", answer.body, std::nullopt, false};
+            return {answer.code, "application/json", answer.body, std::nullopt, false, {}};
         return ok(scaleJson(json::parse(answer.body)));
     }
     if (!get)
@@ -500,7 +571,7 @@ ServeResponse ServeApi::list(const ServeRequest& request, ResourceKind kind, con
         return ok(printer.table(std::move(rows), std::move(metadata)));
     std::string body = R"({"kind":")" + listKind + R"(","apiVersion":")" + apiVersion + R"(","metadata":)" + metadata.dump() +
                        R"(,"items":[)" + items + "]}";
-    return {200, "application/json", std::move(body), std::nullopt, false};
+    return {200, "application/json", std::move(body), std::nullopt, false, {}};
 }
 
 ServeResponse ServeApi::startWatch(const ServeRequest& request, ResourceKind kind, const std::string& nameSpace,

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace orrery::serve {
 
@@ -52,15 +53,17 @@ struct ServeResponse {
     std::string body;
     std::optional<WatchCursor> watch;
     bool endStream = false;
+    std::vector<std::string> warnings; //!< `Warning` header values (299 - "unknown field …")
 };
 
 //! The Kubernetes API and /metrics of a ServedCluster, transport-free: discovery (/api, /apis,
 //! /version), list (limit/continue, labelSelector, fieldSelector) and get of nodes, pods,
 //! deployments, replicasets, events, leases (and empty horizontalpodautoscalers), watch from a
 //! resourceVersion with bookmarks (410 Gone as an ERROR event once the event log no longer covers
-//! it), PATCH of deployments and of their scale subresource (dryRun=All); POST, binding and DELETE
-//! of standalone pods, POST/PUT/DELETE of events and leases (serve/api_objects.h); /metrics,
-//! /healthz. Failures are Status objects.
+//! it), PATCH of deployments and of their scale subresource (dryRun=All); POST, binding (the pod's
+//! subresource and the namespace's `bindings`) and DELETE of standalone pods, POST/PUT/DELETE of
+//! events and leases (serve/api_objects.h), their bodies decoded under `fieldValidation`
+//! (serve/field_validation.h); /metrics, /healthz. Failures are Status objects.
 class ServeApi {
 public:
     explicit ServeApi(ServedCluster& cluster);

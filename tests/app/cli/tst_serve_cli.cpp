@@ -71,6 +71,7 @@ private slots:
     void badScenarioIsAFileLineError();
     void kubectlTopReadsTheMetricsApi();
     void kubectlCreatesAndDeletesAPendingPod();
+    void kubectlUnknownFieldsAreRefusedOrWarned();
 
 private:
     QTemporaryDir m_dir;
@@ -274,6 +275,45 @@ void TestServeCli::kubectlCreatesAndDeletesAPendingPod()
                   QStringLiteral("jsonpath={.status.phase} {.spec.schedulerName}")}),
              QStringLiteral("Pending orrery"));
     QCOMPARE(run({QStringLiteral("delete"), QStringLiteral("pod"), QStringLiteral("hello")}), QStringLiteral("pod \"hello\" deleted"));
+}
+
+//! kubectl 1.27 and later ask the server to validate (`fieldValidation=Strict` by default,
+//! `Warn` with --validate=warn): a misspelt field is refused with the API server's strict decoding
+//! error, or accepted with kubectl's "Warning: unknown field" line and dropped.
+void TestServeCli::kubectlUnknownFieldsAreRefusedOrWarned()
+{
+    const QString kubectl = kubectlPath();
+    if (kubectl.isEmpty())
+        QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
+    const QString version = runKubectl(kubectl, m_kubeconfig, {QStringLiteral("version"), QStringLiteral("--client"), QStringLiteral("-o"), QStringLiteral("json")});
+    const auto minor = QRegularExpression(QStringLiteral("\"minor\":\\s*\"(\\d+)")).match(version);
+    QVERIFY2(minor.hasMatch(), qPrintable(version));
+    if (minor.captured(1).toInt() < 27)
+        QSKIP("kubectl before 1.27 validates on the client against OpenAPI v2 schemas");
+    const QString file = m_dir.filePath(QStringLiteral("typo.yaml"));
+    QFile pod(file);
+    QVERIFY(pod.open(QIODevice::WriteOnly));
+    pod.write("apiVersion: v1\nkind: Pod\nmetadata: {name: typo}\nspec:\n  schedulerName: orrery\n"
+              "  containers: [{name: main, image: busybox, imagePullPolicyy: Always}]\n");
+    pod.close();
+    const auto kubectlRun = [&](const QStringList& args) {
+        QProcess process;
+        process.start(kubectl, QStringList{QStringLiteral("--kubeconfig"), m_kubeconfig} + args);
+        process.waitForFinished(30000);
+        return std::make_pair(process.exitCode(), QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError()));
+    };
+    const auto [strictCode, strictOut] = kubectlRun({QStringLiteral("create"), QStringLiteral("-f"), file});
+    QVERIFY2(strictCode != 0, qPrintable(strictOut));
+    QVERIFY2(strictOut.contains(QStringLiteral("Error from server (BadRequest)")) &&
+                 strictOut.contains(QStringLiteral("Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: "
+                                                   "unknown field \"spec.containers[0].imagePullPolicyy\"")),
+             qPrintable(strictOut));
+    const auto [warnCode, warnOut] = kubectlRun({QStringLiteral("create"), QStringLiteral("-f"), file, QStringLiteral("--validate=warn")});
+    QVERIFY2(warnCode == 0, qPrintable(warnOut));
+    QVERIFY2(warnOut.contains(QStringLiteral("Warning: unknown field \"spec.containers[0].imagePullPolicyy\"")), qPrintable(warnOut));
+    QVERIFY2(warnOut.contains(QStringLiteral("pod/typo created")), qPrintable(warnOut));
+    QCOMPARE(runKubectl(kubectl, m_kubeconfig, {QStringLiteral("delete"), QStringLiteral("pod"), QStringLiteral("typo")}),
+             QStringLiteral("pod \"typo\" deleted"));
 }
 
 QTEST_GUILESS_MAIN(TestServeCli)

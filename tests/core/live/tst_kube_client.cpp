@@ -1,8 +1,7 @@
 // The Kubernetes client against a loopback server answering with real API responses
-// (tests/fixtures/live, from /work/shared/data/kubernetes; event-gke.json is an Event a GKE API
-// server returned, from derailed/k9s internal/render/testdata/ev.json @ 780b5fab, Apache-2.0,
-// LICENSE-k9s): lists, pages, watch with bookmarks and a 410, dry-run PATCH, Status errors, and
-// the Events orrery schedule writes against a real one; the server checks every request it receives.
+// (tests/fixtures/live, sources in its README.md: an EKS node and pod list, a GKE Event, real
+// binding refusals): lists, pages, watch with bookmarks and a 410, dry-run PATCH, Status errors,
+// and the Events orrery schedule writes against a real one; the server checks every request.
 #include "fake_http_server.h"
 
 #include "live/kube_client.h"
@@ -77,6 +76,7 @@ private slots:
     void parsesARealEvent();
     void writtenEventsCarryARealEventsFields();
     void statusErrorsCarryMessageAndCode();
+    void recordedBindingFailureIsAClearError();
     void dryRunPatchSendsContentTypeAndQuery();
     void watchResumesFromBookmarkAndRelistsAfterGone();
 };
@@ -207,6 +207,30 @@ void TestKubeClient::statusErrorsCarryMessageAndCode()
         QCOMPARE(error.httpStatus(), 403L);
         const QString message = QString::fromUtf8(error.what());
         QVERIFY2(message.contains("GET " + server.url() + "/api/v1/nodes?limit=500: 403 Forbidden: nodes is forbidden: User \"bob\""),
+                 error.what());
+    }
+}
+
+//! A real API server's answer to a Binding it cannot validate (tests/fixtures/live/README.md): a
+//! 500 without a reason, whose message is the error a scheduler needs to see.
+void TestKubeClient::recordedBindingFailureIsAClearError()
+{
+    FakeHttpServer server([](const RecordedRequest&) {
+        return ScriptedResponse{500, "application/json", readFile(kFixtures + "binding-target-kind-unsupported.json"), {}, false};
+    });
+    KubeClient client(contextFor(server));
+    KubePod pod;
+    pod.meta.name = "web-0";
+    pod.meta.nameSpace = "shop";
+    try {
+        client.post(bindingPath(pod), bindingJson(pod, "node-1"));
+        QFAIL("no error");
+    } catch (const LiveError& error) {
+        QCOMPARE(error.kind(), LiveError::Kind::Http);
+        QCOMPARE(error.httpStatus(), 500L);
+        const QString message = QString::fromUtf8(error.what());
+        QVERIFY2(message.contains("POST " + server.url() + "/api/v1/namespaces/shop/pods/web-0/binding?fieldManager=orrery: 500 Internal Server Error: ") &&
+                     message.contains("[target.kind: Unsupported value: \"foo\": supported values: \"Node\", \"<empty>\", target.name: Required value]"),
                  error.what());
     }
 }
