@@ -12,9 +12,80 @@ namespace orrery::plugins::simppo {
 namespace {
 
 // Format 2 adds each agent's last action, which carries into the next episode's oscillation
-// check, so a run resumed from a checkpoint continues exactly; format 1 models still load (Hold).
-constexpr std::string_view kMagic = "ORRERY-SIMPPO-TEAM-2";
+// check, so a run resumed from a checkpoint continues exactly; format 3 the learner's form
+// (rolloutSteps) and each agent's unfinished rollout. Formats 1 and 2 still load (Hold, the seed's form).
+constexpr std::string_view kMagic = "ORRERY-SIMPPO-TEAM-3";
+constexpr std::string_view kMagicVersion2 = "ORRERY-SIMPPO-TEAM-2";
 constexpr std::string_view kMagicVersion1 = "ORRERY-SIMPPO-TEAM-1";
+
+template <class T>
+void putPod(std::string& out, const T& value)
+{
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+template <class T>
+T getPod(std::string_view in, std::size_t& at)
+{
+    T value{};
+    if (at + sizeof value > in.size())
+        throw std::runtime_error("truncated SIMPPO rollout");
+    std::memcpy(&value, in.data() + at, sizeof value);
+    at += sizeof value;
+    return value;
+}
+
+void putFloats(std::string& out, const std::vector<float>& values)
+{
+    putPod(out, static_cast<std::uint32_t>(values.size()));
+    out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+}
+
+std::vector<float> getFloats(std::string_view in, std::size_t& at)
+{
+    const auto count = getPod<std::uint32_t>(in, at);
+    if (count > (in.size() - at) / sizeof(float))
+        throw std::runtime_error("truncated SIMPPO rollout");
+    std::vector<float> values(count);
+    std::memcpy(values.data(), in.data() + at, count * sizeof(float));
+    at += count * sizeof(float);
+    return values;
+}
+
+std::string rolloutBytes(const std::vector<learn::PpoTransition>& rollout)
+{
+    std::string out;
+    putPod(out, static_cast<std::uint64_t>(rollout.size()));
+    for (const learn::PpoTransition& t : rollout) {
+        putFloats(out, t.state);
+        putFloats(out, t.criticExtra);
+        putPod(out, t.action);
+        putPod(out, t.logProbability);
+        putPod(out, t.value);
+        putPod(out, t.reward);
+        putPod(out, static_cast<std::uint8_t>(t.done));
+    }
+    return out;
+}
+
+std::vector<learn::PpoTransition> rolloutOf(std::string_view in)
+{
+    std::size_t at = 0;
+    const auto count = getPod<std::uint64_t>(in, at);
+    std::vector<learn::PpoTransition> rollout;
+    for (std::uint64_t k = 0; k < count; ++k) {
+        learn::PpoTransition t;
+        t.state = getFloats(in, at);
+        t.criticExtra = getFloats(in, at);
+        t.action = getPod<std::int32_t>(in, at);
+        t.logProbability = getPod<float>(in, at);
+        t.value = getPod<float>(in, at);
+        t.reward = getPod<float>(in, at);
+        t.done = getPod<std::uint8_t>(in, at) != 0;
+        rollout.push_back(std::move(t));
+    }
+    return rollout;
+}
 
 void putString(std::vector<std::uint8_t>& out, std::string_view text)
 {
@@ -59,6 +130,13 @@ learn::PpoConfig AgentTeam::agentConfig(std::uint64_t seed) const
     config.criticExtraDim = globalStateSize(globalStateKindOf(m_config.mode));
     config.actionCount = kActionCount;
     config.minibatchSize = m_config.minibatch;
+    if (m_config.rolloutSteps > 0) {
+        // The learning core's form (issue 32): the critic regresses on normalised returns, and an
+        // update stops its epochs once the policy has moved 1.5 × 0.01 in KL from the rollout's
+        // (OpenAI Spinning Up's PPO default, target_kl 0.01). Table 4.2's rates, clip, β, δ stay.
+        config.normalizeValues = true;
+        config.targetKl = 0.01;
+    }
     config.seed = seed;
     return config;
 }
@@ -216,16 +294,30 @@ TeamUpdate AgentTeam::update()
     // Profiling training (docs/performance.md, "SIMPPO training") puts ~70 % of the time in the
     // agents' PPO updates and < 10 % in the simulation, so the cores go to the updates: each
     // agent owns its networks and generator, so they run side by side with the same results.
+    const bool rollouts = m_config.rolloutSteps > 0;
     std::vector<Agent*> learners;
     for (auto& [name, agent] : m_agents) {
-        if (!agent.trajectory.empty())
+        if (agent.trajectory.empty())
+            continue;
+        if (rollouts && !agent.trajectory.back().done) {
+            // The episode ended at its time limit; the rollout goes on in the next one, so the
+            // boundary is closed here: γ·V(s') joins the last reward and no value crosses it
+            // (as learn::trainPpo does, Stable-Baselines3's handling of truncation).
+            learn::PpoTransition& last = agent.trajectory.back();
+            if (!agent.lastState.empty())
+                last.reward += static_cast<float>(agent.ppo->config().gamma) * agent.ppo->value(agent.lastState, agent.lastGlobal);
+            last.done = true;
+        }
+        if (!rollouts || agent.trajectory.size() >= m_config.rolloutSteps)
             learners.push_back(&agent);
     }
     std::vector<learn::PpoUpdateStats> stats(learners.size());
     learn::forEachAgentInParallel(learners.size(), m_config.threads, [&](std::size_t i) {
         Agent& agent = *learners[i];
-        // The episode ended at its time limit: bootstrap from V of the state after the last step.
-        const float bootstrap = agent.lastState.empty() ? 0.0f : agent.ppo->value(agent.lastState, agent.lastGlobal);
+        // The seed's form: the episode ended at its time limit, so bootstrap from V of the state
+        // after the last step. Rollouts closed every boundary above.
+        const float bootstrap =
+            rollouts || agent.lastState.empty() ? 0.0f : agent.ppo->value(agent.lastState, agent.lastGlobal);
         stats[i] = agent.ppo->update(agent.trajectory, bootstrap);
         agent.trajectory.clear();
     });
@@ -262,6 +354,12 @@ TeamUpdate AgentTeam::update()
     return summary;
 }
 
+const std::vector<learn::PpoTransition>* AgentTeam::pendingTransitions(const std::string& name) const
+{
+    const auto it = m_agents.find(name);
+    return it == m_agents.end() ? nullptr : &it->second.trajectory;
+}
+
 std::map<std::string, double> AgentTeam::episodeRewards() const
 {
     std::map<std::string, double> rewards;
@@ -276,12 +374,14 @@ std::vector<std::uint8_t> AgentTeam::save() const
     putString(out, kMagic);
     putString(out, pluginIdOf(m_config.mode));
     putString(out, std::to_string(m_episodes));
+    putString(out, std::to_string(m_config.rolloutSteps));
     putString(out, std::to_string(m_agents.size()));
     for (const auto& [name, agent] : m_agents) {
         putString(out, name);
         putString(out, agent.group);
         putString(out, agent.ppo->saveBytes());
         putString(out, std::to_string(static_cast<int>(agent.lastAction)));
+        putString(out, rolloutBytes(agent.trajectory));
     }
     putString(out, std::to_string(m_bases.size()));
     for (const auto& [group, base] : m_bases) {
@@ -300,6 +400,7 @@ std::vector<std::uint8_t> AgentTeam::fingerprint() const
         const std::vector<std::uint8_t> print = agent.ppo->fingerprint();
         putString(out, std::string_view(reinterpret_cast<const char*>(print.data()), print.size()));
         putString(out, std::to_string(static_cast<int>(agent.lastAction)));
+        putString(out, rolloutBytes(agent.trajectory));
     }
     for (const auto& [group, base] : m_bases) {
         putString(out, "base/" + group);
@@ -313,13 +414,16 @@ void AgentTeam::load(const std::vector<std::uint8_t>& bytes)
 {
     std::size_t at = 0;
     const std::string magic = getString(bytes, at);
-    if (magic != kMagic && magic != kMagicVersion1)
+    if (magic != kMagic && magic != kMagicVersion2 && magic != kMagicVersion1)
         throw std::runtime_error("not a SIMPPO team model");
-    const bool hasLastActions = magic == kMagic;
+    const bool hasLastActions = magic != kMagicVersion1;
+    const bool hasRollouts = magic == kMagic;
     const std::string mode = getString(bytes, at);
     if (mode != pluginIdOf(m_config.mode))
         throw std::runtime_error("the model was trained by " + mode + ", not " + std::string(pluginIdOf(m_config.mode)));
     m_episodes = static_cast<std::uint32_t>(std::stoul(getString(bytes, at)));
+    // The agents' networks are built for the form they were trained in.
+    m_config.rolloutSteps = hasRollouts ? std::stoul(getString(bytes, at)) : 0;
     const std::size_t agents = std::stoul(getString(bytes, at));
     m_agents.clear();
     for (std::size_t k = 0; k < agents; ++k) {
@@ -334,6 +438,8 @@ void AgentTeam::load(const std::vector<std::uint8_t>& bytes)
                 throw std::runtime_error("SIMPPO team model: agent " + name + " has an unknown last action " + std::to_string(last));
             agent.lastAction = static_cast<FunctionAction>(last);
         }
+        if (hasRollouts)
+            agent.trajectory = rolloutOf(getString(bytes, at));
         m_agents.emplace(std::move(name), std::move(agent));
     }
     const std::size_t bases = std::stoul(getString(bytes, at));

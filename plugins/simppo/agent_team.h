@@ -20,6 +20,11 @@ struct TeamConfig {
     Mode mode = Mode::Simppo;
     double alpha = 0.3;            //!< reward coefficient α (Table 4.2)
     int minibatch = 5;             //!< Table 4.2: 10 single-agent, 5 multi-agent
+    //! 0: the seed's form (Table 4.2): every agent updates at the end of each episode on that
+    //! episode's steps. N > 0: the learning core's form (issue 32): an agent updates once it holds
+    //! N transitions, collected across episodes (each episode's time limit bootstrapped into its
+    //! last reward as γ·V(s')), with value normalisation and a target-KL stop (agentConfig()).
+    std::size_t rolloutSteps = 0;
     bool parameterSharing = true;  //!< new agents start from their class's base model (§4.7.2)
     std::uint64_t seed = 0;
     unsigned threads = 1;          //!< threads for the agents' updates (0 = every hardware thread)
@@ -53,12 +58,16 @@ public:
     //! and update() bootstraps it with V of the state after it (partial-episode bootstrapping,
     //! Pardo et al., ICML 2018) instead of treating the end as terminal.
     double observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done);
-    //! One PPO update per agent on its trajectory (agents in parallel on config().threads; the
-    //! result does not depend on the count), then clears them and refreshes the bases.
+    //! Ends the episode: one PPO update per agent on its trajectory (agents in parallel on
+    //! config().threads; the result does not depend on the count), or, with rollouts, per agent
+    //! whose rollout is full; then refreshes the bases.
     TeamUpdate update();
 
     [[nodiscard]] std::size_t agentCount() const { return m_agents.size(); }
     [[nodiscard]] bool hasAgent(const std::string& name) const { return m_agents.count(name) > 0; }
+    //! The transitions `name`'s agent holds for its next update (with rollouts, across episodes),
+    //! or nullptr for no such agent.
+    [[nodiscard]] const std::vector<learn::PpoTransition>* pendingTransitions(const std::string& name) const;
     //! Each agent's reward summed over the current episode, by function.
     [[nodiscard]] std::map<std::string, double> episodeRewards() const;
     [[nodiscard]] const TeamConfig& config() const { return m_config; }
@@ -68,9 +77,11 @@ public:
     //! equal for two teams exactly when they hold the same agents in the same state.
     [[nodiscard]] std::vector<std::uint8_t> fingerprint() const;
 
-    //! The team as bytes: a header, then every agent's and base's PpoAgent bytes with its name and class.
+    //! The team as bytes: a header (with the learner's form), then every agent's and base's PpoAgent
+    //! bytes with its name and class, and each agent's unfinished rollout, so a resumed run goes on exactly.
     [[nodiscard]] std::vector<std::uint8_t> save() const;
-    //! Restores save()'s bytes. Throws std::runtime_error when they are not a team of this mode.
+    //! Restores save()'s bytes, the learner's form with them. Throws std::runtime_error when they
+    //! are not a team of this mode.
     void load(const std::vector<std::uint8_t>& bytes);
 
     //! The PPO hyperparameters of one agent (Table 4.2).

@@ -19,6 +19,13 @@ inline constexpr OrreryParamSpec kFamilyParams[] = {
      .choices = nullptr,
      .help = "Training: a new function's agent starts from its class's base model (seed 001 §4.7.2); false is "
              "the Fig. 4.10 ablation."},
+    {.name = "learner", .type = ORRERY_PARAM_ENUM, .defaultValue = "seed", .minValue = 0, .maxValue = 0,
+     .choices = "seed|rollouts",
+     .help = "seed: every agent updates at each episode's end on that episode (Table 4.2); rollouts: the learning "
+             "core's PPO (issue 32): updates on rolloutSteps transitions gathered across episodes, minibatch 64, "
+             "value normalisation, target KL 0.01."},
+    {.name = "rolloutSteps", .type = ORRERY_PARAM_INT, .defaultValue = "2048", .minValue = 8, .maxValue = 1000000,
+     .choices = nullptr, .help = "With learner rollouts: transitions per agent per update."},
     {.name = "untrained", .type = ORRERY_PARAM_ENUM, .defaultValue = "hold", .minValue = 0, .maxValue = 0,
      .choices = "hold|act", .help = "Serving without a trained model: hold (no actions) or act with untrained agents."},
 };

@@ -9,7 +9,16 @@ SimppoParams SimppoParams::from(const policy::ParamSet& params)
     p.minibatch = static_cast<int>(params.getInt("minibatch"));
     p.parameterSharing = params.getBool("parameterSharing");
     p.actUntrained = params.getString("untrained") == "act";
+    p.rollouts = params.getString("learner") == "rollouts";
+    p.rolloutSteps = static_cast<int>(params.getInt("rolloutSteps"));
     return p;
+}
+
+int SimppoParams::minibatchFor(Mode mode) const
+{
+    if (minibatch > 0)
+        return minibatch;
+    return rollouts ? 64 : defaultMinibatch(mode); // issue 32: minibatches of 64 over the rollout
 }
 
 } // namespace orrery::plugins::simppo

@@ -12,7 +12,8 @@ TeamConfig servingConfig(const policy::PolicyContext& context, Mode mode)
     config.mode = mode;
     config.alpha = params.alpha;
     config.parameterSharing = true; // serving: unknown functions start from their class's base
-    config.minibatch = params.minibatch > 0 ? params.minibatch : defaultMinibatch(mode);
+    config.minibatch = params.minibatchFor(mode);
+    config.rolloutSteps = params.teamRolloutSteps(); // the model's own form wins on load
     return config;
 }
 } // namespace

@@ -18,7 +18,8 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
     teamConfig.mode = mode;
     teamConfig.alpha = params.alpha;
     teamConfig.parameterSharing = params.parameterSharing;
-    teamConfig.minibatch = params.minibatch > 0 ? params.minibatch : defaultMinibatch(mode);
+    teamConfig.minibatch = params.minibatchFor(mode);
+    teamConfig.rolloutSteps = params.teamRolloutSteps();
     teamConfig.seed = config.seed;
     teamConfig.threads = config.threads;
     AgentTeam team(teamConfig);

@@ -1,6 +1,7 @@
 // Training the SIMPPO family in a Functions environment: the result does not depend on how many
 // threads update the agents, and a run stopped and resumed from its model (--resume) ends where
-// the unbroken run does, churn schedule included.
+// the unbroken run does, churn schedule included — in the seed's form (an update per episode) and
+// in the learning core's (rollouts across episodes, unfinished rollouts saved with the model).
 #include "kinds/built_in_kinds.h"
 #include "kinds/functions/functions_environment.h"
 #include "kinds/functions/functions_spec.h"
@@ -62,20 +63,23 @@ Setup load()
     return setup;
 }
 
-policy::PolicyContext familyContext()
+//! The family's parameters; `rolloutSteps` > 0 chooses the learning core's form.
+policy::PolicyContext familyContext(int rolloutSteps = 0)
 {
     policy::PolicyContext context;
     context.params.set("alpha", "0.3");
     context.params.set("minibatch", "0");
     context.params.set("parameterSharing", "true");
     context.params.set("untrained", "hold");
+    context.params.set("learner", rolloutSteps > 0 ? "rollouts" : "seed");
+    context.params.set("rolloutSteps", std::to_string(rolloutSteps > 0 ? rolloutSteps : 2048));
     return context;
 }
 
 //! Trains `episodes` episodes in a fresh environment; from `base` when given (resumed or not).
 std::vector<std::uint8_t> train(const Setup& setup, std::uint32_t episodes, unsigned threads,
                                 const std::vector<std::uint8_t>* base = nullptr, bool resume = false,
-                                std::vector<policy::ControlEpisodeReport>* reports = nullptr)
+                                std::vector<policy::ControlEpisodeReport>* reports = nullptr, int rolloutSteps = 0)
 {
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = 6;
@@ -94,7 +98,7 @@ std::vector<std::uint8_t> train(const Setup& setup, std::uint32_t episodes, unsi
             return true;
         };
     }
-    return trainTeam(Mode::Simppo, environment, config, familyContext(), progress).model;
+    return trainTeam(Mode::Simppo, environment, config, familyContext(rolloutSteps), progress).model;
 }
 
 //! What a trained team holds (the model bytes themselves differ between saves: LibTorch's
@@ -141,6 +145,47 @@ private slots:
         // Without resuming, the environment starts its churn schedule over (no fourth function
         // at episode 3), so the model differs: what resume exists for.
         QVERIFY(fingerprintOf(train(setup, 2, 1, &firstHalf, false)) != unbroken);
+    }
+
+    //! Rollouts of 12 transitions with 6-step episodes: every agent updates every second episode
+    //! (the fourth function, arriving at episode 3, first at episode 4); in between, its
+    //! transitions wait in the model with the episode's time limit closed (done, bootstrapped).
+    void rolloutsSpanEpisodes()
+    {
+        const Setup setup = load();
+        std::vector<policy::ControlEpisodeReport> reports;
+        const auto model = train(setup, 4, 1, nullptr, false, &reports, 12);
+        QCOMPARE(reports.size(), std::size_t{4});
+        const std::vector<std::uint64_t> updates{reports[0].updates, reports[1].updates, reports[2].updates, reports[3].updates};
+        QCOMPARE(updates, (std::vector<std::uint64_t>{0, 3, 3, 7}));
+
+        const auto firstEpisode = train(setup, 1, 1, nullptr, false, nullptr, 12);
+        TeamConfig config;
+        config.mode = Mode::Simppo;
+        AgentTeam team(config);
+        team.load(firstEpisode);
+        QCOMPARE(team.config().rolloutSteps, std::size_t{12}); // the model's form, not the caller's
+        for (const char* name : {"primes", "b64", "resize"}) {
+            const auto* pending = team.pendingTransitions(name);
+            QVERIFY2(pending && pending->size() == 6, name);
+            for (std::size_t i = 0; i < pending->size(); ++i)
+                QCOMPARE((*pending)[i].done, i + 1 == pending->size());
+        }
+        // The seed's form keeps nothing between episodes.
+        AgentTeam seedTeam(config);
+        seedTeam.load(train(setup, 1, 1));
+        QCOMPARE(seedTeam.config().rolloutSteps, std::size_t{0});
+        QVERIFY(seedTeam.pendingTransitions("primes")->empty());
+    }
+
+    void rolloutsResumeAndThreadExactly()
+    {
+        const Setup setup = load();
+        const auto unbroken = fingerprintOf(train(setup, 4, 1, nullptr, false, nullptr, 12));
+        QVERIFY(fingerprintOf(train(setup, 4, 2, nullptr, false, nullptr, 12)) == unbroken);
+        const auto firstEpisode = train(setup, 1, 1, nullptr, false, nullptr, 12); // mid-rollout
+        QVERIFY(fingerprintOf(train(setup, 3, 1, &firstEpisode, true, nullptr, 12)) == unbroken);
+        QVERIFY(fingerprintOf(train(setup, 4, 1)) != unbroken); // the seed's form learns otherwise
     }
 
     void checkpointsCarryTheAgentsPpoStatistics()
