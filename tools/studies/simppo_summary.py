@@ -4,6 +4,8 @@
   tools/studies/simppo_summary.py --project simppo.orrery --curves multitenant-curves.csv \
       --churn churn.log --churn-no-sharing churn-ns.log
   tools/studies/simppo_summary.py --project seeds.orrery     # the training-seed experiments
+  tools/studies/simppo_summary.py --project rollouts.orrery --study rollouts --curves rollouts-curves.csv
+                                  # the re-run with the learning core (simppo-rollouts-*.yaml)
 
 Per-function p99 come from the project's runs (table run_metrics, metrics fn.<function>.latency.p99)
 of the experiments simppo-multitenant and simppo-isolated; ratios are ratios of per-function means
@@ -81,11 +83,14 @@ def main():
     p.add_argument('--churn')
     p.add_argument('--churn-no-sharing')
     p.add_argument('--every', type=int, default=200)
+    p.add_argument('--study', choices=['seed', 'rollouts'], default='seed',
+                   help="which files' experiments: simppo-*.yaml (seed) or simppo-rollouts-*.yaml")
     args = p.parse_args()
+    prefix = 'simppo-rollouts-' if args.study == 'rollouts' else 'simppo-'
     rng = random.Random(20261125)
     db = sqlite3.connect(args.project)
-    multi = runs(db, 'simppo-multitenant')
-    iso = runs(db, 'simppo-isolated')
+    multi = runs(db, prefix + 'multitenant')
+    iso = runs(db, prefix + 'isolated')
     functions = sorted({f for arm in multi.values() for s in arm.values() for f in s})
     print('arms (multi-tenant):', sorted(multi), ' (isolated):', sorted(iso))
     print('functions:', ', '.join(functions))
@@ -127,8 +132,8 @@ def main():
         if 's-rl' in c and 's-rl-alone' in c:
             a, m = statistics.mean(c['s-rl-alone'][-50:]), statistics.mean(c['s-rl'][-50:])
             print(f'  S-RL trained together vs alone, last 50 episodes: {m:.3f} vs {a:.3f} ({100 * (a - m) / a:.1f} % lower)')
-    seeds_multi = runs(db, 'simppo-training-seeds')
-    seeds_iso = runs(db, 'simppo-training-seeds-isolated')
+    seeds_multi = runs(db, prefix + 'training-seeds')
+    seeds_iso = runs(db, prefix + 'training-seeds-isolated')
     for seed in sorted({int(a.rsplit('-', 1)[1]) for a in seeds_multi if a.startswith('simppo-')}):
         alone, simppo, base = seeds_multi.get(f's-rl-alone-{seed}'), seeds_multi.get(f'simppo-{seed}'), seeds_iso.get(f's-rl-alone-{seed}')
         fs = sorted({f for arm in seeds_multi.values() for s in arm.values() for f in s})
