@@ -24,6 +24,14 @@ BatchJobsGenerator::BatchJobsGenerator(const model::BatchJobsSpec& spec, std::ui
     , m_arrivals(seed, "workload/" + spec.name + "/arrivals")
     , m_work(seed, "workload/" + spec.name + "/work")
 {
+    m_task.unit.workload = m_spec.name;
+    m_task.unit.service = m_spec.name;
+    m_task.unit.request = m_spec.request;
+    m_task.unit.deviceModel = m_spec.deviceModel;
+    m_task.sharedGpuMilli = m_spec.sharedGpuMilli;
+    m_task.unit.declaredCompute = m_spec.sharedGpuMilli > 0 ? model::ComputeKind::Gpu : declaredKind(m_spec.request);
+    m_task.unit.computeOptions = model::bitOf(m_task.unit.declaredCompute);
+    m_task.demand = m_spec.demand;
 }
 
 std::optional<sim::SimTime> BatchJobsGenerator::nextArrival(sim::SimTime now)
@@ -34,23 +42,21 @@ std::optional<sim::SimTime> BatchJobsGenerator::nextArrival(sim::SimTime now)
     return now + std::max<sim::SimTime>(1, sim::fromSeconds(gapSeconds));
 }
 
-JobSpec BatchJobsGenerator::makeJob(sim::SimTime)
+JobSpec BatchJobsGenerator::makeJob(sim::SimTime now)
+{
+    JobSpec job;
+    makeJobInto(now, job);
+    return job;
+}
+
+void BatchJobsGenerator::makeJobInto(sim::SimTime, JobSpec& job)
 {
     ++m_made;
-    TaskSpec task;
-    task.unit.workload = m_spec.name;
-    task.unit.service = m_spec.name;
-    task.unit.request = m_spec.request;
-    task.unit.deviceModel = m_spec.deviceModel;
-    task.sharedGpuMilli = m_spec.sharedGpuMilli;
-    task.unit.declaredCompute = m_spec.sharedGpuMilli > 0 ? model::ComputeKind::Gpu : declaredKind(m_spec.request);
-    task.unit.computeOptions = model::bitOf(task.unit.declaredCompute);
-    task.durationOn[static_cast<int>(task.unit.declaredCompute)] = m_spec.duration.sample(m_work);
-    task.demand = m_spec.demand;
-    JobSpec job;
     job.jobClass = "batch";
-    job.tasks.push_back(std::move(task));
-    return job;
+    job.tasks.resize(1);
+    TaskSpec& task = job.tasks.front();
+    task = m_task;
+    task.durationOn[static_cast<int>(m_task.unit.declaredCompute)] = m_spec.duration.sample(m_work);
 }
 
 } // namespace orrery::env

@@ -15,9 +15,11 @@ public:
 
     std::optional<sim::SimTime> nextArrival(sim::SimTime now) override;
     JobSpec makeJob(sim::SimTime now) override;
+    void makeJobInto(sim::SimTime now, JobSpec& job) override;
 
 private:
     const model::BatchJobsSpec& m_spec;
+    TaskSpec m_task; //!< every job's task but its drawn duration, built once
     sim::RngStream m_arrivals;
     sim::RngStream m_work;
     std::int64_t m_made = 0;

@@ -103,7 +103,7 @@ void PlacementQueue::schedulePending(TaskTable& tasks, sim::SimTime now, const S
         ++m_decisions;
         const sim::SimTime decidedAt = chargeDecision(now, wall);
         if (decision.deferred) {
-            m_next.push_back(task.spec.unit.id);
+            m_next.push_back(m_pending[i]);
             continue;
         }
         bind(task, decision, gpu, view);

@@ -29,7 +29,8 @@ public:
     PlacementQueue(model::Cluster& cluster, policy::PlacementPolicy& policy, std::string policyId,
                    model::DecisionCostSpec cost);
 
-    void enqueue(std::uint64_t taskId) { m_pending.push_back(taskId); }
+    //! A task became ready; `slot` is its index in the simulation's TaskTable.
+    void enqueue(std::uint64_t slot) { m_pending.push_back(slot); }
     //! GPUs shared by fraction (docs/model.md, "GPU sharing"): every GPU allocation goes through
     //! the ledger, and a task with a share asks the policy's placeOnGpus when it was written for
     //! policy API 1.6 (`policyPlacesShares`), else its place() for one free GPU.
@@ -60,7 +61,7 @@ private:
     model::DecisionCostSpec m_cost;
     model::SharedGpus* m_gpus = nullptr; //!< the GPU ledger, when GPUs are shared
     bool m_policyPlacesShares = false;
-    std::vector<std::uint64_t> m_pending; //!< in readiness order
+    std::vector<std::uint64_t> m_pending; //!< task table slots, in readiness order
     std::vector<std::uint64_t> m_next;    //!< scratch for a pass, kept to avoid allocating per pass
     std::size_t m_deferredCount = 0; //!< the first m_deferredCount pending tasks were tried and deferred
     bool m_retryDeferred = false;

@@ -321,40 +321,59 @@ private:
 
     void onArrival(std::uint32_t workload, sim::SimTime now)
     {
-        JobSpec spec = m_generators[workload]->makeJob(now);
+        JobSpec& spec = m_jobScratch;
+        m_generators[workload]->makeJobInto(now, spec);
         JobState job;
         job.workload = workload;
-        job.firstTask = m_tasks.size();
         job.taskCount = static_cast<std::uint32_t>(spec.tasks.size());
+        job.firstTask = takeTaskSlots(job.taskCount);
         job.unfinishedTasks = job.taskCount;
         job.arrivedAt = now;
         job.jobClass = jobClassIndex(spec.jobClass);
         const std::uint64_t jobId = m_jobs.size();
         m_jobs.push_back(job);
-        for (std::uint32_t i = 0; i < spec.tasks.size(); ++i) {
-            TaskState task;
+        for (std::uint32_t i = 0; i < job.taskCount; ++i) {
+            TaskState& task = m_tasks[job.firstTask + i];
+            static_cast<TaskRuntime&>(task) = TaskRuntime{};
             task.spec = std::move(spec.tasks[i]);
-            task.spec.unit.id = m_tasks.size();
+            task.spec.unit.id = m_nextTaskId++; // unique over the run, whichever slot holds it
             task.job = jobId;
             task.indexInJob = i;
-            m_tasks.push_back(std::move(task));
-            if (m_tasks.back().spec.parent < 0)
-                makeReady(m_tasks.back(), now);
+            if (task.spec.parent < 0)
+                makeReady(task, now);
         }
         scheduleNextArrival(workload);
         schedule(now);
     }
 
+    //! `count` contiguous slots of the task table: those of a finished job of that size when
+    //! there is one, else new ones at its end. A run's table so holds the tasks alive at once,
+    //! not every task it ever had (docs/performance.md, "Placement").
+    std::uint64_t takeTaskSlots(std::uint32_t count)
+    {
+        if (count < m_freeTaskBlocks.size() && !m_freeTaskBlocks[count].empty()) {
+            const std::uint64_t first = m_freeTaskBlocks[count].back();
+            m_freeTaskBlocks[count].pop_back();
+            return first;
+        }
+        const std::uint64_t first = m_tasks.size();
+        m_tasks.resize(m_tasks.size() + count);
+        return first;
+    }
+
+    //! The table index of a task (its job's block, in job order).
+    std::uint64_t slotOf(const TaskState& task) const { return m_jobs[task.job].firstTask + task.indexInJob; }
+
     void makeReady(TaskState& task, sim::SimTime now)
     {
         task.readyAt = now;
         task.spec.unit.submittedAt = now;
-        m_queue->enqueue(task.spec.unit.id);
+        m_queue->enqueue(slotOf(task));
     }
 
-    void onCompletion(std::uint64_t taskId, sim::SimTime now)
+    void onCompletion(std::uint64_t slot, sim::SimTime now)
     {
-        TaskState& task = m_tasks[taskId];
+        TaskState& task = m_tasks[slot];
         task.finishedAt = now;
         if (m_sharedGpus) {
             const model::GpuRequest gpus = task.spec.sharedGpuMilli > 0
@@ -386,6 +405,11 @@ private:
         if (--job.unfinishedTasks == 0) {
             job.finishedAt = now;
             m_lastCompletion = now;
+            // Every task of the job is done: its slots serve the next job of its size. (`task`
+            // stays valid until then: only an arrival takes slots.)
+            if (job.taskCount >= m_freeTaskBlocks.size())
+                m_freeTaskBlocks.resize(job.taskCount + 1);
+            m_freeTaskBlocks[job.taskCount].push_back(job.firstTask);
         }
         updateIntegrals(now);
         m_queue->markCapacityFreed();
@@ -394,7 +418,7 @@ private:
         m_contendedWork->flush(now);
     }
 
-    void workCompleted(std::uint64_t taskId, sim::SimTime now) override { onCompletion(taskId, now); }
+    void workCompleted(std::uint64_t slot, sim::SimTime now) override { onCompletion(slot, now); }
 
     policy::PlacementSample sampleOf(const TaskState& task) const
     {
@@ -432,6 +456,7 @@ private:
             ++m_tasksOn[static_cast<int>(task.compute)];
             round.started = true;
             task.startedAt = startAt;
+            m_waits.push_back(sim::toSeconds(startAt - task.readyAt));
             const sim::SimTime work = task.spec.durationOn[static_cast<int>(task.compute)];
             const auto& pressure = m_cluster.pressure(task.node); // what the policy saw
             task.placedCpuPressure = pressure[static_cast<std::size_t>(model::ContendedResource::Cpu)];
@@ -439,7 +464,7 @@ private:
             if (m_contention->spec().enabled && task.spec.demand.any()) {
                 becomeResident(task, startAt, work, round.now); // ContendedWork schedules its completion
             } else {
-                m_engine.schedule(startAt + work, m_completionKind, 0, task.spec.unit.id);
+                m_engine.schedule(startAt + work, m_completionKind, 0, slotOf(task));
             }
         });
         if (round.started) {
@@ -461,7 +486,7 @@ private:
         m_contendedWork->start(task.node, sensitivity, {cores, 0, 0, 0, 0, 0},
                                {cores, cores * demand.memoryBandwidthPerCore, demand.llcWays, cores * demand.diskPerCore,
                                 cores * demand.networkPerCore, 0.0},
-                               static_cast<double>(work), startAt, now, task.spec.unit.id);
+                               static_cast<double>(work), startAt, now, slotOf(task));
         task.contended = true;
     }
 
@@ -526,11 +551,7 @@ private:
             metrics.push_back(RunMetric{std::move(name), value, std::move(unit)});
         };
 
-        std::vector<double> waits;
-        for (const TaskState& task : m_tasks) {
-            if (task.startedAt >= 0)
-                waits.push_back(sim::toSeconds(task.startedAt - task.readyAt));
-        }
+        std::vector<double> waits = m_waits; // summarize() sums them sorted: order does not matter
         std::vector<double> latencies;
         std::map<std::uint32_t, std::vector<double>> latenciesByClass;
         std::int64_t completedJobs = 0;
@@ -577,7 +598,7 @@ private:
             add("cluster.gpu_milli_allocated.peak",
                 ratio(static_cast<double>(m_peakGpuMilli), static_cast<double>(m_sharedGpus->milliCapacity())), "ratio");
         add("cost", m_cluster.pricePerHourUsd() * horizonSeconds / 3600.0, "USD");
-        if (m_tasks.size() != m_jobs.size()) { // multi-task jobs: say where tasks ran
+        if (m_nextTaskId != m_jobs.size()) { // multi-task jobs: say where tasks ran
             for (int kind = 0; kind < model::kComputeKindCount; ++kind) {
                 add(std::string("tasks.on_") + model::toString(static_cast<model::ComputeKind>(kind)),
                     static_cast<double>(m_tasksOn[kind]), "tasks");
@@ -626,7 +647,11 @@ private:
     std::unique_ptr<ContendedWork> m_contendedWork; // tasks that demand shared resources, while they run
     double m_stretchSum = 0.0;                  // Σ (run time / work) of completed contending tasks
     std::int64_t m_stretchCount = 0;
-    TaskTable m_tasks;
+    TaskTable m_tasks;                                       //!< the tasks alive, by slot (takeTaskSlots)
+    std::vector<std::vector<std::uint64_t>> m_freeTaskBlocks; //!< by job size: first slots of finished jobs
+    std::uint64_t m_nextTaskId = 0;                          //!< tasks made so far (PendingUnit::id)
+    std::vector<double> m_waits;                             //!< each started task's wait, seconds
+    JobSpec m_jobScratch;                                    //!< the arriving job (makeJobInto)
     std::vector<std::string> m_jobClasses;
     std::vector<sim::SeriesId> m_series;
     sim::EventKind m_arrivalKind = 0;

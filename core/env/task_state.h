@@ -8,9 +8,9 @@
 
 namespace orrery::env {
 
-//! A task at run time: its spec, where it runs and when.
-struct TaskState {
-    TaskSpec spec;             //!< spec.unit.id is this task's global id
+//! What the simulation tracks of a task while it lives, apart from its spec: plain values, so a
+//! recycled task table slot starts over with one assignment (simulation.cpp, onArrival).
+struct TaskRuntime {
     std::uint64_t job = 0;
     std::uint32_t indexInJob = 0;
     sim::SimTime readyAt = -1;   //!< when its dependency completed (or the job arrived)
@@ -24,6 +24,11 @@ struct TaskState {
     bool contended = false;
     double placedCpuPressure = 0; //!< its node's CPU utilization when it was placed
     double placedMemoryPressure = 0; //!< … and memory-bandwidth utilization
+};
+
+//! A task at run time: its spec, where it runs and when.
+struct TaskState : TaskRuntime {
+    TaskSpec spec;             //!< spec.unit.id is this task's id, unique over the run (not its slot)
 };
 
 //! A job at run time.

@@ -5,8 +5,9 @@
 
 namespace orrery::env {
 
-//! Every task of a run, indexed by task id. A deque: growing never moves existing tasks (no
-//! copying of a large table on the hot path, and references stay valid while jobs arrive).
+//! The tasks of a run that are alive, by slot; a finished job's slots go to the next job of its
+//! size (simulation.cpp, takeTaskSlots), so PendingUnit::id, not the slot, names a task. A
+//! deque: growing never moves existing tasks (references stay valid while jobs arrive).
 using TaskTable = std::deque<TaskState>;
 
 } // namespace orrery::env

@@ -17,6 +17,10 @@ public:
     virtual std::optional<sim::SimTime> nextArrival(sim::SimTime now) = 0;
     //! The job arriving at `now` (called once per arrival returned by nextArrival).
     virtual JobSpec makeJob(sim::SimTime now) = 0;
+    //! makeJob() into `job`, whose earlier contents it replaces: the simulation passes the same
+    //! JobSpec for every arrival, so a generator that overrides this reuses its storage (no
+    //! allocation per job on the hot path, docs/performance.md).
+    virtual void makeJobInto(sim::SimTime now, JobSpec& job) { job = makeJob(now); }
 };
 
 } // namespace orrery::env
