@@ -38,7 +38,7 @@ bool Cluster::hasDeviceModel(std::uint32_t nodeId, const std::string& deviceMode
 bool Cluster::allocate(std::uint32_t nodeId, const Resources& request)
 {
     Node& node = m_nodes.at(nodeId);
-    if (!node.available().covers(request))
+    if (!node.fits(request))
         return false;
     node.allocated += request;
     m_totalAllocated += request;

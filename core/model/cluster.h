@@ -18,6 +18,19 @@ struct Node {
     Resources allocated;
 
     [[nodiscard]] Resources available() const { return capacity - allocated; }
+    //! available().covers(request), component by component, stopping at the first that does not
+    //! fit (placement scans call it for every node they pass over).
+    [[nodiscard]] bool fits(const Resources& request) const
+    {
+        if (request.millicores > capacity.millicores - allocated.millicores ||
+            request.memoryBytes > capacity.memoryBytes - allocated.memoryBytes)
+            return false;
+        for (int i = 0; i < kDeviceKindCount; ++i) {
+            if (request.devices[i] > capacity.devices[i] - allocated.devices[i])
+                return false;
+        }
+        return true;
+    }
 };
 
 //! The nodes of a cluster built from its pools, with resource accounting.

@@ -21,7 +21,7 @@ public:
     //! Whether `request` (including its device-model constraint) fits the node's free resources now.
     [[nodiscard]] bool fits(std::uint32_t id, const model::Resources& request, const std::string& deviceModel) const
     {
-        return m_cluster.nodes()[id].available().covers(request) && m_cluster.hasDeviceModel(id, deviceModel);
+        return m_cluster.nodes()[id].fits(request) && (deviceModel.empty() || m_cluster.hasDeviceModel(id, deviceModel));
     }
 
     //! The node's contention now: utilization of each shared resource (cpu, memoryBandwidth, llc,
