@@ -32,6 +32,25 @@ def runs(db, experiment):
         out[arm][seed][function] = value
     return out
 
+PLATFORM = [('SLO violation rate', 'fn.slo_violation_rate', '{:.3f}'), ('CPU utilization', 'fn.cpu_utilization', '{:.3f}'),
+            ('memory utilization', 'fn.memory_utilization', '{:.3f}'), ('containers (mean)', 'fn.containers.mean', '{:.1f}'),
+            ('containers started', 'fn.cold_starts', '{:.0f}'), ('failed invocations', 'fn.failures', '{:.0f}'),
+            ('actions applied', 'control.actions_applied', '{:.0f}')]
+
+def platform(db, experiment):
+    """{arm: {metric: mean over seeds}} of the whole-platform metrics of the newest such experiment."""
+    cur = db.execute("SELECT id FROM experiments WHERE name = ? ORDER BY id DESC LIMIT 1", (experiment,))
+    row = cur.fetchone()
+    out = defaultdict(lambda: defaultdict(list))
+    if row:
+        names = tuple(m for _, m, _ in PLATFORM)
+        for arm, name, value in db.execute(
+                "SELECT er.arm, m.name, m.value FROM experiment_runs er JOIN runs r ON r.id = er.run_id "
+                "JOIN run_metrics m ON m.run_id = er.run_id WHERE er.experiment_id = ? AND r.status = 'completed' "
+                f"AND m.name IN ({','.join('?' * len(names))})", (row[0],) + names):
+            out[arm][name].append(value)
+    return {arm: {name: statistics.mean(v) for name, v in metrics.items()} for arm, metrics in out.items()}
+
 def means(per_seed, seeds):
     acc = defaultdict(list)
     for s in seeds:
@@ -123,6 +142,16 @@ def main():
             spread = ', '.join(f'{f} {r:.2f}' for f, r in sorted(per.items(), key=lambda x: x[1]))
             print(f'- {label}: {point:.2f} [{lo:.2f}, {hi:.2f}]; min {min(per.values()):.2f}, max {max(per.values()):.2f}')
             print(f'    per function: {spread}')
+    for label, experiment in [('multi-tenant', prefix + 'multitenant'), ('alone', prefix + 'isolated')]:
+        table = platform(db, experiment)
+        if not table:
+            continue
+        arms = [a for a in ['static', 'ensure', 's-rl-alone', 's-rl', 'il-rl', 'cpq-rl', 'simppo-all', 'simppo'] if a in table]
+        print(f'\nwhole platform, {label} ({experiment}), mean over seeds')
+        print('| measure | ' + ' | '.join(arms) + ' |')
+        print('|' + ' --- |' * (len(arms) + 1))
+        for title, name, fmt in PLATFORM:
+            print(f'| {title} | ' + ' | '.join(fmt.format(table[a][name]) if name in table[a] else '–' for a in arms) + ' |')
     if args.curves:
         c = curves(args.curves)
         print('\ntraining curves (team mean reward per step), mean of 50-episode blocks; convergence (2 %, 20-episode windows)')
