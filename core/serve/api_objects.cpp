@@ -359,9 +359,8 @@ ApiAnswer ApiObjects::bindPod(const std::string& nameSpace, const std::string& n
         errors.push_back("target.kind: Unsupported value: \"" + targetKind + "\": supported values: \"Node\", \"<empty>\"");
     if (node.empty())
         errors.push_back("target.name: Required value");
-    // BindingREST.Create returns ValidatePodBinding's errors as a plain aggregate, which the API
-    // server answers as a 500 (recorded: tests/fixtures/live/README.md; kubernetes/kubernetes
-    // PR 139581, still open, would make it a 422).
+    // Released API servers answer these validation errors as a plain aggregate error, a 500
+    // without a reason (recorded answers and their sources: tests/fixtures/live/README.md).
     if (!errors.empty())
         return unclassified(aggregate(errors));
 

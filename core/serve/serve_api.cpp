@@ -426,8 +426,8 @@ ServeResponse ServeApi::handle(const ServeRequest& request)
         return ok({{"kind", "HorizontalPodAutoscalerList"}, {"apiVersion", route->groupVersion},
                    {"metadata", {{"resourceVersion", std::to_string(m_cluster.objects().resourceVersion())}}},
                    {"items", json::array()}});
-    // The older way to bind, still served: a Binding POSTed to the namespace's `bindings`, the pod
-    // named by the Binding's metadata.name (pkg/registry/core/rest/storage_core.go lists both).
+    // The older way to bind, which kube-apiserver still serves: a Binding POSTed to the namespace's
+    // `bindings`, the pod named by the Binding's metadata.name (tests/fixtures/live/README.md).
     if (route->groupVersion == "v1" && route->resource == "bindings" && !route->nameSpace.empty() && route->name.empty()) {
         if (request.method != "POST")
             return failure(405, "the server does not allow this method on the requested resource");

@@ -12,6 +12,8 @@
 
 #include <QTest>
 
+#include <stdexcept>
+
 using namespace orrery;
 using nlohmann::json;
 using serve::FieldValidation;
@@ -71,6 +73,8 @@ private slots:
         QVERIFY(fields.unknownFields("v1/Pod", pod("web")).empty());
         QVERIFY(fields.unknownFields("apps/v1/Deployment", "{\"spec\":{\"anything\":1}}").empty());
         QVERIFY(fields.unknownFields("v1/Pod", "{not json").empty()); // the decoder's own error comes later
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, KnownFields("{\"no kinds\": 1}"));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, KnownFields("not json"));
     }
 
     void unknownFieldsAreNamedAsTheStrictDecoderNamesThem()
