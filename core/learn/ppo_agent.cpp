@@ -417,6 +417,9 @@ void PpoAgent::copyParametersFrom(const PpoAgent& other)
         copy(d.actor, source.actor);
         copy(d.critic, source.critic);
     }
+    // A normalised critic's outputs mean nothing without the statistics they were trained against.
+    if (d.config.normalizeValues && source.config.normalizeValues)
+        d.valueStatistics = source.valueStatistics;
     d.resetOptimizers();
     d.refreshSnapshots();
 }

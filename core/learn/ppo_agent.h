@@ -64,8 +64,9 @@ public:
     [[nodiscard]] PpoLossTerms lossTerms(std::span<const PpoTransition> batch, std::span<const float> advantages,
                                          std::span<const float> returns) const;
 
-    //! Network parameter sharing (seed 001 §4.7.2): takes `other`'s actor and critic weights and
-    //! starts both optimisers afresh; keeps this agent's generator and update count. Throws
+    //! Network parameter sharing (seed 001 §4.7.2): takes `other`'s actor and critic weights (and,
+    //! when both normalise values, the statistics the critic's outputs are scaled by) and starts
+    //! both optimisers afresh; keeps this agent's generator and update count. Throws
     //! std::invalid_argument, naming both shapes, when the networks' dimensions differ.
     void copyParametersFrom(const PpoAgent& other);
 

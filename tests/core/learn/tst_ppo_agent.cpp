@@ -327,11 +327,23 @@ private slots:
         QVERIFY(other.probabilities(probeState(0)) != a.probabilities(probeState(0)));
     }
 
+    void sharesParameters_data()
+    {
+        QTest::addColumn<bool>("normalizeValues");
+        QTest::newRow("plain critic") << false;
+        QTest::newRow("normalised critic") << true; // its statistics travel with the weights
+    }
+
     void sharesParameters()
     {
-        PpoAgent base(smallConfig(6));
+        QFETCH(bool, normalizeValues);
+        PpoConfig baseConfig = smallConfig(6);
+        baseConfig.normalizeValues = normalizeValues;
+        PpoAgent base(baseConfig);
         base.update(probeTrajectory(base, 30, 0), 0.0f);
-        PpoAgent fresh(smallConfig(7)); // different initial weights
+        PpoConfig freshConfig = smallConfig(7);
+        freshConfig.normalizeValues = normalizeValues;
+        PpoAgent fresh(freshConfig); // different initial weights
         QVERIFY(fresh.probabilities(probeState(0)) != base.probabilities(probeState(0)));
         fresh.copyParametersFrom(base);
         QCOMPARE(fresh.updates(), std::size_t{0});
