@@ -30,7 +30,13 @@ struct FunctionProfile {
     sim::SimTime p99Execution = 150 * sim::kMillisecond;
     double cpuFraction = 0.9;        //!< share of the execution that is CPU work (scales with the CPU share)
     double ioFraction = 0.0;         //!< share waiting on disk/network (slowed by their contention)
-    std::int64_t memoryBytes = 64LL << 20; //!< peak footprint; a smaller memory limit is OOM-killed
+    std::int64_t memoryBytes = 64LL << 20; //!< peak footprint (working set of a running invocation)
+    //! Share of the footprint that is file-backed (interpreter, libraries, code pages): under a
+    //! limit the kernel reclaims it and reads it back, slowing the invocation; the rest is
+    //! anonymous and a limit below it is an OOM kill (docs/model.md, "Serverless functions").
+    double fileShare = 0.25;
+    [[nodiscard]] double anonymousBytes() const { return static_cast<double>(memoryBytes) * (1.0 - fileShare); }
+    [[nodiscard]] double fileBytes() const { return static_cast<double>(memoryBytes) * fileShare; }
     model::ResourceDemand demand;    //!< what a running invocation puts on its invoker, per busy core
     std::string source;              //!< where the numbers come from
     model::SourceLocation location;  //!< in the profiles file

@@ -70,6 +70,8 @@ bool readFunctionProfile(const YamlNode& node, const std::string& path, ParseCon
         context.error(node, reader.pathOf("ioFraction"), "cpuFraction + ioFraction is above 1; expected shares of one execution");
     if (const YamlNode* memory = reader.require("memory", "the peak footprint such as 64Mi"))
         profile.memoryBytes = scenario::readBytes(*memory, reader.pathOf("memory"), context, 1LL << 20, 64LL << 30).value_or(profile.memoryBytes);
+    if (const YamlNode* file = reader.get("fileShare"))
+        profile.fileShare = scenario::readNumber(*file, reader.pathOf("fileShare"), context, 0.0, 0.9, "").value_or(profile.fileShare);
     profile.demand = model::ResourceDemand::microservice();
     if (const YamlNode* demand = reader.get("demand"))
         scenario::readDemand(*demand, reader.pathOf("demand"), context, profile.demand);

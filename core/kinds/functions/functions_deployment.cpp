@@ -90,7 +90,7 @@ std::uint64_t FunctionsDeployment::invocationsCompleted() const
 
 void FunctionsDeployment::appendMetrics(env::RunMetrics& metrics, sim::SimTime now) const
 {
-    std::uint64_t arrivals = 0, completions = 0, failures = 0, violations = 0, coldStarts = 0;
+    std::uint64_t arrivals = 0, completions = 0, failures = 0, violations = 0, coldStarts = 0, reclaimed = 0;
     double cpu = 0, share = 0, used = 0, limit = 0, containerSeconds = 0, p99Sum = 0;
     for (std::size_t f = 0; f < functionCount(); ++f) {
         const FunctionTotals& t = totals(f);
@@ -99,6 +99,7 @@ void FunctionsDeployment::appendMetrics(env::RunMetrics& metrics, sim::SimTime n
         failures += t.failures;
         violations += t.sloViolations;
         coldStarts += t.coldStarts;
+        reclaimed += t.memoryReclaimed;
         cpu += t.cpuCoreSeconds;
         share += t.cpuShareSeconds;
         used += t.memoryUsedByteSeconds;
@@ -115,6 +116,7 @@ void FunctionsDeployment::appendMetrics(env::RunMetrics& metrics, sim::SimTime n
     metrics.push_back({"fn.invocations", static_cast<double>(arrivals), "invocations"});
     metrics.push_back({"fn.completed", static_cast<double>(completions), "invocations"});
     metrics.push_back({"fn.failures", static_cast<double>(failures), "invocations"});
+    metrics.push_back({"fn.memory_reclaimed", static_cast<double>(reclaimed), "invocations"});
     metrics.push_back({"fn.slo_violations", static_cast<double>(violations), "invocations"});
     metrics.push_back({"fn.slo_violation_rate", completions ? static_cast<double>(violations) / completions : 0.0, "ratio"});
     metrics.push_back({"fn.cold_starts", static_cast<double>(coldStarts), "containers"});

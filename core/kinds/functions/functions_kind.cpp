@@ -19,6 +19,7 @@ std::vector<env::RecordedMetric> recordedMetrics()
     return {{"fn.invocations", "invocations"},
             {"fn.completed", "invocations"},
             {"fn.failures", "invocations"},
+            {"fn.memory_reclaimed", "invocations"},
             {"fn.slo_violations", "invocations"},
             {"fn.slo_violation_rate", "ratio"},
             {"fn.cold_starts", "containers"},

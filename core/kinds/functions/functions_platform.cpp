@@ -1,6 +1,7 @@
 #include "kinds/functions/functions_platform.h"
 
 #include "model/cluster.h"
+#include "model/page_reclaim_curve.h"
 #include "sim/rng_stream.h"
 
 #include <algorithm>
@@ -310,11 +311,20 @@ void FunctionsPlatform::startInvocation(std::uint32_t c, sim::SimTime arrival, s
         execution = function.service.logNormal(execution, function.sigma);
     container.arrival = arrival;
     container.progressFrom = now + delay;
-    container.oom = container.memoryLimit < profile.memoryBytes;
-    // Swap is off (seed 001 §4.4): an invocation outgrowing its limit is killed when its
-    // footprint reaches the limit, taken to grow linearly over the execution.
-    container.remaining = container.oom ? execution * static_cast<double>(container.memoryLimit) / static_cast<double>(profile.memoryBytes)
-                                        : execution;
+    // Swap is off (seed 001 §4.4): an invocation whose anonymous memory outgrows the limit is
+    // killed when it reaches the limit, taken to grow linearly over the execution. Above that the
+    // file-backed pages that do not fit are reclaimed and read back as touched: the execution
+    // slows by the measured page-reclaim curve (docs/model.md, "Memory"), as a service's does.
+    const double limit = static_cast<double>(container.memoryLimit);
+    const double anonymous = profile.anonymousBytes();
+    container.oom = limit < anonymous;
+    container.reclaim = 1.0;
+    if (!container.oom && limit < static_cast<double>(profile.memoryBytes))
+    {
+        container.reclaim = model::PageReclaimCurve::measured().slowdown((limit - anonymous) / profile.fileBytes());
+        ++function.totals.memoryReclaimed;
+    }
+    container.remaining = container.oom ? execution * limit / anonymous : execution;
     container.since = now;
     container.accountedTo = now;
     addBusy(c, now);
@@ -325,7 +335,7 @@ double FunctionsPlatform::dilation(const Container& container) const
     const FunctionProfile& profile = m_functions[container.function].spec.profile;
     const double cpu = std::clamp(profile.cpuFraction, 0.0, 1.0);
     const double share = std::max(container.coreShare, 1e-3);
-    return container.slowdown * (cpu / share + (1.0 - cpu));
+    return container.reclaim * container.slowdown * (cpu / share + (1.0 - cpu));
 }
 
 void FunctionsPlatform::accountBusy(std::uint32_t c, sim::SimTime now)

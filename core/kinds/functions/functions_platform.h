@@ -42,6 +42,7 @@ struct FunctionTotals {
     std::uint64_t failures = 0;
     std::uint64_t sloViolations = 0;
     std::uint64_t coldStarts = 0;
+    std::uint64_t memoryReclaimed = 0; //!< invocations slowed by page reclaim under their limit
     env::LatencyHistogram latency;
     double cpuCoreSeconds = 0;
     double cpuShareSeconds = 0;
@@ -122,6 +123,7 @@ private:
         sim::SimTime progressFrom = 0;  //!< progress accrues after the warm-start delay
         double remaining = 0;           //!< isolated seconds of execution left
         double rate = 1.0;              //!< isolated seconds per second
+        double reclaim = 1.0;           //!< page-reclaim slowdown under its memory limit (≥ 1)
         sim::SimTime completesAt = 0;   //!< while busy: when its invocation ends at the current rate
         bool oom = false;
         // accumulators for the contention period

@@ -225,6 +225,47 @@ private slots:
         QCOMPARE(platform.totals(0).completions, std::uint64_t{2});
     }
 
+    //! A 100 Mi footprint, ¾ anonymous: a limit at or above it runs at full speed; between 75 and
+    //! 100 Mi the file-backed pages that do not fit are read back (the page-reclaim curve of
+    //! docs/model.md: ½ resident 4.03×, none 7.83×, linear between); below 75 Mi the anonymous
+    //! memory reaches the limit and the invocation is OOM-killed (a failure).
+    void memoryLimitsReclaimThenKill_data()
+    {
+        QTest::addColumn<int>("limitMi");
+        QTest::addColumn<double>("slowdown"); // 0: killed
+        QTest::newRow("above the footprint") << 128 << 1.0;
+        QTest::newRow("at the footprint") << 100 << 1.0;
+        QTest::newRow("13 of 25 Mi of file pages") << 88 << 4.03 + (0.52 - 0.5) / 0.25 * (2.13 - 4.03);
+        QTest::newRow("no file pages") << 75 << 7.83;
+        QTest::newRow("below the anonymous memory") << 70 << 0.0;
+    }
+    void memoryLimitsReclaimThenKill()
+    {
+        QFETCH(int, limitMi);
+        QFETCH(double, slowdown);
+        model::Scenario scenario = clusterScenario(1, 4);
+        FunctionsSpec spec;
+        spec.platform.pauseGrace = sim::kHour; // no unpause delay
+        spec.functions.push_back(function("f", sim::kSecond, 1));
+        spec.functions[0].initial.memoryBytes = static_cast<std::int64_t>(limitMi) << 20;
+        model::Cluster cluster(scenario.cluster);
+        auto contention = env::makeNodeContention(cluster, scenario);
+        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
+        sim::Engine engine;
+        Injector injector(platform, engine);
+        platform.start(engine);
+        injector.at(10 * sim::kSecond);
+        engine.run(200 * sim::kSecond);
+        QCOMPARE(platform.totals(0).completions, std::uint64_t{1});
+        QCOMPARE(platform.totals(0).failures, std::uint64_t{slowdown == 0.0 ? 1u : 0u});
+        QCOMPARE(platform.totals(0).memoryReclaimed, std::uint64_t{slowdown > 1.0 ? 1u : 0u});
+        if (slowdown == 0.0)
+            return;
+        const double seconds = platform.totals(0).latency.quantileNs(0.5) / 1e9; // 1 s of work
+        QVERIFY2(std::abs(seconds - slowdown) / slowdown < 0.03,
+                 qPrintable(QString::number(seconds) + " s, expected " + QString::number(slowdown)));
+    }
+
     void cpuSharesDivideAnOversubscribedInvoker()
     {
         // One core, two functions busy at once: shares 1536 vs 512 give 3/4 and 1/4 of the core.
