@@ -22,7 +22,7 @@ bool readFunctionProfile(const YamlNode& node, const std::string& path, ParseCon
 {
     const std::size_t errorsBefore = context.errorCount();
     MapReader reader(node, path, context,
-                     {"name", "displayName", "class", "execution", "cpuFraction", "ioFraction", "memory", "demand", "source"},
+                     {"name", "displayName", "class", "execution", "cpuFraction", "ioFraction", "memory", "fileShare", "demand", "source"},
                      "a function profile: a mapping with name, class, execution, cpuFraction, memory");
     if (!reader.isMap())
         return false;

@@ -157,6 +157,24 @@ private slots:
         QVERIFY2(all.contains(expected), qPrintable(all));
     }
 
+    //! A workload's own profile may say how much of its footprint is file-backed; 0.25 otherwise.
+    void profilesTakeAFileShare()
+    {
+        const std::string profile = "      profiles:\n        - {name: mine, class: cpu, execution: {median: 100ms, p99: 120ms}, "
+                                    "cpuFraction: 0.9, memory: 64Mi";
+        const auto good = load(profile + ", fileShare: 0.5}\n      functions:\n        - {name: a, profile: mine}\n"
+                               "        - {name: b, profile: primes}\n");
+        QVERIFY(good.ok());
+        const FunctionsSpec* spec = functionsOf(*good.scenario);
+        QVERIFY(spec);
+        QCOMPARE(spec->functions[0].profile.fileShare, 0.5);
+        QCOMPARE(spec->functions[0].profile.anonymousBytes(), 32.0 * (1 << 20));
+        QCOMPARE(spec->functions[1].profile.fileShare, 0.25);
+        const auto bad = load(profile + ", fileShare: 1.5}\n      functions:\n        - {name: a, profile: mine}\n");
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.diagnostics.front().format().find("fileShare") != std::string::npos, bad.diagnostics.front().format().c_str());
+    }
+
     void unknownKindListsRegisteredKinds()
     {
         kinds::registerBuiltInKinds();
