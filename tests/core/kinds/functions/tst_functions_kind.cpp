@@ -106,6 +106,23 @@ private:
     sim::Engine& m_engine;
 };
 
+//! A platform on its own cluster and engine, started, with an injector of invocations.
+struct PlatformRun {
+    PlatformRun(const model::Scenario& scenario, const FunctionsSpec& spec)
+        : cluster(scenario.cluster)
+        , contention(env::makeNodeContention(cluster, scenario))
+        , platform(spec, scenario.seed, cluster, *contention)
+        , injector(platform, engine)
+    {
+        platform.start(engine);
+    }
+    model::Cluster cluster;
+    std::unique_ptr<env::NodeContention> contention;
+    FunctionsPlatform platform;
+    sim::Engine engine;
+    Injector injector;
+};
+
 } // namespace
 
 class TestFunctionsKind : public QObject {
@@ -194,32 +211,27 @@ private slots:
         spec.platform.coldStartStd = 0;
         spec.platform.warmStartStd = 0;
         spec.functions.push_back(function("f", 100 * sim::kMillisecond, 0)); // NC = 0: scale to zero
-        model::Cluster cluster(scenario.cluster);
-        auto contention = env::makeNodeContention(cluster, scenario);
-        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
-        sim::Engine engine;
-        Injector injector(platform, engine);
-        platform.start(engine);
-        injector.at(1 * sim::kSecond);              // cold: 2050.8 ms start + 100 ms
-        injector.at(5 * sim::kSecond);              // warm, paused: 45.7 ms unpause + 100 ms
-        engine.run(10 * sim::kSecond);
-        QCOMPARE(platform.totals(0).completions, std::uint64_t{2});
-        QCOMPARE(platform.totals(0).coldStarts, std::uint64_t{1});
-        QCOMPARE(platform.containersOf(0), 1);
+        PlatformRun run(scenario, spec);
+        run.injector.at(1 * sim::kSecond);              // cold: 2050.8 ms start + 100 ms
+        run.injector.at(5 * sim::kSecond);              // warm, paused: 45.7 ms unpause + 100 ms
+        run.engine.run(10 * sim::kSecond);
+        QCOMPARE(run.platform.totals(0).completions, std::uint64_t{2});
+        QCOMPARE(run.platform.totals(0).coldStarts, std::uint64_t{1});
+        QCOMPARE(run.platform.containersOf(0), 1);
         const double coldMs = 2050.8 + 100.0, warmMs = 45.7 + 100.0;
-        const double p99 = platform.totals(0).latency.quantileNs(1.0) / 1e6;
-        const double p0 = platform.totals(0).latency.quantileNs(0.0) / 1e6;
+        const double p99 = run.platform.totals(0).latency.quantileNs(1.0) / 1e6;
+        const double p0 = run.platform.totals(0).latency.quantileNs(0.0) / 1e6;
         QVERIFY2(std::abs(p99 - coldMs) / coldMs < 0.02, qPrintable(QString::number(p99)));
         QVERIFY2(std::abs(p0 - warmMs) / warmMs < 0.02, qPrintable(QString::number(p0)));
         // Idle for the keep-alive (30 s after its last use at ~5.15 s): the container is evicted.
-        engine.run(36 * sim::kSecond);
-        QCOMPARE(platform.containersOf(0), 0);
-        injector.at(40 * sim::kSecond);
-        engine.run(45 * sim::kSecond);
-        QCOMPARE(platform.totals(0).coldStarts, std::uint64_t{2});
+        run.engine.run(36 * sim::kSecond);
+        QCOMPARE(run.platform.containersOf(0), 0);
+        run.injector.at(40 * sim::kSecond);
+        run.engine.run(45 * sim::kSecond);
+        QCOMPARE(run.platform.totals(0).coldStarts, std::uint64_t{2});
         // Memory is given back to the node when containers go.
-        engine.run(80 * sim::kSecond);
-        QCOMPARE(cluster.node(0).allocated.memoryBytes, std::int64_t{0});
+        run.engine.run(80 * sim::kSecond);
+        QCOMPARE(run.cluster.node(0).allocated.memoryBytes, std::int64_t{0});
     }
 
     void preWarmedContainersAreKeptAndServeWithoutColdStart()
@@ -228,19 +240,14 @@ private slots:
         FunctionsSpec spec;
         spec.platform.keepAlive = 5 * sim::kSecond;
         spec.functions.push_back(function("f", 100 * sim::kMillisecond, 2));
-        model::Cluster cluster(scenario.cluster);
-        auto contention = env::makeNodeContention(cluster, scenario);
-        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
-        sim::Engine engine;
-        Injector injector(platform, engine);
-        platform.start(engine);
-        engine.run(20 * sim::kSecond); // NC = 2 containers survive the keep-alive
-        QCOMPARE(platform.containersOf(0), 2);
-        injector.at(21 * sim::kSecond);
-        injector.at(21 * sim::kSecond);
-        engine.run(25 * sim::kSecond);
-        QCOMPARE(platform.totals(0).coldStarts, std::uint64_t{2}); // only the two pre-warm starts
-        QCOMPARE(platform.totals(0).completions, std::uint64_t{2});
+        PlatformRun run(scenario, spec);
+        run.engine.run(20 * sim::kSecond); // NC = 2 containers survive the keep-alive
+        QCOMPARE(run.platform.containersOf(0), 2);
+        run.injector.at(21 * sim::kSecond);
+        run.injector.at(21 * sim::kSecond);
+        run.engine.run(25 * sim::kSecond);
+        QCOMPARE(run.platform.totals(0).coldStarts, std::uint64_t{2}); // only the two pre-warm starts
+        QCOMPARE(run.platform.totals(0).completions, std::uint64_t{2});
     }
 
     //! A 100 Mi footprint, ¾ anonymous: a limit at or above it runs at full speed; between 75 and
@@ -266,20 +273,15 @@ private slots:
         spec.platform.pauseGrace = sim::kHour; // no unpause delay
         spec.functions.push_back(function("f", sim::kSecond, 1));
         spec.functions[0].initial.memoryBytes = static_cast<std::int64_t>(limitMi) << 20;
-        model::Cluster cluster(scenario.cluster);
-        auto contention = env::makeNodeContention(cluster, scenario);
-        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
-        sim::Engine engine;
-        Injector injector(platform, engine);
-        platform.start(engine);
-        injector.at(10 * sim::kSecond);
-        engine.run(200 * sim::kSecond);
-        QCOMPARE(platform.totals(0).completions, std::uint64_t{1});
-        QCOMPARE(platform.totals(0).failures, std::uint64_t{slowdown == 0.0 ? 1u : 0u});
-        QCOMPARE(platform.totals(0).memoryReclaimed, std::uint64_t{slowdown > 1.0 ? 1u : 0u});
+        PlatformRun run(scenario, spec);
+        run.injector.at(10 * sim::kSecond);
+        run.engine.run(200 * sim::kSecond);
+        QCOMPARE(run.platform.totals(0).completions, std::uint64_t{1});
+        QCOMPARE(run.platform.totals(0).failures, std::uint64_t{slowdown == 0.0 ? 1u : 0u});
+        QCOMPARE(run.platform.totals(0).memoryReclaimed, std::uint64_t{slowdown > 1.0 ? 1u : 0u});
         if (slowdown == 0.0)
             return;
-        const double seconds = platform.totals(0).latency.quantileNs(0.5) / 1e9; // 1 s of work
+        const double seconds = run.platform.totals(0).latency.quantileNs(0.5) / 1e9; // 1 s of work
         QVERIFY2(std::abs(seconds - slowdown) / slowdown < 0.03,
                  qPrintable(QString::number(seconds) + " s, expected " + QString::number(slowdown)));
     }
@@ -294,19 +296,14 @@ private slots:
         spec.functions.push_back(function("light", sim::kSecond, 1));
         spec.functions[0].initial.cpuShares = 1536;
         spec.functions[1].initial.cpuShares = 512;
-        model::Cluster cluster(scenario.cluster);
-        auto contention = env::makeNodeContention(cluster, scenario);
-        FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
-        sim::Engine engine;
-        Injector injector(platform, engine);
-        platform.start(engine);
-        injector.at(10 * sim::kSecond, 0);
-        injector.at(10 * sim::kSecond, 1);
-        engine.run(20 * sim::kSecond);
+        PlatformRun run(scenario, spec);
+        run.injector.at(10 * sim::kSecond, 0);
+        run.injector.at(10 * sim::kSecond, 1);
+        run.engine.run(20 * sim::kSecond);
         // heavy: 1 s of work at 3/4 core → 4/3 s. light: 1/3 s of work done by then, the
         // remaining 2/3 s alone at a full core → 2 s in all.
-        const double heavy = platform.totals(0).latency.quantileNs(0.5) / 1e9;
-        const double light = platform.totals(1).latency.quantileNs(0.5) / 1e9;
+        const double heavy = run.platform.totals(0).latency.quantileNs(0.5) / 1e9;
+        const double light = run.platform.totals(1).latency.quantileNs(0.5) / 1e9;
         QVERIFY2(std::abs(heavy - 4.0 / 3.0) < 0.03, qPrintable(QString::number(heavy)));
         QVERIFY2(std::abs(light - 2.0) < 0.04, qPrintable(QString::number(light)));
     }
@@ -325,18 +322,13 @@ private slots:
                 spec.functions.push_back(function("hog" + std::to_string(n), 10 * sim::kSecond, 1));
                 spec.functions.back().profile.demand.memoryBandwidthPerCore = 8e9;
             }
-            model::Cluster cluster(scenario.cluster);
-            auto contention = env::makeNodeContention(cluster, scenario);
-            FunctionsPlatform platform(spec, scenario.seed, cluster, *contention);
-            sim::Engine engine;
-            Injector injector(platform, engine);
-            platform.start(engine);
+            PlatformRun run(scenario, spec);
             for (int n = 0; n < neighbours; ++n)
-                injector.at(5 * sim::kSecond, static_cast<std::uint32_t>(n + 1));
+                run.injector.at(5 * sim::kSecond, static_cast<std::uint32_t>(n + 1));
             for (int k = 0; k < 10; ++k)
-                injector.at(6 * sim::kSecond + k * 300 * sim::kMillisecond, 0);
-            engine.run(12 * sim::kSecond);
-            return platform.totals(0).latency.quantileNs(0.99) / 1e6;
+                run.injector.at(6 * sim::kSecond + k * 300 * sim::kMillisecond, 0);
+            run.engine.run(12 * sim::kSecond);
+            return run.platform.totals(0).latency.quantileNs(0.99) / 1e6;
         };
         const double alone = p99With(0);
         const double crowded = p99With(4);
