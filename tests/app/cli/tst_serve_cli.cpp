@@ -43,6 +43,16 @@ QString runKubectl(const QString& kubectl, const QString& kubeconfig, const QStr
     return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
 }
 
+//! The client's minor version (`kubectl version --client -o json`), 0 when it names none.
+int kubectlMinorVersion(const QString& kubectl)
+{
+    QProcess process;
+    process.start(kubectl, {QStringLiteral("version"), QStringLiteral("--client"), QStringLiteral("-o"), QStringLiteral("json")});
+    process.waitForFinished(30000);
+    const auto minor = QRegularExpression(QStringLiteral("\"minor\":\\s*\"(\\d+)")).match(QString::fromUtf8(process.readAllStandardOutput()));
+    return minor.hasMatch() ? minor.captured(1).toInt() : 0;
+}
+
 live::ResolvedContext servedContext(const std::string& server)
 {
     live::ResolvedContext context;
@@ -258,9 +268,8 @@ void TestServeCli::kubectlCreatesAndDeletesAPendingPod()
     if (kubectl.isEmpty())
         QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
     const auto run = [&](const QStringList& args) { return runKubectl(kubectl, m_kubeconfig, args); };
-    const QString version = run({QStringLiteral("version"), QStringLiteral("--client"), QStringLiteral("-o"), QStringLiteral("json")});
-    const auto minor = QRegularExpression(QStringLiteral("\"minor\":\\s*\"(\\d+)")).match(version);
-    QVERIFY2(minor.hasMatch(), qPrintable(version));
+    const int minor = kubectlMinorVersion(kubectl);
+    QVERIFY2(minor > 0, "kubectl version --client names no minor version");
     const QString file = m_dir.filePath(QStringLiteral("pod.yaml"));
     QFile pod(file);
     QVERIFY(pod.open(QIODevice::WriteOnly));
@@ -268,7 +277,7 @@ void TestServeCli::kubectlCreatesAndDeletesAPendingPod()
               "  containers: [{name: main, image: busybox, resources: {requests: {cpu: 100m, memory: 64Mi}}}]\n");
     pod.close();
     QStringList create{QStringLiteral("create"), QStringLiteral("-f"), file};
-    if (minor.captured(1).toInt() < 27)
+    if (minor < 27)
         create << QStringLiteral("--validate=false");
     QCOMPARE(run(create), QStringLiteral("pod/hello created"));
     QCOMPARE(run({QStringLiteral("get"), QStringLiteral("pod"), QStringLiteral("hello"), QStringLiteral("-o"),
@@ -285,10 +294,9 @@ void TestServeCli::kubectlUnknownFieldsAreRefusedOrWarned()
     const QString kubectl = kubectlPath();
     if (kubectl.isEmpty())
         QSKIP("no kubectl on PATH (./orrery.sh installs Debian's kubernetes-client)");
-    const QString version = runKubectl(kubectl, m_kubeconfig, {QStringLiteral("version"), QStringLiteral("--client"), QStringLiteral("-o"), QStringLiteral("json")});
-    const auto minor = QRegularExpression(QStringLiteral("\"minor\":\\s*\"(\\d+)")).match(version);
-    QVERIFY2(minor.hasMatch(), qPrintable(version));
-    if (minor.captured(1).toInt() < 27)
+    const int minor = kubectlMinorVersion(kubectl);
+    QVERIFY2(minor > 0, "kubectl version --client names no minor version");
+    if (minor < 27)
         QSKIP("kubectl before 1.27 validates on the client against OpenAPI v2 schemas");
     const QString file = m_dir.filePath(QStringLiteral("typo.yaml"));
     QFile pod(file);
