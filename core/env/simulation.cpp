@@ -551,7 +551,6 @@ private:
             metrics.push_back(RunMetric{std::move(name), value, std::move(unit)});
         };
 
-        std::vector<double> waits = m_waits; // summarize() sums them sorted: order does not matter
         std::vector<double> latencies;
         std::map<std::uint32_t, std::vector<double>> latenciesByClass;
         std::int64_t completedJobs = 0;
@@ -563,7 +562,8 @@ private:
             latencies.push_back(latency);
             latenciesByClass[job.jobClass].push_back(latency);
         }
-        const analysis::SampleSummary wait = analysis::summarize(std::move(waits));
+        // In start order, not task order: summarize() sums sorted, so the order does not matter.
+        const analysis::SampleSummary wait = analysis::summarize(m_waits);
         const analysis::SampleSummary jct = analysis::summarize(std::move(latencies));
         const std::int64_t pending = static_cast<std::int64_t>(m_queue->pendingCount());
 

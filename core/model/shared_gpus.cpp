@@ -44,9 +44,9 @@ bool SharedGpus::fits(std::uint32_t node, const Resources& hostRequest, const Gp
     Resources needed = hostPart(hostRequest);
     if (!gpus.shares()) {
         needed.deviceCount(DeviceKind::Gpu) = gpus.wholeGpus;
-        return m_cluster.node(node).available().covers(needed);
+        return m_cluster.node(node).fits(needed);
     }
-    return m_cluster.node(node).available().covers(needed) && fullestGpuFitting(node, gpus.sharedMilli) >= 0;
+    return m_cluster.node(node).fits(needed) && fullestGpuFitting(node, gpus.sharedMilli) >= 0;
 }
 
 bool SharedGpus::fitsOn(std::uint32_t node, std::int32_t gpu, const Resources& hostRequest, const GpuRequest& gpus) const
@@ -55,7 +55,7 @@ bool SharedGpus::fitsOn(std::uint32_t node, std::int32_t gpu, const Resources& h
     if (!gpus.shares() || gpu < 0 || static_cast<std::size_t>(gpu) >= shares.size())
         return false;
     const GpuShare& share = shares[static_cast<std::size_t>(gpu)];
-    return !share.whole && share.freeMilli() >= gpus.sharedMilli && m_cluster.node(node).available().covers(hostPart(hostRequest));
+    return !share.whole && share.freeMilli() >= gpus.sharedMilli && m_cluster.node(node).fits(hostPart(hostRequest));
 }
 
 std::int32_t SharedGpus::fullestGpuFitting(std::uint32_t node, std::int32_t sharedMilli) const
