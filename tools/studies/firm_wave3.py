@@ -5,6 +5,7 @@
   tools/studies/firm_wave3.py OUT_DIR train        # 9 trainings, 2 at a time
   tools/studies/firm_wave3.py OUT_DIR experiment   # firm-mitigation.yaml on each project, and without a model
   tools/studies/firm_wave3.py OUT_DIR summary      # the tables, from what the projects stored
+  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 arms (below)
 
 Arms: the seed's DDPG with the application-wide reward (the wave-2 configuration, same budget and
 protocol), the learning core's TD3 with the application-wide reward, and TD3 with the seed's
@@ -12,6 +13,12 @@ per-culprit reward (seed 001 ch. 3: each target's own r = a*SM*|R| + (1-a)*sum R
 seeds 1, 2, 3; 400 episodes of 300 steps on Train-Ticket under the random anomaly campaign;
 a deterministic evaluation every 40 episodes on 5 held-out episodes (seeds 1,000,000-1,000,004)
 beside no-control, hold-at-base and random; the best-evaluated model is the one the experiment uses.
+
+Wave 4 (docs/reproduction.md, "FIRM wave 4: a range that reaches demand"): the two TD3 arms again,
+everything else unchanged, with the action range's floor at 1/100 of the base limit instead of
+1/4 (minFraction=0.01). Seed 001 §3.2.4 bounds RLT_i by an actuator floor near zero ("the CPU
+time limit cannot be set to 0"), while 1/4 of the base stays above the model's default demand
+for memory bandwidth, disk and network at every load, so lowering those limits never throttled.
 """
 import json, os, random, sqlite3, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -22,11 +29,18 @@ SCENARIO = os.path.join(ROOT, "resources", "scenarios", "trainticket-firm.yaml")
 EXPERIMENT = os.path.join(ROOT, "resources", "experiments", "firm-mitigation.yaml")
 EPISODES, STEPS, EVAL_EVERY, EVAL_EPISODES = 400, 300, 40, 5
 SEEDS = [1, 2, 3]
-ARMS = {
-    "seed-ddpg/environment": "learner=seed-ddpg,reward=environment",
-    "td3/environment": "learner=td3,reward=environment,warmupSteps=3000",
-    "td3/firm": "learner=td3,reward=firm,warmupSteps=3000",
+STUDIES = {
+    "wave3": {
+        "seed-ddpg/environment": "learner=seed-ddpg,reward=environment",
+        "td3/environment": "learner=td3,reward=environment,warmupSteps=3000",
+        "td3/firm": "learner=td3,reward=firm,warmupSteps=3000",
+    },
+    "wave4": {
+        "td3-floor/environment": "learner=td3,reward=environment,warmupSteps=3000,minFraction=0.01",
+        "td3-floor/firm": "learner=td3,reward=firm,warmupSteps=3000,minFraction=0.01",
+    },
 }
+ARMS = STUDIES["wave3"]
 METRICS = ["ms.latency.p99", "ms.slo_violations", "ms.slo_violation_rate", "control.requested_cpu", "ms.dropped",
            "control.mitigation_time", "control.actions_applied"]
 DIMENSIONS = ["cpu", "memory-bandwidth", "llc", "disk-io", "network"]
@@ -149,8 +163,14 @@ def summary(out):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[2] not in ("train", "experiment", "summary"):
+    global ARMS
+    args = sys.argv[1:]
+    if len(args) == 4 and args[2] == "--study" and args[3] in STUDIES:
+        ARMS = STUDIES[args[3]]
+        args = args[:2]
+    if len(args) != 2 or args[1] not in ("train", "experiment", "summary"):
         sys.exit(__doc__)
+    sys.argv[1:] = args
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     if sys.argv[2] == "train":
