@@ -38,7 +38,8 @@ public:
     virtual void resumeAfter(std::uint32_t episodesDone) { (void)episodesDone; }
     //! A fresh environment of the same scenario and options, for a trainer that steps several
     //! side by side (parallel rollouts, docs/learning.md): episode seeds alone decide what it
-    //! does, so any number of siblings run the episodes one environment would. nullptr when this
+    //! does (with resumeAfter(episode − 1) before each reset where episodes follow a schedule),
+    //! so any number of siblings run the episodes one environment would. nullptr when this
     //! environment cannot make one (a live cluster, a recording). Added in policy API 1.8: a
     //! plugin calls it only with a compatVersion of 1.8 or later.
     [[nodiscard]] virtual std::unique_ptr<Environment> makeSibling() const { return nullptr; }

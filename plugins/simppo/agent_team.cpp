@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 
 namespace orrery::plugins::simppo {
@@ -154,42 +155,65 @@ std::unique_ptr<learn::PpoAgent> AgentTeam::newAgent(const std::string& name, co
     return agent;
 }
 
+AgentTeam::Lane& AgentTeam::Agent::lane(std::size_t index)
+{
+    while (lanes.size() <= index) {
+        lanes.emplace_back();
+        lanes.back().lastAction = lastAction;
+    }
+    return lanes[index];
+}
+
 std::pair<int, int> AgentTeam::syncAgents(const policy::Observation& observation)
 {
+    return syncAgents(std::span<const policy::Observation>(&observation, 1));
+}
+
+std::pair<int, int> AgentTeam::syncAgents(std::span<const policy::Observation> observations)
+{
+    const auto present = [&](const std::string& name) {
+        return std::any_of(observations.begin(), observations.end(), [&](const policy::Observation& observation) {
+            return std::any_of(observation.targets.begin(), observation.targets.end(),
+                               [&](const auto& target) { return target.name == name; });
+        });
+    };
     int added = 0, removed = 0;
     for (auto it = m_agents.begin(); it != m_agents.end();) {
-        const bool present = std::any_of(observation.targets.begin(), observation.targets.end(),
-                                         [&](const auto& target) { return target.name == it->first; });
-        if (present) {
+        if (present(it->first)) {
             ++it;
         } else {
             it = m_agents.erase(it);
             ++removed;
         }
     }
-    for (const auto& target : observation.targets) {
-        if (m_agents.count(target.name))
-            continue;
-        Agent agent;
-        agent.group = target.group;
-        agent.ppo = newAgent(target.name, target.group);
-        m_agents.emplace(target.name, std::move(agent));
-        ++added;
+    for (const policy::Observation& observation : observations) {
+        for (const auto& target : observation.targets) {
+            if (m_agents.count(target.name))
+                continue;
+            Agent agent;
+            agent.group = target.group;
+            agent.ppo = newAgent(target.name, target.group);
+            m_agents.emplace(target.name, std::move(agent));
+            ++added;
+        }
     }
     return {added, removed};
 }
 
-std::vector<policy::ControlAction> AgentTeam::act(const policy::Observation& observation, bool explore, bool record)
+std::vector<policy::ControlAction> AgentTeam::act(const policy::Observation& observation, bool explore, bool record,
+                                                  std::size_t lane)
 {
     const std::size_t n = observation.targets.size();
     std::vector<AgentSnapshot> snapshots(n);
     std::vector<Agent*> agents(n, nullptr);
+    std::vector<Lane*> lanes(n, nullptr);
     for (std::size_t i = 0; i < n; ++i) {
         const auto& target = observation.targets[i];
         snapshots[i].state = localState(target);
         if (const auto it = m_agents.find(target.name); it != m_agents.end()) {
             agents[i] = &it->second;
-            snapshots[i].lastAction = it->second.lastAction;
+            lanes[i] = &it->second.lane(lane);
+            snapshots[i].lastAction = lanes[i]->lastAction;
         }
     }
     const std::vector<std::vector<float>> global = globalStates(globalStateKindOf(m_config.mode), snapshots);
@@ -212,44 +236,46 @@ std::vector<policy::ControlAction> AgentTeam::act(const policy::Observation& obs
         }
     }
     std::vector<policy::ControlAction> actions;
-    for (Agent* agent : agents) {
-        if (agent)
-            agent->pending = false;
+    for (Lane* each : lanes) {
+        if (each)
+            each->pending = false;
     }
     for (const std::size_t i : movers) {
-        Agent& agent = *agents[i];
+        Lane& state = *lanes[i];
         const auto& target = observation.targets[i];
-        const learn::PpoDecision decision = agent.ppo->act(snapshots[i].state, global[i], explore);
+        const learn::PpoDecision decision = agents[i]->ppo->act(snapshots[i].state, global[i], explore);
         const auto action = static_cast<FunctionAction>(decision.action);
         if (record) {
-            agent.pending = true;
-            agent.penalised = isIllegal(action, target) || oscillates(agent.lastAction, action);
-            agent.decision = {};
-            agent.decision.state.assign(snapshots[i].state.begin(), snapshots[i].state.end());
-            agent.decision.criticExtra = global[i];
-            agent.decision.action = decision.action;
-            agent.decision.logProbability = decision.logProbability;
-            agent.decision.value = decision.value;
+            state.pending = true;
+            state.penalised = isIllegal(action, target) || oscillates(state.lastAction, action);
+            state.decision = {};
+            state.decision.state.assign(snapshots[i].state.begin(), snapshots[i].state.end());
+            state.decision.criticExtra = global[i];
+            state.decision.action = decision.action;
+            state.decision.logProbability = decision.logProbability;
+            state.decision.value = decision.value;
         }
-        agent.lastAction = action;
+        state.lastAction = action;
         if (auto controlAction = toControlAction(action, target))
             actions.push_back(std::move(*controlAction));
     }
     return actions;
 }
 
-double AgentTeam::observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done)
+double AgentTeam::observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done,
+                                 std::size_t lane)
 {
     std::map<std::string, double> rewards;
     for (const auto& target : next.targets) {
         const auto it = m_agents.find(target.name);
         if (it == m_agents.end())
             continue;
+        const Lane& state = it->second.lane(lane);
         double reward = individualReward(target, m_config.alpha);
         const bool rejected = std::any_of(outcomes.begin(), outcomes.end(), [&](const auto& outcome) {
             return outcome.requested.target == target.name && outcome.status == policy::ActionOutcome::Status::Rejected;
         });
-        if (it->second.pending && (it->second.penalised || rejected))
+        if (state.pending && (state.penalised || rejected))
             reward -= 1.0; // §4.3.1: illegal or oscillating actions
         rewards[target.name] = reward;
     }
@@ -259,13 +285,17 @@ double AgentTeam::observeOutcome(const policy::Observation& next, const std::vec
         for (std::size_t i = 0; i < next.targets.size(); ++i) {
             snapshots[i].state = localState(next.targets[i]);
             if (const auto it = m_agents.find(next.targets[i].name); it != m_agents.end())
-                snapshots[i].lastAction = it->second.lastAction;
+                snapshots[i].lastAction = it->second.lane(lane).lastAction;
         }
         const std::vector<std::vector<float>> global = globalStates(globalStateKindOf(m_config.mode), snapshots);
         for (std::size_t i = 0; i < next.targets.size(); ++i) {
-            if (const auto it = m_agents.find(next.targets[i].name); it != m_agents.end() && it->second.pending) {
-                it->second.lastState.assign(snapshots[i].state.begin(), snapshots[i].state.end());
-                it->second.lastGlobal = global[i];
+            const auto it = m_agents.find(next.targets[i].name);
+            if (it == m_agents.end())
+                continue;
+            Lane& state = it->second.lane(lane);
+            if (state.pending) {
+                state.lastState.assign(snapshots[i].state.begin(), snapshots[i].state.end());
+                state.lastGlobal = global[i];
             }
         }
     }
@@ -277,47 +307,62 @@ double AgentTeam::observeOutcome(const policy::Observation& next, const std::vec
         const auto reward = rewards.find(name);
         if (reward == rewards.end())
             continue;
-        agent.episodeReward += reward->second;
-        if (!agent.pending)
+        Lane& state = agent.lane(lane);
+        state.episodeReward += reward->second;
+        if (!state.pending)
             continue;
-        agent.decision.reward = static_cast<float>(usesTeamReward(m_config.mode) ? team : reward->second);
-        agent.decision.done = false; // a time limit, not a terminal state (see the header)
+        state.decision.reward = static_cast<float>(usesTeamReward(m_config.mode) ? team : reward->second);
+        state.decision.done = false; // a time limit, not a terminal state (see the header)
         (void)done;
-        agent.trajectory.push_back(std::move(agent.decision));
-        agent.pending = false;
+        state.steps.push_back(std::move(state.decision));
+        state.pending = false;
     }
     return team;
 }
 
-TeamUpdate AgentTeam::update()
+TeamUpdate AgentTeam::update(std::uint32_t episodes)
 {
     // Profiling training (docs/performance.md, "SIMPPO training") puts ~70 % of the time in the
     // agents' PPO updates and < 10 % in the simulation, so the cores go to the updates: each
     // agent owns its networks and generator, so they run side by side with the same results.
     const bool rollouts = m_config.rolloutSteps > 0;
     std::vector<Agent*> learners;
+    std::vector<std::pair<const std::vector<float>*, const std::vector<float>*>> bootstraps; // the seed's form
     for (auto& [name, agent] : m_agents) {
+        const Lane* lastLane = nullptr;
+        for (Lane& lane : agent.lanes) {
+            if (lane.steps.empty())
+                continue;
+            if (!rollouts && lastLane)
+                throw std::logic_error("SIMPPO: the seed's form updates on one episode at a time (one lane)");
+            lastLane = &lane;
+            if (rollouts && !lane.steps.back().done) {
+                // The episode ended at its time limit; the rollout goes on in the next one, so the
+                // boundary is closed here: γ·V(s') joins the last reward and no value crosses it
+                // (as learn::trainPpo does, Stable-Baselines3's handling of truncation).
+                learn::PpoTransition& last = lane.steps.back();
+                if (!lane.lastState.empty())
+                    last.reward += static_cast<float>(agent.ppo->config().gamma) * agent.ppo->value(lane.lastState, lane.lastGlobal);
+                last.done = true;
+            }
+            std::move(lane.steps.begin(), lane.steps.end(), std::back_inserter(agent.trajectory));
+            lane.steps.clear();
+        }
         if (agent.trajectory.empty())
             continue;
-        if (rollouts && !agent.trajectory.back().done) {
-            // The episode ended at its time limit; the rollout goes on in the next one, so the
-            // boundary is closed here: γ·V(s') joins the last reward and no value crosses it
-            // (as learn::trainPpo does, Stable-Baselines3's handling of truncation).
-            learn::PpoTransition& last = agent.trajectory.back();
-            if (!agent.lastState.empty())
-                last.reward += static_cast<float>(agent.ppo->config().gamma) * agent.ppo->value(agent.lastState, agent.lastGlobal);
-            last.done = true;
-        }
-        if (!rollouts || agent.trajectory.size() >= m_config.rolloutSteps)
+        if (!rollouts || agent.trajectory.size() >= m_config.rolloutSteps) {
             learners.push_back(&agent);
+            // The seed's form: the episode ended at its time limit, so bootstrap from V of the
+            // state after the last step. Rollouts closed every boundary above.
+            bootstraps.emplace_back(rollouts || !lastLane ? nullptr : &lastLane->lastState,
+                                    rollouts || !lastLane ? nullptr : &lastLane->lastGlobal);
+        }
     }
     std::vector<learn::PpoUpdateStats> stats(learners.size());
     learn::forEachAgentInParallel(learners.size(), m_config.threads, [&](std::size_t i) {
         Agent& agent = *learners[i];
-        // The seed's form: the episode ended at its time limit, so bootstrap from V of the state
-        // after the last step. Rollouts closed every boundary above.
-        const float bootstrap =
-            rollouts || agent.lastState.empty() ? 0.0f : agent.ppo->value(agent.lastState, agent.lastGlobal);
+        const auto [lastState, lastGlobal] = bootstraps[i];
+        const float bootstrap = !lastState || lastState->empty() ? 0.0f : agent.ppo->value(*lastState, *lastGlobal);
         stats[i] = agent.ppo->update(agent.trajectory, bootstrap);
         agent.trajectory.clear();
     });
@@ -335,22 +380,29 @@ TeamUpdate AgentTeam::update()
         summary.valueLoss /= n;
         summary.entropy /= n;
     }
-    // Base models (§4.7.2): per class, the agent that earned the most this episode.
-    std::map<std::string, const Agent*> best;
+    // Base models (§4.7.2): per class, the agent that earned the most this round.
+    std::map<std::string, std::pair<const Agent*, double>> best;
     for (const auto& [name, agent] : m_agents) {
-        const Agent*& current = best[agent.group];
-        if (!current || agent.episodeReward > current->episodeReward)
-            current = &agent;
+        double earned = 0;
+        for (const Lane& lane : agent.lanes)
+            earned += lane.episodeReward;
+        auto& current = best[agent.group];
+        if (!current.first || earned > current.second)
+            current = {&agent, earned};
     }
     for (const auto& [group, agent] : best) {
         auto& base = m_bases[group];
         if (!base)
             base = std::make_unique<learn::PpoAgent>(agentConfig(m_config.seed ^ sim::RngStream::hashName("base/" + group)));
-        base->copyParametersFrom(*agent->ppo);
+        base->copyParametersFrom(*agent.first->ppo);
     }
-    for (auto& [name, agent] : m_agents)
-        agent.episodeReward = 0;
-    ++m_episodes;
+    // The next round starts from where the last lane's episode left each agent.
+    for (auto& [name, agent] : m_agents) {
+        if (!agent.lanes.empty())
+            agent.lastAction = agent.lanes.back().lastAction;
+        agent.lanes.clear();
+    }
+    m_episodes += episodes;
     return summary;
 }
 
@@ -360,11 +412,11 @@ const std::vector<learn::PpoTransition>* AgentTeam::pendingTransitions(const std
     return it == m_agents.end() ? nullptr : &it->second.trajectory;
 }
 
-std::map<std::string, double> AgentTeam::episodeRewards() const
+std::map<std::string, double> AgentTeam::episodeRewards(std::size_t lane) const
 {
     std::map<std::string, double> rewards;
     for (const auto& [name, agent] : m_agents)
-        rewards[name] = agent.episodeReward;
+        rewards[name] = lane < agent.lanes.size() ? agent.lanes[lane].episodeReward : 0.0;
     return rewards;
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,28 +49,40 @@ public:
     //! Adds an agent for every target without one and drops agents whose target is gone.
     //! Returns {added, removed}.
     std::pair<int, int> syncAgents(const policy::Observation& observation);
+    //! The same for several environments' observations at once (parallel rollouts): an agent
+    //! stays while any of them has its target.
+    std::pair<int, int> syncAgents(std::span<const policy::Observation> observations);
     //! The actions for this step (in CPQ-RL one agent's at most). When `record`, remembers what
     //! each acting agent decided, for observeOutcome(). Targets without an agent hold.
-    [[nodiscard]] std::vector<policy::ControlAction> act(const policy::Observation& observation, bool explore, bool record);
+    //! `lane`: which of the episodes in progress side by side this step belongs to (one per
+    //! environment with parallel rollouts; 0 otherwise). Each lane starts from the agents' last
+    //! actions of the previous round; lanes act and observe in lane order, so sampling is
+    //! deterministic however the environments are stepped.
+    [[nodiscard]] std::vector<policy::ControlAction> act(const policy::Observation& observation, bool explore, bool record,
+                                                         std::size_t lane = 0);
     //! Rewards the decisions act() recorded from the next observation (Table 4.1's reward per
     //! agent; the team average where the mode uses it) and appends them to each agent's
     //! trajectory. Returns the team-average reward of the step. A serverless platform has no
     //! terminal state: episodes end at a time limit, so `done` only marks the episode's last step
     //! and update() bootstraps it with V of the state after it (partial-episode bootstrapping,
     //! Pardo et al., ICML 2018) instead of treating the end as terminal.
-    double observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done);
-    //! Ends the episode: one PPO update per agent on its trajectory (agents in parallel on
-    //! config().threads; the result does not depend on the count), or, with rollouts, per agent
-    //! whose rollout is full; then refreshes the bases.
-    TeamUpdate update();
+    double observeOutcome(const policy::Observation& next, const std::vector<policy::ActionOutcome>& outcomes, bool done,
+                          std::size_t lane = 0);
+    //! Ends the round (one episode per lane): each lane's transitions join its agent's
+    //! trajectory in lane order; then one PPO update per agent on its trajectory (agents in
+    //! parallel on config().threads; the result does not depend on the count), or, with
+    //! rollouts, per agent whose rollout is full; then refreshes the bases. The seed's form
+    //! updates on one episode: it takes one lane only (std::logic_error otherwise). `episodes`:
+    //! how many the round ran (counted by episodesTrained()).
+    TeamUpdate update(std::uint32_t episodes = 1);
 
     [[nodiscard]] std::size_t agentCount() const { return m_agents.size(); }
     [[nodiscard]] bool hasAgent(const std::string& name) const { return m_agents.count(name) > 0; }
     //! The transitions `name`'s agent holds for its next update (with rollouts, across episodes),
     //! or nullptr for no such agent.
     [[nodiscard]] const std::vector<learn::PpoTransition>* pendingTransitions(const std::string& name) const;
-    //! Each agent's reward summed over the current episode, by function.
-    [[nodiscard]] std::map<std::string, double> episodeRewards() const;
+    //! Each agent's reward summed over lane `lane`'s current episode, by function.
+    [[nodiscard]] std::map<std::string, double> episodeRewards(std::size_t lane = 0) const;
     [[nodiscard]] const TeamConfig& config() const { return m_config; }
     //! Episodes trained so far (update() calls), kept in save()'s bytes so a resumed run counts on.
     [[nodiscard]] std::uint32_t episodesTrained() const { return m_episodes; }
@@ -88,17 +101,26 @@ public:
     [[nodiscard]] learn::PpoConfig agentConfig(std::uint64_t seed) const;
 
 private:
-    struct Agent {
-        std::string group;
-        std::unique_ptr<learn::PpoAgent> ppo;
+    //! One agent's part of one episode in progress.
+    struct Lane {
         FunctionAction lastAction = FunctionAction::Hold;
-        std::vector<learn::PpoTransition> trajectory;
+        std::vector<learn::PpoTransition> steps; //!< this episode's transitions, joined at update()
         bool pending = false;            //!< decided this step, waiting for its reward
         learn::PpoTransition decision;   //!< the pending decision
         bool penalised = false;
         double episodeReward = 0;
         std::vector<float> lastState;  //!< the state after the agent's latest step (bootstraps update())
         std::vector<float> lastGlobal;
+    };
+    struct Agent {
+        std::string group;
+        std::unique_ptr<learn::PpoAgent> ppo;
+        FunctionAction lastAction = FunctionAction::Hold; //!< at the end of the last round (saved)
+        std::vector<learn::PpoTransition> trajectory;     //!< the next update's (with rollouts, across rounds)
+        std::vector<Lane> lanes;                          //!< the round in progress, by lane
+
+        //! Lane `index`, opened (from lastAction) if the round has not used it yet.
+        Lane& lane(std::size_t index);
     };
 
     std::unique_ptr<learn::PpoAgent> newAgent(const std::string& name, const std::string& group);

@@ -26,6 +26,10 @@ inline constexpr OrreryParamSpec kFamilyParams[] = {
              "value normalisation, target KL 0.01."},
     {.name = "rolloutSteps", .type = ORRERY_PARAM_INT, .defaultValue = "2048", .minValue = 8, .maxValue = 1000000,
      .choices = nullptr, .help = "With learner rollouts: transitions per agent per update."},
+    {.name = "environments", .type = ORRERY_PARAM_INT, .defaultValue = "1", .minValue = 1, .maxValue = 64,
+     .choices = nullptr,
+     .help = "Training with learner rollouts: environments stepped side by side (parallel rollouts on the "
+             "training's threads), one episode each per round; the model is the same for any thread count."},
     {.name = "untrained", .type = ORRERY_PARAM_ENUM, .defaultValue = "hold", .minValue = 0, .maxValue = 0,
      .choices = "hold|act", .help = "Serving without a trained model: hold (no actions) or act with untrained agents."},
 };
@@ -52,7 +56,7 @@ constexpr OrreryPluginDescriptor familyDescriptor(const char* id, const char* di
         .id = id,
         .displayName = displayName,
         .version = "1.0.0",
-        .compatVersion = "1.2",
+        .compatVersion = "1.8", // parallel rollouts: policy::Environment::makeSibling
         .description = description,
         .kinds = ORRERY_KIND_CONTROL,
         .params = kFamilyParams,

@@ -11,6 +11,7 @@ SimppoParams SimppoParams::from(const policy::ParamSet& params)
     p.actUntrained = params.getString("untrained") == "act";
     p.rollouts = params.getString("learner") == "rollouts";
     p.rolloutSteps = static_cast<int>(params.getInt("rolloutSteps"));
+    p.environments = static_cast<int>(params.getInt("environments"));
     return p;
 }
 

@@ -13,6 +13,8 @@ struct SimppoParams {
     //! "seed": Table 4.2's per-episode updates; "rollouts": the learning core's (TeamConfig::rolloutSteps).
     bool rollouts = false;
     int rolloutSteps = 2048;
+    //! Environments stepped side by side while training (parallel rollouts); > 1 needs rollouts.
+    int environments = 1;
     bool parameterSharing = true;
     bool actUntrained = false;    //!< serving without a model: act with untrained agents instead of holding
 

@@ -2,12 +2,34 @@
 
 #include "agent_team.h"
 #include "learn/deterministic_torch.h"
+#include "learn/rollout_pool.h"
 #include "learn/update_stats_window.h"
 #include "simppo_params.h"
 
+#include <algorithm>
+#include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace orrery::plugins::simppo {
+
+namespace {
+
+//! One environment's episode in a round.
+struct Lane {
+    policy::Environment* environment = nullptr;
+    std::uint32_t episode = 0;
+    std::vector<policy::ControlAction> actions;
+    policy::StepResult result;
+    double total = 0;
+    std::uint32_t steps = 0;
+    bool done = false;
+};
+
+} // namespace
 
 policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, const policy::ControlTrainingConfig& config,
                                  const policy::PolicyContext& context, policy::ControlTrainingProgress& progress)
@@ -29,62 +51,120 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
     if (config.resume)
         environment.resumeAfter(first);
 
+    // Parallel rollouts (policy API 1.8): the environment given and its siblings, one episode
+    // each per round. Only the learning core's form: the seed's updates on each episode alone.
+    const auto environmentCount = static_cast<std::size_t>(params.environments);
+    if (environmentCount > 1 && team.config().rolloutSteps == 0) // a base model's form counts
+        throw std::invalid_argument("simppo: environments " + std::to_string(environmentCount)
+                                    + " needs learner rollouts (the seed's form updates on each episode alone)");
+    std::vector<std::unique_ptr<policy::Environment>> siblings;
+    std::vector<policy::Environment*> environments{&environment};
+    for (std::size_t k = 1; k < environmentCount; ++k) {
+        siblings.push_back(environment.makeSibling());
+        if (!siblings.back())
+            throw std::invalid_argument("simppo: environments " + std::to_string(environmentCount)
+                                        + " needs an environment that can run side by side (a simulated one); this one cannot: use environments 1");
+        environments.push_back(siblings.back().get());
+    }
+    std::optional<learn::RolloutPool> pool;
+    if (environments.size() > 1)
+        pool.emplace(config.threads, environments.size());
+
     std::uint64_t updates = 0;
     learn::UpdateStatsWindow sinceCheckpoint({}); // PPO updates since the last checkpoint (update.* metrics)
     double lastMean = 0;
     double bestMean = -1e300;
     std::uint32_t trained = 0;
     int lastAgents = 0;
-    for (std::uint32_t k = 1; k <= config.episodes; ++k) {
-        const std::uint32_t episode = first + k;
-        policy::Observation observation = environment.reset(config.seed + episode);
-        const auto [added, removed] = team.syncAgents(observation);
-        lastAgents = static_cast<int>(team.agentCount());
-        double total = 0;
-        std::uint32_t steps = 0;
-        bool done = false;
-        while (steps < config.stepsPerEpisode && !done) {
-            const std::vector<policy::ControlAction> actions = team.act(observation, true, true);
-            policy::StepResult result = environment.step(actions);
-            ++steps;
-            done = result.done;
-            total += team.observeOutcome(result.observation, result.outcomes, done || steps == config.stepsPerEpisode);
-            observation = std::move(result.observation);
+    bool goOn = true;
+    for (std::uint32_t k = 1; k <= config.episodes && goOn;) {
+        const std::size_t count = std::min<std::size_t>(environments.size(), config.episodes - k + 1);
+        std::vector<Lane> lanes(count);
+        std::vector<policy::Observation> observations(count);
+        std::vector<std::size_t> which;
+        for (std::size_t i = 0; i < count; ++i) {
+            lanes[i].environment = environments[i];
+            lanes[i].episode = first + k + static_cast<std::uint32_t>(i);
+            which.push_back(i);
         }
-        std::vector<std::pair<std::string, double>> agentRewards;
-        for (const auto& [name, reward] : team.episodeRewards())
-            agentRewards.emplace_back(name, steps ? reward / steps : 0.0);
-        const TeamUpdate update = team.update();
+        if (!pool) {
+            observations[0] = environment.reset(config.seed + lanes[0].episode);
+        } else {
+            // A sibling runs every K-th episode, so each is told which one (function churn
+            // follows the episode number, FunctionsEnvironment::resumeAfter).
+            pool->run(which, [&](std::size_t i) {
+                lanes[i].environment->resumeAfter(lanes[i].episode - 1);
+                observations[i] = lanes[i].environment->reset(config.seed + lanes[i].episode);
+            });
+        }
+        const auto [added, removed] = team.syncAgents(observations);
+        lastAgents = static_cast<int>(team.agentCount());
+        for (;;) {
+            which.clear();
+            for (std::size_t i = 0; i < count; ++i) {
+                if (lanes[i].steps < config.stepsPerEpisode && !lanes[i].done) {
+                    lanes[i].actions = team.act(observations[i], true, true, i);
+                    which.push_back(i);
+                }
+            }
+            if (which.empty())
+                break;
+            if (!pool)
+                lanes[0].result = environment.step(lanes[0].actions);
+            else
+                pool->run(which, [&](std::size_t i) { lanes[i].result = lanes[i].environment->step(lanes[i].actions); });
+            for (const std::size_t i : which) {
+                Lane& lane = lanes[i];
+                ++lane.steps;
+                lane.done = lane.result.done;
+                lane.total += team.observeOutcome(lane.result.observation, lane.result.outcomes,
+                                                  lane.done || lane.steps == config.stepsPerEpisode, i);
+                observations[i] = std::move(lane.result.observation);
+            }
+        }
+        std::vector<std::vector<std::pair<std::string, double>>> agentRewards(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            for (const auto& [name, reward] : team.episodeRewards(i))
+                agentRewards[i].emplace_back(name, lanes[i].steps ? reward / lanes[i].steps : 0.0);
+        }
+        const TeamUpdate update = team.update(static_cast<std::uint32_t>(count));
+        trained += static_cast<std::uint32_t>(count); // the team has learned from the whole round
         updates += update.agentsUpdated;
         for (const learn::PpoUpdateStats& stats : update.perAgent)
             sinceCheckpoint.add(stats);
-        ++trained;
-        policy::ControlEpisodeReport report;
-        report.episode = episode;
-        report.steps = steps;
-        report.reward = total;
-        report.meanReward = steps ? total / steps : 0.0;
-        report.updates = updates;
-        report.terminatedEarly = done && steps < config.stepsPerEpisode;
-        report.agentRewards = std::move(agentRewards);
-        // A fresh team's first agents are the start, not churn; a resumed or transferred team's
-        // first episode can bring a change of functions, and the curves should mark it.
-        report.agentsAdded = episode == 1 ? 0 : added;
-        report.agentsRemoved = removed;
-        lastMean = report.meanReward;
-        bestMean = std::max(bestMean, lastMean);
-        const bool goOn = !progress.onEpisode || progress.onEpisode(report);
-        // Counted on the run's episodes, so a resumed run checkpoints where the unbroken one would.
-        if (config.checkpointEvery > 0 && episode % config.checkpointEvery == 0 && progress.onCheckpoint) {
-            std::vector<std::pair<std::string, double>> metrics = {{"episode", static_cast<double>(episode)},
-                                                                   {"mean_team_reward", lastMean},
-                                                                   {"agents", static_cast<double>(team.agentCount())}};
-            for (auto& stat : sinceCheckpoint.takeMetrics()) // the agents' PPO updates since the last one
-                metrics.push_back(std::move(stat));
-            progress.onCheckpoint(episode, team.save(), metrics);
+        // Reports and checkpoints in episode order; a checkpoint holds the team at its round's end.
+        std::vector<std::uint8_t> roundModel;
+        for (std::size_t i = 0; i < count && goOn; ++i) {
+            const Lane& lane = lanes[i];
+            const std::uint32_t episode = lane.episode;
+            policy::ControlEpisodeReport report;
+            report.episode = episode;
+            report.steps = lane.steps;
+            report.reward = lane.total;
+            report.meanReward = lane.steps ? lane.total / lane.steps : 0.0;
+            report.updates = updates;
+            report.terminatedEarly = lane.done && lane.steps < config.stepsPerEpisode;
+            report.agentRewards = std::move(agentRewards[i]);
+            // A fresh team's first agents are the start, not churn; a resumed or transferred team's
+            // first episode can bring a change of functions, and the curves should mark it.
+            report.agentsAdded = i > 0 || episode == 1 ? 0 : added;
+            report.agentsRemoved = i > 0 ? 0 : removed;
+            lastMean = report.meanReward;
+            bestMean = std::max(bestMean, lastMean);
+            goOn = !progress.onEpisode || progress.onEpisode(report);
+            // Counted on the run's episodes, so a resumed run checkpoints where the unbroken one would.
+            if (config.checkpointEvery > 0 && episode % config.checkpointEvery == 0 && progress.onCheckpoint) {
+                std::vector<std::pair<std::string, double>> metrics = {{"episode", static_cast<double>(episode)},
+                                                                       {"mean_team_reward", lastMean},
+                                                                       {"agents", static_cast<double>(team.agentCount())}};
+                for (auto& stat : sinceCheckpoint.takeMetrics()) // the agents' PPO updates since the last one
+                    metrics.push_back(std::move(stat));
+                if (roundModel.empty())
+                    roundModel = team.save();
+                progress.onCheckpoint(episode, roundModel, metrics);
+            }
         }
-        if (!goOn)
-            break;
+        k += static_cast<std::uint32_t>(count);
     }
     policy::TrainingResult result;
     result.model = team.save();

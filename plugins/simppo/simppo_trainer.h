@@ -15,7 +15,10 @@ namespace orrery::plugins::simppo {
 //! `--mode transfer`) continues training from that team, counting its episodes on; with
 //! config.resume the environment's churn schedule continues too, and the result is bit for bit
 //! that of an uninterrupted run (the team model holds every agent's weights, optimiser state and
-//! generator).
+//! generator). With `environments: K` > 1 (learner rollouts only) a round runs episodes
+//! first … first + K − 1 side by side on the environment and K − 1 siblings (parallel rollouts,
+//! docs/learning.md), one lane of the team each; reports and checkpoints follow the round in
+//! episode order, and the model is the same for any thread count.
 policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, const policy::ControlTrainingConfig& config,
                                  const policy::PolicyContext& context, policy::ControlTrainingProgress& progress);
 

@@ -81,6 +81,11 @@ void FunctionsEnvironment::resumeAfter(std::uint32_t episodesDone)
     m_run.reset();
 }
 
+std::unique_ptr<policy::Environment> FunctionsEnvironment::makeSibling() const
+{
+    return std::make_unique<FunctionsEnvironment>(m_scenario, m_base, m_options);
+}
+
 policy::Observation FunctionsEnvironment::reset(std::uint64_t seed)
 {
     ++m_episode;

@@ -40,6 +40,10 @@ public:
     [[nodiscard]] std::uint64_t episodeInvocations() const;
     //! The next reset() is episode episodesDone + 1, with every churn change due by then applied.
     void resumeAfter(std::uint32_t episodesDone) override;
+    //! A fresh environment of the same scenario, workload and options (parallel rollouts). Its
+    //! churn schedule counts its own resets: a trainer running every K-th episode on it says
+    //! which with resumeAfter() before each reset.
+    [[nodiscard]] std::unique_ptr<policy::Environment> makeSibling() const override;
 
 private:
     struct Run;

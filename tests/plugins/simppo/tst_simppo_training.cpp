@@ -63,8 +63,9 @@ Setup load()
     return setup;
 }
 
-//! The family's parameters; `rolloutSteps` > 0 chooses the learning core's form.
-policy::PolicyContext familyContext(int rolloutSteps = 0)
+//! The family's parameters; `rolloutSteps` > 0 chooses the learning core's form, `environments`
+//! > 1 parallel rollouts.
+policy::PolicyContext familyContext(int rolloutSteps = 0, int environments = 1)
 {
     policy::PolicyContext context;
     context.params.set("alpha", "0.3");
@@ -73,13 +74,15 @@ policy::PolicyContext familyContext(int rolloutSteps = 0)
     context.params.set("untrained", "hold");
     context.params.set("learner", rolloutSteps > 0 ? "rollouts" : "seed");
     context.params.set("rolloutSteps", std::to_string(rolloutSteps > 0 ? rolloutSteps : 2048));
+    context.params.set("environments", std::to_string(environments));
     return context;
 }
 
 //! Trains `episodes` episodes in a fresh environment; from `base` when given (resumed or not).
 std::vector<std::uint8_t> train(const Setup& setup, std::uint32_t episodes, unsigned threads,
                                 const std::vector<std::uint8_t>* base = nullptr, bool resume = false,
-                                std::vector<policy::ControlEpisodeReport>* reports = nullptr, int rolloutSteps = 0)
+                                std::vector<policy::ControlEpisodeReport>* reports = nullptr, int rolloutSteps = 0,
+                                int environments = 1)
 {
     env::SimulatedEnvironmentOptions options;
     options.stepsPerEpisode = 6;
@@ -98,7 +101,7 @@ std::vector<std::uint8_t> train(const Setup& setup, std::uint32_t episodes, unsi
             return true;
         };
     }
-    return trainTeam(Mode::Simppo, environment, config, familyContext(rolloutSteps), progress).model;
+    return trainTeam(Mode::Simppo, environment, config, familyContext(rolloutSteps, environments), progress).model;
 }
 
 //! What a trained team holds (the model bytes themselves differ between saves: LibTorch's
@@ -186,6 +189,67 @@ private slots:
         const auto firstEpisode = train(setup, 1, 1, nullptr, false, nullptr, 12); // mid-rollout
         QVERIFY(fingerprintOf(train(setup, 3, 1, &firstEpisode, true, nullptr, 12)) == unbroken);
         QVERIFY(fingerprintOf(train(setup, 4, 1)) != unbroken); // the seed's form learns otherwise
+    }
+
+    //! Two environments side by side, one episode each per round: the same team for any thread
+    //! count, the churn where the episode number puts it (the fourth function from episode 3,
+    //! which the second round's first environment runs), and updates once per round.
+    void parallelRolloutsAreThreadExactAndFollowTheChurn()
+    {
+        const Setup setup = load();
+        std::vector<policy::ControlEpisodeReport> reports;
+        const auto oneThread = fingerprintOf(train(setup, 4, 1, nullptr, false, &reports, 12, 2));
+        QVERIFY(fingerprintOf(train(setup, 4, 2, nullptr, false, nullptr, 12, 2)) == oneThread);
+        QVERIFY(fingerprintOf(train(setup, 4, 1, nullptr, false, nullptr, 12, 1)) != oneThread); // another schedule of updates
+        QCOMPARE(reports.size(), std::size_t{4});
+        std::vector<std::uint32_t> episodes;
+        std::vector<std::uint64_t> updates;
+        std::vector<int> added;
+        for (const auto& report : reports) {
+            episodes.push_back(report.episode);
+            updates.push_back(report.updates);
+            added.push_back(report.agentsAdded);
+            QCOMPARE(report.steps, 6u);
+        }
+        QCOMPARE(episodes, (std::vector<std::uint32_t>{1, 2, 3, 4}));
+        // Round 1: three agents with 6 + 6 transitions each update; round 2: all four.
+        QCOMPARE(updates, (std::vector<std::uint64_t>{3, 3, 7, 7}));
+        QCOMPARE(added, (std::vector<int>{0, 0, 1, 0}));
+        // Episode 3's rewards name the fourth function; episode 2's do not.
+        const auto names = [](const policy::ControlEpisodeReport& report) {
+            std::vector<std::string> out;
+            for (const auto& [name, reward] : report.agentRewards) {
+                if (reward != 0.0)
+                    out.push_back(name);
+            }
+            return out;
+        };
+        QCOMPARE(names(reports[1]).size(), std::size_t{3});
+        QCOMPARE(names(reports[2]).size(), std::size_t{4});
+
+        TeamConfig config;
+        config.mode = Mode::Simppo;
+        AgentTeam team(config);
+        team.load(train(setup, 4, 1, nullptr, false, nullptr, 12, 2));
+        QCOMPARE(team.episodesTrained(), 4u);
+    }
+
+    void parallelRolloutsNeedTheRolloutForm()
+    {
+        const Setup setup = load();
+        env::SimulatedEnvironmentOptions options;
+        options.stepsPerEpisode = 6;
+        kinds::functions::FunctionsEnvironment environment(*setup.scenario, *setup.spec, options);
+        policy::ControlTrainingConfig config;
+        config.episodes = 2;
+        config.stepsPerEpisode = 6;
+        policy::ControlTrainingProgress progress;
+        try {
+            (void)trainTeam(Mode::Simppo, environment, config, familyContext(0, 2), progress);
+            QFAIL("the seed's form trained with two environments");
+        } catch (const std::invalid_argument& error) {
+            QVERIFY2(std::string(error.what()).find("needs learner rollouts") != std::string::npos, error.what());
+        }
     }
 
     void checkpointsCarryTheAgentsPpoStatistics()
