@@ -1,5 +1,6 @@
 #pragma once
-// The parameters of a learn::ControlAgent (learner, warm-up, exploration, pre-tanh penalty), as
+// The parameters of a learn::ControlAgent (learner, warm-up, exploration, pre-tanh penalty) and of
+// its trainer's parallel rollouts, as
 // the firm and aware plugins both declare them: one list, expanded into each plugin's
 // OrreryParamSpec table (the expansion site includes policy/plugin_descriptor.h, so this header
 // adds no dependency to orrery_learn). docs/learning.md, "Control agents".
@@ -20,4 +21,8 @@
     {.name = "preTanhPenalty", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0", .minValue = 0, .maxValue = 10,       \
      .choices = nullptr,                                                                                                \
      .help = "Training with the learning core: weight of the mean squared pre-tanh actor output in the actor loss, "   \
-             "against saturated actions."}
+             "against saturated actions."},                                                                             \
+    {.name = "environments", .type = ORRERY_PARAM_INT, .defaultValue = "1", .minValue = 1, .maxValue = 64,            \
+     .choices = nullptr,                                                                                                \
+     .help = "Training: environments stepped side by side (parallel rollouts on the training's threads); the "        \
+             "model is the same for any thread count, and 1 is the seed's loop."}

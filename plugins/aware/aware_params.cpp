@@ -74,6 +74,7 @@ AwareParams AwareParams::from(const policy::ParamSet& params)
     p.agentOptions.explorationNoise = params.getDouble("explorationNoise");
     p.agentOptions.preTanhPenalty = params.getDouble("preTanhPenalty");
     p.warmupSteps = static_cast<std::uint64_t>(params.getInt("warmupSteps"));
+    p.environments = static_cast<std::uint32_t>(params.getInt("environments"));
     p.normalizeState = params.getBool("normalizeState");
     return p;
 }

@@ -35,6 +35,8 @@ struct AwareParams {
     learn::ControlLearner learner = learn::ControlLearner::SeedDdpg; //!< the base learner
     learn::ControlAgentOptions agentOptions;                          //!< its exploration and penalty (core learners)
     std::uint64_t warmupSteps = 0;
+    //! Training: environments stepped side by side (parallel rollouts; AwareTrainer).
+    std::uint32_t environments = 1;
     bool normalizeState = false;     //!< Table 5.1's features through a running mean/std before the agent (not the embedding)   //!< steps of uniform random actions before the agent's own (agent acting only)
 
     //! Throws std::invalid_argument when the profile cannot be found or read (with its

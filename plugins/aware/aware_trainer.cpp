@@ -79,7 +79,8 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
         makeAwareAgent(m_params.learner, m_config.seed, m_params.stateDim(), m_params.embeddingDim, m_params.agentOptions));
     m_replay = std::make_unique<learn::ReplayBuffer>(m_params.replayCapacity, m_params.stateDim() + m_params.embeddingDim,
                                                      kActionDim, m_config.seed + 1);
-    m_controller = std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f));
+    for (std::uint32_t k = 0; k < std::max<std::uint32_t>(1, m_params.environments); ++k)
+        m_controllers.push_back(std::make_unique<AwareController>(m_params, std::vector<float>(m_params.embeddingDim, 0.0f)));
     if (base)
         m_agentSteps = m_params.warmupSteps; // a transferred agent has learned: no random warm-up
     if ((base && !base->stateNormalizer.empty()) || m_params.normalizeState) {
@@ -87,7 +88,8 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
         m_normalizer = std::make_unique<learn::RunningNormalizer>(m_params.stateDim());
         if (base && !base->stateNormalizer.empty())
             m_normalizer->loadBytes(base->stateNormalizer);
-        m_controller->setNormalizer(m_normalizer.get());
+        for (const auto& controller : m_controllers)
+            controller->setNormalizer(m_normalizer.get());
     }
     m_lifecycle.start();
     if (base) {
@@ -96,7 +98,7 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
         // with this run's thresholds (as a run restores it); the k-shot embedding, with a meta
         // learner, replaces the base's after kShot episodes of this environment.
         m_agent->loadBytes(base->agent);
-        m_controller->setEmbedding(base->embedding);
+        setEmbedding(base->embedding);
         for (const double reward : base->lifecycleRewards) {
             (void)m_lifecycle.observe(reward);
             m_lifecycleRewards.push_back(reward);
@@ -107,84 +109,123 @@ AwareTrainer::AwareTrainer(AwareParams params, const policy::ControlTrainingConf
 
 AwareTrainer::~AwareTrainer() = default;
 
-policy::ControlEpisodeReport AwareTrainer::runEpisode(policy::Environment& environment, std::uint32_t episode)
+void AwareTrainer::setEmbedding(const std::vector<float>& embedding)
 {
-    policy::ControlEpisodeReport report;
-    report.episode = episode;
+    for (const auto& controller : m_controllers)
+        controller->setEmbedding(embedding);
+}
+
+std::vector<policy::ControlEpisodeReport> AwareTrainer::runRound(std::span<policy::Environment* const> environments,
+                                                                 std::uint32_t first, learn::RolloutPool* pool)
+{
     m_agent->startEpisode();
-    m_controller->beginEpisode();
     const orrery::aware::ActingController who = m_lifecycle.actingController();
     const bool explore = m_lifecycle.explores();
     const bool trains = m_lifecycle.trains();
     const bool offline = m_lifecycle.stage() == LifecycleStage::Offline;
-    const bool recordShot = m_meta && m_shots.size() < m_params.kShot;
-    learn::EpisodeTrajectory shot{env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
-
-    policy::Observation observation = environment.reset(m_config.seed + episode - 1);
+    std::vector<Lane> lanes(environments.size());
+    std::vector<std::size_t> which;
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        Lane& lane = lanes[i];
+        lane.environment = environments[i];
+        lane.controller = m_controllers[i].get();
+        lane.controller->beginEpisode();
+        lane.report.episode = first + static_cast<std::uint32_t>(i);
+        lane.recordShot = m_meta && m_shots.size() + i < m_params.kShot;
+        lane.shot = {env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
+        which.push_back(i);
+    }
+    if (!pool) {
+        lanes[0].observation = lanes[0].environment->reset(m_config.seed + first - 1);
+    } else {
+        pool->run(which, [&](std::size_t i) {
+            Lane& lane = lanes[i];
+            lane.environment->resumeAfter(lane.report.episode - 1); // a sibling runs every K-th episode
+            lane.observation = lane.environment->reset(m_config.seed + lane.report.episode - 1);
+        });
+    }
     std::unordered_map<std::string, std::size_t> nextIndex;
-    bool done = false;
-    while (!done && report.steps < m_config.stepsPerEpisode) {
-        const bool warmup = who == orrery::aware::ActingController::Agent && explore && m_agentSteps < m_params.warmupSteps;
-        AwareDecision decision = m_controller->decide(observation, who, *m_agent, explore, warmup);
-        m_agentSteps += who == orrery::aware::ActingController::Agent && explore ? 1 : 0;
-        if (m_normalizer)
-            for (const AwareTargetStep& step : decision.steps)
-                m_normalizer->update(std::span<const float>(step.state.data(), m_normalizer->dimension()));
-        policy::StepResult result = environment.step(decision.actions);
-        ++report.steps;
-        ++m_steps;
-        report.reward += result.reward;
-        done = result.done;
-        if (recordShot) {
-            const auto state = env::TransitionFeatures::state(observation);
-            const auto action = env::TransitionFeatures::action(observation, result.outcomes);
-            shot.states.insert(shot.states.end(), state.begin(), state.end());
-            shot.actions.insert(shot.actions.end(), action.begin(), action.end());
-            shot.rewards.push_back(static_cast<float>(result.reward));
+    for (;;) {
+        which.clear();
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            Lane& lane = lanes[i];
+            if (lane.done || lane.report.steps >= m_config.stepsPerEpisode)
+                continue;
+            lane.warmup = who == orrery::aware::ActingController::Agent && explore && m_agentSteps < m_params.warmupSteps;
+            lane.decision = lane.controller->decide(lane.observation, who, *m_agent, explore, lane.warmup);
+            m_agentSteps += who == orrery::aware::ActingController::Agent && explore ? 1 : 0;
+            if (m_normalizer)
+                for (const AwareTargetStep& step : lane.decision.steps)
+                    m_normalizer->update(std::span<const float>(step.state.data(), m_normalizer->dimension()));
+            which.push_back(i);
         }
-        nextIndex.clear();
-        for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
-            nextIndex.emplace(result.observation.targets[i].name, i);
-        for (const AwareTargetStep& step : decision.steps) {
-            const auto found = nextIndex.find(step.target);
-            if (found == nextIndex.end())
-                continue; // the target is gone: no successor state to learn from
-            // Learn from the configuration the step left, not the request the environment may have
-            // converted, clamped or refused (issue 32), nor a change below minRelativeChange.
-            const policy::TargetObservation& next = result.observation.targets[found->second];
-            m_replay->add(step.state, m_controller->executedAction(next, step.action), static_cast<float>(result.reward),
-                          m_controller->stateOf(next), result.done && !result.truncated); // the time limit is no terminal state
+        if (which.empty())
+            break;
+        if (!pool)
+            lanes[0].result = lanes[0].environment->step(lanes[0].decision.actions);
+        else
+            pool->run(which, [&](std::size_t i) { lanes[i].result = lanes[i].environment->step(lanes[i].decision.actions); });
+        for (const std::size_t i : which) {
+            Lane& lane = lanes[i];
+            policy::StepResult& result = lane.result;
+            ++lane.report.steps;
+            ++m_steps;
+            lane.report.reward += result.reward;
+            lane.done = result.done;
+            if (lane.recordShot) {
+                const auto state = env::TransitionFeatures::state(lane.observation);
+                const auto action = env::TransitionFeatures::action(lane.observation, result.outcomes);
+                lane.shot.states.insert(lane.shot.states.end(), state.begin(), state.end());
+                lane.shot.actions.insert(lane.shot.actions.end(), action.begin(), action.end());
+                lane.shot.rewards.push_back(static_cast<float>(result.reward));
+            }
+            nextIndex.clear();
+            for (std::size_t t = 0; t < result.observation.targets.size(); ++t)
+                nextIndex.emplace(result.observation.targets[t].name, t);
+            for (const AwareTargetStep& step : lane.decision.steps) {
+                const auto found = nextIndex.find(step.target);
+                if (found == nextIndex.end())
+                    continue; // the target is gone: no successor state to learn from
+                // Learn from the configuration the step left, not the request the environment may have
+                // converted, clamped or refused (issue 32), nor a change below minRelativeChange.
+                const policy::TargetObservation& next = result.observation.targets[found->second];
+                m_replay->add(step.state, lane.controller->executedAction(next, step.action), static_cast<float>(result.reward),
+                              lane.controller->stateOf(next), result.done && !result.truncated); // the time limit is no terminal state
+            }
+            if (trains && !lane.warmup && !lane.decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
+                m_replay->sampleInto(m_params.batchSize, m_batch);
+                if (m_normalizer) // the buffer keeps raw states; the agent learns on today's statistics
+                    normalizePrefixes(*m_normalizer, m_batch);
+                bool valuesMeasured = false;
+                const learn::OffPolicyUpdateStats stats = m_agent->updateWithBehaviourCloning(m_batch, offline ? m_params.bcAlpha : 0.0, &valuesMeasured);
+                m_offlineUpdates += offline ? 1 : 0;
+                m_sinceCheckpoint.add(stats, valuesMeasured); // the seed's DDPG measures its losses only
+                ++m_updates;
+            }
+            lane.observation = std::move(result.observation);
         }
-        if (trains && !warmup && !decision.steps.empty() && m_replay->size() >= m_params.batchSize) {
-            m_replay->sampleInto(m_params.batchSize, m_batch);
-            if (m_normalizer) // the buffer keeps raw states; the agent learns on today's statistics
-                normalizePrefixes(*m_normalizer, m_batch);
-            bool valuesMeasured = false;
-            const learn::OffPolicyUpdateStats stats = m_agent->updateWithBehaviourCloning(m_batch, offline ? m_params.bcAlpha : 0.0, &valuesMeasured);
-            m_offlineUpdates += offline ? 1 : 0;
-            m_sinceCheckpoint.add(stats, valuesMeasured); // the seed's DDPG measures its losses only
-            ++m_updates;
-        }
-        observation = std::move(result.observation);
     }
-    report.meanReward = report.steps > 0 ? report.reward / report.steps : 0.0;
-    report.updates = m_updates;
-    report.terminatedEarly = done && report.steps < m_config.stepsPerEpisode;
-
-    if (recordShot && shot.size() > 0)
-        m_shots.push_back(std::move(shot));
-    // k-shot adaptation (§5.3.2): the embedding of the first kShot episodes, from the next one on
-    // (or from the last episode's, when training is shorter than kShot).
-    if (m_meta && !m_embedded && !m_shots.empty()
-        && (m_shots.size() == m_params.kShot || episode == m_config.episodes)) {
-        m_controller->setEmbedding(m_meta->adaptationEmbedding(m_shots));
-        m_embedded = true;
+    std::vector<policy::ControlEpisodeReport> reports;
+    for (Lane& lane : lanes) {
+        policy::ControlEpisodeReport& report = lane.report;
+        report.meanReward = report.steps > 0 ? report.reward / report.steps : 0.0;
+        report.updates = m_updates;
+        report.terminatedEarly = lane.done && report.steps < m_config.stepsPerEpisode;
+        if (lane.recordShot && lane.shot.size() > 0)
+            m_shots.push_back(std::move(lane.shot));
+        // k-shot adaptation (§5.3.2): the embedding of the first kShot episodes, from the next one on
+        // (or from the last episode's, when training is shorter than kShot).
+        if (m_meta && !m_embedded && !m_shots.empty()
+            && (m_shots.size() == m_params.kShot || report.episode == m_config.episodes)) {
+            setEmbedding(m_meta->adaptationEmbedding(m_shots));
+            m_embedded = true;
+        }
+        const double lifecycleReward = report.meanReward * m_params.lifecycleSteps;
+        m_lifecycleRewards.push_back(lifecycleReward);
+        (void)m_lifecycle.observe(lifecycleReward);
+        reports.push_back(report);
     }
-
-    const double lifecycleReward = report.meanReward * m_params.lifecycleSteps;
-    m_lifecycleRewards.push_back(lifecycleReward);
-    (void)m_lifecycle.observe(lifecycleReward);
-    return report;
+    return reports;
 }
 
 AwareModel AwareTrainer::model() const
@@ -192,7 +233,7 @@ AwareModel AwareTrainer::model() const
     AwareModel model;
     model.stateDim = static_cast<std::uint32_t>(m_params.stateDim());
     model.scale = m_params.scale;
-    model.embedding = m_controller->embedding();
+    model.embedding = m_controllers.front()->embedding();
     model.lifecycleRewards = m_lifecycleRewards;
     model.agent = m_agent->saveBytes();
     model.learner = m_params.learner;
@@ -207,23 +248,45 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     std::vector<double> rewards;
     std::vector<LifecycleStage> stages;
     std::uint32_t earlyTerminations = 0;
-    for (std::uint32_t episode = 1; episode <= m_config.episodes; ++episode) {
-        stages.push_back(m_lifecycle.stage());
-        const policy::ControlEpisodeReport report = runEpisode(environment, episode);
-        rewards.push_back(report.reward);
-        earlyTerminations += report.terminatedEarly ? 1 : 0;
-        const bool goOn = !progress.onEpisode || progress.onEpisode(report);
-        if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
-            std::vector<std::pair<std::string, double>> metrics = {
-                {"checkpoint_episode", episode}, {"episode_reward", report.reward},
-                {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)},
-                {"lifecycle_stage", static_cast<double>(m_lifecycle.stage())}};
-            for (auto& stat : m_sinceCheckpoint.takeMetrics())
-                metrics.push_back(std::move(stat));
-            progress.onCheckpoint(episode, model().toBytes(), metrics);
+    // Parallel rollouts: the environment given and its siblings (policy API 1.8).
+    std::vector<std::unique_ptr<policy::Environment>> siblings;
+    std::vector<policy::Environment*> environments{&environment};
+    for (std::size_t k = 1; k < m_controllers.size(); ++k) {
+        siblings.push_back(environment.makeSibling());
+        if (!siblings.back())
+            throw std::invalid_argument("aware: environments " + std::to_string(m_controllers.size())
+                                        + " needs an environment that can run side by side (a simulated one); this one cannot: use environments 1");
+        environments.push_back(siblings.back().get());
+    }
+    std::optional<learn::RolloutPool> pool;
+    if (environments.size() > 1)
+        pool.emplace(m_config.threads, environments.size());
+    bool goOn = true;
+    for (std::uint32_t first = 1; first <= m_config.episodes && goOn;) {
+        const auto count = std::min<std::size_t>(environments.size(), m_config.episodes - first + 1);
+        const LifecycleStage stage = m_lifecycle.stage(); // the whole round's
+        const std::vector<policy::ControlEpisodeReport> reports =
+            runRound(std::span<policy::Environment* const>(environments.data(), count), first, pool ? &*pool : nullptr);
+        first += static_cast<std::uint32_t>(count);
+        for (const policy::ControlEpisodeReport& report : reports) {
+            const std::uint32_t episode = report.episode;
+            stages.push_back(stage);
+            rewards.push_back(report.reward);
+            earlyTerminations += report.terminatedEarly ? 1 : 0;
+            goOn = !progress.onEpisode || progress.onEpisode(report);
+            // A checkpoint holds the model at the end of its round.
+            if (m_config.checkpointEvery > 0 && episode % m_config.checkpointEvery == 0 && progress.onCheckpoint) {
+                std::vector<std::pair<std::string, double>> metrics = {
+                    {"checkpoint_episode", episode}, {"episode_reward", report.reward},
+                    {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)},
+                    {"lifecycle_stage", static_cast<double>(m_lifecycle.stage())}};
+                for (auto& stat : m_sinceCheckpoint.takeMetrics())
+                    metrics.push_back(std::move(stat));
+                progress.onCheckpoint(episode, model().toBytes(), metrics);
+            }
+            if (!goOn)
+                break;
         }
-        if (!goOn)
-            break;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -231,7 +294,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     result.model = model().toBytes();
     const auto summary = policy::EpisodeRewardSummary::of(rewards);
     double norm = 0;
-    for (const float v : m_controller->embedding())
+    for (const float v : m_controllers.front()->embedding())
         norm += static_cast<double>(v) * v;
     auto stageCount = [&](LifecycleStage stage) {
         return static_cast<double>(std::count(stages.begin(), stages.end(), stage));

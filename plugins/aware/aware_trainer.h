@@ -8,6 +8,7 @@
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "learn/replay_buffer.h"
+#include "learn/rollout_pool.h"
 #include "learn/update_stats_window.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,15 @@ namespace orrery::plugins::aware {
 //! Transfer mode (`--mode transfer`, the TL baseline's weight transfer and AWARE's adaptation)
 //! starts from the base model's weights, embedding, meta learner (unless metaModel names one) and
 //! lifecycle; the replay buffer starts empty.
+//!
+//! Parallel rollouts (`environments: K` > 1, policy API 1.8): a round runs episodes first …
+//! first + K − 1 on the environment and K − 1 siblings (Environment::makeSibling), each with its
+//! own controller (base limits, fallback history), all in the stage the lifecycle is in at the
+//! round's start and with the embedding known then. Decisions, transitions and updates keep
+//! environment order (one update per environment step, as with one), the simulations are
+//! stepped on config.threads threads, so the model is the same for any thread count; after the
+//! round the lifecycle observes the episodes in order, and the k-shot embedding is computed once
+//! kShot episodes are in. K = 1 is the loop above, unchanged.
 class AwareTrainer {
 public:
     AwareTrainer(AwareParams params, const policy::ControlTrainingConfig& config);
@@ -48,7 +59,25 @@ public:
     [[nodiscard]] const orrery::aware::AgentLifecycle& lifecycle() const { return m_lifecycle; }
 
 private:
-    policy::ControlEpisodeReport runEpisode(policy::Environment& environment, std::uint32_t episode);
+    //! One environment's episode in a round.
+    struct Lane {
+        policy::Environment* environment = nullptr;
+        AwareController* controller = nullptr;
+        policy::Observation observation;
+        AwareDecision decision;
+        policy::StepResult result;
+        policy::ControlEpisodeReport report;
+        bool warmup = false;
+        bool done = false;
+        bool recordShot = false;
+        learn::EpisodeTrajectory shot;
+    };
+    //! Runs episodes first … first + environments.size() − 1, one per environment (stepped on
+    //! `pool`'s threads when there is one); their reports in episode order.
+    std::vector<policy::ControlEpisodeReport> runRound(std::span<policy::Environment* const> environments,
+                                                       std::uint32_t first, learn::RolloutPool* pool);
+    //! The embedding every controller conditions on.
+    void setEmbedding(const std::vector<float>& embedding);
 
     AwareParams m_params;
     policy::ControlTrainingConfig m_config;
@@ -58,7 +87,7 @@ private:
     //! normalizeState (or a base model's): running statistics of Table 5.1's features.
     std::unique_ptr<learn::RunningNormalizer> m_normalizer;
     std::unique_ptr<learn::ReplayBuffer> m_replay;
-    std::unique_ptr<AwareController> m_controller;
+    std::vector<std::unique_ptr<AwareController>> m_controllers; //!< one per environment
     orrery::aware::AgentLifecycle m_lifecycle;
     std::vector<learn::EpisodeTrajectory> m_shots; //!< the first kShot episodes, for the embedding
     bool m_embedded = false;                       //!< the k-shot embedding has been computed

@@ -108,7 +108,7 @@ constexpr OrreryPluginDescriptor kDescriptor{
     .id = "aware",
     .displayName = "AWARE",
     .version = "1.1.0",
-    .compatVersion = "1.2",
+    .compatVersion = "1.8", // parallel rollouts: policy::Environment::makeSibling
     .description = "AWARE's multidimensional autoscaler (seed 001 ch. 5): a DDPG agent sets replicas and CPU/memory "
                    "limits from Table 5.1's state and a workload embedding; the lifecycle (Alg. 5.1) bootstraps with "
                    "the hpa-vpa fallback and offline learning, then trains online and serves. Trainable: "

@@ -41,10 +41,6 @@ constexpr OrreryParamSpec kParams[] = {
     {.name = "replayCapacity", .type = ORRERY_PARAM_INT, .defaultValue = "100000", .minValue = 64,
      .maxValue = 10000000, .choices = nullptr,
      .help = "Training: transitions each agent's replay buffer keeps (Table 3.3: 1e5)."},
-    {.name = "environments", .type = ORRERY_PARAM_INT, .defaultValue = "1", .minValue = 1, .maxValue = 64,
-     .choices = nullptr,
-     .help = "Training: environments stepped side by side (parallel rollouts on the training's threads); the "
-             "model is the same for any thread count, and 1 is the seed's loop."},
     ORRERY_CONTROL_AGENT_PARAMS,
 };
 

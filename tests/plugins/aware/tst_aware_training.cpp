@@ -59,7 +59,7 @@ struct Run {
 };
 
 Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed,
-          const std::vector<std::uint8_t>* baseModel = nullptr)
+          const std::vector<std::uint8_t>* baseModel = nullptr, unsigned threads = 1)
 {
     policy::PluginRegistry registry;
     registry.registerStatic(orrery_aware_descriptor());
@@ -70,6 +70,7 @@ Run train(const Params& params, std::uint32_t episodes, std::uint64_t seed,
     config.episodes = episodes;
     config.stepsPerEpisode = kSteps;
     config.seed = seed;
+    config.threads = threads;
     if (baseModel != nullptr) {
         config.mode = policy::ControlTrainingMode::Transfer;
         config.baseModel = baseModel;
@@ -275,6 +276,52 @@ private slots:
     //! Transfer (TL's weight transfer, AWARE's adaptation) starts from the base model: its
     //! weights (the first episode acts as the base agent does, not as a fresh one), its lifecycle
     //! (SERVING restored from its rewards) and its meta learner.
+    //! Two environments side by side: each round's episodes share the lifecycle's stage at the
+    //! round's start (OFFLINE for episodes 1–2; the lifecycle then observes both, so 3–4 serve),
+    //! and the run is the same for one and two threads, down to the trained agent's decisions.
+    void parallelRolloutsAreThreadExact()
+    {
+        Params params = kFastLifecycle;
+        params.emplace_back("learner", "td3");
+        params.emplace_back("warmupSteps", "4");
+        params.emplace_back("environments", "2");
+        const Run one = train(params, 4, 5, nullptr, 1);
+        const Run two = train(params, 4, 5, nullptr, 2);
+        QCOMPARE(one.episodes.size(), std::size_t{4});
+        for (std::size_t i = 0; i < 4; ++i) {
+            QCOMPARE(one.episodes[i].episode, static_cast<std::uint32_t>(i + 1));
+            QCOMPARE(two.episodes[i].reward, one.episodes[i].reward);
+            QCOMPARE(two.episodes[i].updates, one.episodes[i].updates);
+        }
+        QCOMPARE(one.metrics.at("lifecycle_stage.1"), 1.0);
+        QCOMPARE(one.metrics.at("lifecycle_stage.2"), 1.0); // the round started OFFLINE
+        // The lifecycle observed both episodes of the round (OFFLINE → ONLINE → SERVING).
+        QCOMPARE(one.metrics.at("lifecycle_stage.3"), 3.0);
+        QCOMPARE(one.metrics.at("lifecycle_stage.4"), 3.0);
+        QVERIFY(one.metrics.at("offline_updates") > 0);
+        QCOMPARE(two.metrics.at("updates"), one.metrics.at("updates"));
+        const auto modelOne = plugins::aware::AwareModel::fromBytes(one.result.model);
+        const auto modelTwo = plugins::aware::AwareModel::fromBytes(two.result.model);
+        QCOMPARE(modelTwo.lifecycleRewards, modelOne.lifecycleRewards);
+        // The agents act alike on a state neither trained on.
+        const policy::Observation o = firstObservation();
+        auto decide = [&o, &params](const std::vector<std::uint8_t>& model) {
+            policy::PluginRegistry registry;
+            registry.registerStatic(orrery_aware_descriptor());
+            policy::PolicyContext context;
+            context.model = &model;
+            return registry.createControl(choiceOf(params), context)->decide(o);
+        };
+        const auto actions = decide(one.result.model);
+        const auto repeated = decide(two.result.model);
+        QCOMPARE(actions.size(), repeated.size());
+        for (std::size_t i = 0; i < actions.size(); ++i)
+            QCOMPARE(actions[i].value, repeated[i].value);
+        // One environment runs another schedule (episode 2 already ONLINE).
+        params.back().second = "1";
+        QCOMPARE(train(params, 4, 5).metrics.at("lifecycle_stage.2"), 2.0);
+    }
+
     void transferStartsFromTheBaseModel()
     {
         const Run base = train(kFastLifecycle, 3, 5);
