@@ -7,7 +7,9 @@ namespace orrery::plugins::firm {
 namespace {
 
 constexpr char kMagic[4] = {'F', 'I', 'R', 'M'};
-constexpr std::uint32_t kFormat = 2;
+// Format 3 adds the per-resource floors; 2 the learner. Older formats still load.
+constexpr std::uint32_t kFormat = 3;
+constexpr std::uint32_t kFormatBeforeFloors = 2;
 constexpr std::uint32_t kFormatBeforeLearner = 1;
 
 template <typename T>
@@ -82,6 +84,8 @@ std::vector<std::uint8_t> FirmModel::toBytes() const
     put(out, actionDim);
     put(out, scale.minFraction);
     put(out, scale.maxFraction);
+    for (const double floor : scale.resourceMinFraction)
+        put(out, floor);
     put(out, static_cast<std::uint32_t>(agents.size()));
     for (const auto& [name, blob] : agents) {
         put(out, static_cast<std::uint32_t>(name.size()));
@@ -98,11 +102,11 @@ FirmModel FirmModel::fromBytes(const std::vector<std::uint8_t>& bytes)
     if (in.text(4, "magic") != std::string(kMagic, 4))
         throw std::runtime_error("not a firm model (no FIRM header)");
     const auto format = in.get<std::uint32_t>("format");
-    if (format != kFormat && format != kFormatBeforeLearner)
+    if (format != kFormat && format != kFormatBeforeFloors && format != kFormatBeforeLearner)
         throw std::runtime_error("firm model format " + std::to_string(format) + " is not supported (expected "
-                                 + std::to_string(kFormatBeforeLearner) + " or " + std::to_string(kFormat) + ")");
+                                 + std::to_string(kFormatBeforeLearner) + " to " + std::to_string(kFormat) + ")");
     FirmModel model;
-    if (format == kFormat) {
+    if (format >= kFormatBeforeFloors) {
         const auto learner = in.get<std::uint32_t>("learner");
         if (learner > static_cast<std::uint32_t>(FirmLearner::Sac))
             throw std::runtime_error("firm model has unknown learner " + std::to_string(learner));
@@ -120,6 +124,9 @@ FirmModel FirmModel::fromBytes(const std::vector<std::uint8_t>& bytes)
                                  + std::to_string(kStateDim) + " → " + std::to_string(kActionDim));
     model.scale.minFraction = in.get<double>("minFraction");
     model.scale.maxFraction = in.get<double>("maxFraction");
+    if (format >= kFormat)
+        for (double& floor : model.scale.resourceMinFraction)
+            floor = in.get<double>("resourceMinFraction");
     const auto count = in.get<std::uint32_t>("agentCount");
     for (std::uint32_t a = 0; a < count; ++a) {
         std::string name = in.text(in.get<std::uint32_t>("nameLength"), "name");

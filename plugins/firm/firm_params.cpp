@@ -1,5 +1,7 @@
 #include "firm_params.h"
 
+#include "firm_action.h"
+
 #include <stdexcept>
 
 namespace orrery::plugins::firm {
@@ -12,6 +14,7 @@ FirmParams FirmParams::from(const policy::ParamSet& params)
     p.scale.minRelativeChange = params.getDouble("minRelativeChange");
     if (p.scale.minFraction >= 1.0 || p.scale.maxFraction <= 1.0)
         throw std::invalid_argument("firm: minFraction must be below 1 and maxFraction above 1");
+    parseResourceMinFractions(params.getString("minFractions"), p.scale);
     p.alpha = params.getDouble("alpha");
     p.allTargets = params.getString("targets") == "all";
     p.actUntrained = params.getString("untrained") == "act";

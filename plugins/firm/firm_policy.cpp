@@ -12,6 +12,7 @@ FirmPolicy::FirmPolicy(const policy::PolicyContext& context) : m_params(FirmPara
         // The scale the actor was trained with, whatever the parameters say now.
         m_params.scale.minFraction = model.scale.minFraction;
         m_params.scale.maxFraction = model.scale.maxFraction;
+        m_params.scale.resourceMinFraction = model.scale.resourceMinFraction;
         for (const auto& [name, blob] : model.agents) {
             auto agent = std::make_unique<FirmAgent>(makeFirmAgent(model.learner, 0));
             agent->loadBytes(blob);

@@ -143,7 +143,7 @@ void FirmTrainer::learn(Rollout& rollout)
         for (std::size_t r = 0; r < kFirmResources.size() && r < executed.size(); ++r) {
             const std::size_t i = policy::indexOf(kFirmResources[r]);
             if (base[i] > 0.0 && next.limit[i] > 0.0)
-                executed[r] = static_cast<float>(actionFor(next.limit[i], base[i], m_params.scale));
+                executed[r] = static_cast<float>(actionFor(next.limit[i], base[i], m_params.scale, r));
         }
         // Only a terminal state stops the bootstrap; the time limit is not one (issue 32).
         step.learner->replay.add(step.state, executed, static_cast<float>(reward), nextState, result.done && !result.truncated);

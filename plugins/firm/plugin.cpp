@@ -20,6 +20,11 @@ constexpr OrreryParamSpec kParams[] = {
      .maxValue = 0.99, .choices = nullptr,
      .help = "Lowest limit, as a fraction of the target's base (first seen) limit: actor output -1. A trained "
              "model's own value takes precedence."},
+    {.name = "minFractions", .type = ORRERY_PARAM_STRING, .defaultValue = "", .minValue = 0, .maxValue = 0,
+     .choices = nullptr,
+     .help = "Per-resource floors instead of minFraction, as name=fraction,... (or ; between them) with cpu, "
+             "memory-bandwidth, llc, disk-io, network (seed 001 predefines the lower limit per resource). A trained model's own value takes "
+             "precedence."},
     {.name = "maxFraction", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "4", .minValue = 1.01, .maxValue = 100,
      .choices = nullptr,
      .help = "Highest limit, as a multiple of the target's base limit: actor output +1 (log scale between; 0 "

@@ -5,7 +5,7 @@
   tools/studies/firm_wave3.py OUT_DIR train        # 9 trainings, 2 at a time
   tools/studies/firm_wave3.py OUT_DIR experiment   # firm-mitigation.yaml on each project, and without a model
   tools/studies/firm_wave3.py OUT_DIR summary      # the tables, from what the projects stored
-  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 arms (below)
+  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 (or wave5) arms (below)
 
 Arms: the seed's DDPG with the application-wide reward (the wave-2 configuration, same budget and
 protocol), the learning core's TD3 with the application-wide reward, and TD3 with the seed's
@@ -19,6 +19,9 @@ everything else unchanged, with the action range's floor at 1/100 of the base li
 1/4 (minFraction=0.01). Seed 001 §3.2.4 bounds RLT_i by an actuator floor near zero ("the CPU
 time limit cannot be set to 0"), while 1/4 of the base stays above the model's default demand
 for memory bandwidth, disk and network at every load, so lowering those limits never throttled.
+
+Wave 5 (docs/reproduction.md, "FIRM wave 5: a floor per resource"): the same two arms with one
+floor per resource (WAVE5_FLOORS), each below what a lightly loaded service demands of it.
 """
 import json, os, random, sqlite3, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +32,10 @@ SCENARIO = os.path.join(ROOT, "resources", "scenarios", "trainticket-firm.yaml")
 EXPERIMENT = os.path.join(ROOT, "resources", "experiments", "firm-mitigation.yaml")
 EPISODES, STEPS, EVAL_EVERY, EVAL_EPISODES = 400, 300, 40, 5
 SEEDS = [1, 2, 3]
+# Wave 5's floors, one per resource: half of what a service demands of each at 0.1 busy cores,
+# relative to its base limit (docs/model.md "Contention" defaults: 0.1 cores of 1, 0.05 of 2 GB/s,
+# 0.1 of 2 ways, 0.1 of 50 MB/s, 0.4 of 125 MB/s), rounded down to 1, 2 or 5 x 10^k.
+WAVE5_FLOORS = "minFraction=0.05,minFractions=memory-bandwidth=0.01;llc=0.02;disk-io=0.001;network=0.001"
 STUDIES = {
     "wave3": {
         "seed-ddpg/environment": "learner=seed-ddpg,reward=environment",
@@ -38,6 +45,10 @@ STUDIES = {
     "wave4": {
         "td3-floor/environment": "learner=td3,reward=environment,warmupSteps=3000,minFraction=0.01",
         "td3-floor/firm": "learner=td3,reward=firm,warmupSteps=3000,minFraction=0.01",
+    },
+    "wave5": {
+        "td3-floors/environment": "learner=td3,reward=environment,warmupSteps=3000," + WAVE5_FLOORS,
+        "td3-floors/firm": "learner=td3,reward=firm,warmupSteps=3000," + WAVE5_FLOORS,
     },
 }
 ARMS = STUDIES["wave3"]

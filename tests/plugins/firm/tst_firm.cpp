@@ -138,18 +138,46 @@ private slots:
     {
         QFETCH(double, action);
         QFETCH(double, expected);
-        QVERIFY(qFuzzyCompare(limitFor(action, 2.0, FirmActionScale{}), expected));
+        QVERIFY(qFuzzyCompare(limitFor(action, 2.0, FirmActionScale{}, 0), expected));
         // The executed action a transition stores maps the limit back: the inverse, clamped.
-        const double back = actionFor(expected, 2.0, FirmActionScale{});
+        const double back = actionFor(expected, 2.0, FirmActionScale{}, 0);
         QVERIFY2(std::abs(back - std::clamp(action, -1.0, 1.0)) < 1e-12, qPrintable(QString::number(back)));
     }
 
     void executedActionOfALimitOutsideTheRangeIsTheBound()
     {
-        QCOMPARE(actionFor(100.0, 2.0, FirmActionScale{}), 1.0);
-        QCOMPARE(actionFor(0.01, 2.0, FirmActionScale{}), -1.0);
-        QCOMPARE(actionFor(0.0, 2.0, FirmActionScale{}), 0.0); // unknown limit
-        QCOMPARE(actionFor(1.0, 0.0, FirmActionScale{}), 0.0); // unlimited base
+        QCOMPARE(actionFor(100.0, 2.0, FirmActionScale{}, 0), 1.0);
+        QCOMPARE(actionFor(0.01, 2.0, FirmActionScale{}, 0), -1.0);
+        QCOMPARE(actionFor(0.0, 2.0, FirmActionScale{}, 0), 0.0); // unknown limit
+        QCOMPARE(actionFor(1.0, 0.0, FirmActionScale{}, 0), 0.0); // unlimited base
+    }
+
+    //! Seed 001 §3.2.4 predefines each resource's lower limit: `minFractions` gives a resource a
+    //! floor of its own; the others keep minFraction.
+    void resourcesTakeFloorsOfTheirOwn()
+    {
+        FirmActionScale scale;
+        parseResourceMinFractions("disk-io=0.001;network=0.01", scale);
+        QCOMPARE(scale.minFractionOf(0), 0.25); // cpu
+        QCOMPARE(scale.minFractionOf(3), 0.001);
+        QCOMPARE(scale.minFractionOf(4), 0.01);
+        QVERIFY(qFuzzyCompare(limitFor(-1.0, 50.0, scale, 3), 0.05));
+        QVERIFY(qFuzzyCompare(limitFor(-0.5, 50.0, scale, 3), 50.0 * std::sqrt(0.001)));
+        QVERIFY(qFuzzyCompare(limitFor(-1.0, 2.0, scale, 0), 0.5));
+        QCOMPARE(actionFor(0.05, 50.0, scale, 3), -1.0);
+        parseResourceMinFractions("disk-io=0.001,network=0.01", scale); // commas, as in YAML
+        QCOMPARE(scale.minFractionOf(4), 0.01);
+        QVERIFY(std::abs(actionFor(50.0 * std::sqrt(0.001), 50.0, scale, 3) + 0.5) < 1e-12);
+        parseResourceMinFractions("", scale);
+        QCOMPARE(scale.minFractionOf(3), 0.25);
+        for (const char* bad : {"disk=0.1", "disk-io", "disk-io=0", "disk-io=1", "memory=0.5", "cpu=x"}) {
+            try {
+                parseResourceMinFractions(bad, scale);
+                QFAIL(bad);
+            } catch (const std::invalid_argument& error) {
+                QVERIFY2(std::string(error.what()).find(bad) != std::string::npos, error.what());
+            }
+        }
     }
 
     void actionsStayWithinBoundsAndSkipNoOps()
@@ -186,16 +214,26 @@ private slots:
 
         model.learner = FirmLearner::Sac;
         QVERIFY(FirmModel::fromBytes(model.toBytes()).learner == FirmLearner::Sac);
+        // Format 2, from before the per-resource floors (bytes 40-79 of format 3), has none.
+        model.scale.resourceMinFraction[3] = 0.001;
+        const auto withFloor = model.toBytes();
+        QCOMPARE(FirmModel::fromBytes(withFloor).scale.minFractionOf(3), 0.001);
+        std::vector<std::uint8_t> formatTwo = withFloor;
+        formatTwo[4] = 2;
+        formatTwo.erase(formatTwo.begin() + 40, formatTwo.begin() + 80);
+        QCOMPARE(FirmModel::fromBytes(formatTwo).scale.minFractionOf(3), 0.25);
+        QVERIFY(FirmModel::fromBytes(formatTwo).learner == FirmLearner::Sac);
         // Format 1, from before the learner field, holds seed-ddpg agents.
         std::vector<std::uint8_t> formatOne = bytes;
         formatOne[4] = 1;
+        formatOne.erase(formatOne.begin() + 40, formatOne.begin() + 80);
         formatOne.erase(formatOne.begin() + 8, formatOne.begin() + 12);
         const FirmModel old = FirmModel::fromBytes(formatOne);
         QVERIFY(old.learner == FirmLearner::SeedDdpg);
         QVERIFY(old.mode == policy::ControlTrainingMode::OneForEach);
         QCOMPARE(*old.agentFor("a"), std::string("\x01\x02", 2));
         auto future = bytes;
-        future[4] = 3;
+        future[4] = 4;
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, (void)FirmModel::fromBytes(future));
 
         auto truncated = bytes;
