@@ -4,6 +4,7 @@
 #include "policy/episode_reward_summary.h"
 #include "env/transition_features.h"
 #include "learn/deterministic_torch.h"
+#include "learn/sibling_environments.h"
 
 #include <algorithm>
 #include <chrono>
@@ -249,24 +250,13 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
     std::vector<LifecycleStage> stages;
     std::uint32_t earlyTerminations = 0;
     // Parallel rollouts: the environment given and its siblings (policy API 1.8).
-    std::vector<std::unique_ptr<policy::Environment>> siblings;
-    std::vector<policy::Environment*> environments{&environment};
-    for (std::size_t k = 1; k < m_controllers.size(); ++k) {
-        siblings.push_back(environment.makeSibling());
-        if (!siblings.back())
-            throw std::invalid_argument("aware: environments " + std::to_string(m_controllers.size())
-                                        + " needs an environment that can run side by side (a simulated one); this one cannot: use environments 1");
-        environments.push_back(siblings.back().get());
-    }
-    std::optional<learn::RolloutPool> pool;
-    if (environments.size() > 1)
-        pool.emplace(m_config.threads, environments.size());
+    learn::SiblingEnvironments<policy::Environment> environments(environment, m_controllers.size(), m_config.threads, "aware");
     bool goOn = true;
     for (std::uint32_t first = 1; first <= m_config.episodes && goOn;) {
         const auto count = std::min<std::size_t>(environments.size(), m_config.episodes - first + 1);
         const LifecycleStage stage = m_lifecycle.stage(); // the whole round's
         const std::vector<policy::ControlEpisodeReport> reports =
-            runRound(std::span<policy::Environment* const>(environments.data(), count), first, pool ? &*pool : nullptr);
+            runRound(environments.first(count), first, environments.pool());
         first += static_cast<std::uint32_t>(count);
         for (const policy::ControlEpisodeReport& report : reports) {
             const std::uint32_t episode = report.episode;

@@ -2,12 +2,12 @@
 
 #include "firm_action.h"
 #include "learn/deterministic_torch.h"
+#include "learn/sibling_environments.h"
 #include "policy/episode_reward_summary.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -243,18 +243,7 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
     std::vector<double> rewards;
     std::uint32_t earlyTerminations = 0;
     // Parallel rollouts: the environment given and its siblings (policy API 1.8).
-    std::vector<std::unique_ptr<policy::Environment>> siblings;
-    std::vector<policy::Environment*> environments{&environment};
-    for (std::uint32_t k = 1; k < m_params.environments; ++k) {
-        siblings.push_back(environment.makeSibling());
-        if (!siblings.back())
-            throw std::invalid_argument("firm: environments " + std::to_string(m_params.environments)
-                                        + " needs an environment that can run side by side (a simulated one); this one cannot: use environments 1");
-        environments.push_back(siblings.back().get());
-    }
-    std::optional<learn::RolloutPool> pool;
-    if (environments.size() > 1)
-        pool.emplace(m_config.threads, environments.size());
+    learn::SiblingEnvironments<policy::Environment> environments(environment, m_params.environments, m_config.threads, "firm");
     bool goOn = true;
     for (std::uint32_t first = 1; first <= m_config.episodes && goOn;) {
         std::vector<policy::ControlEpisodeReport> reports;
@@ -262,7 +251,7 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
             reports.push_back(runEpisode(environment, first));
         } else {
             const auto count = static_cast<std::uint32_t>(std::min<std::size_t>(environments.size(), m_config.episodes - first + 1));
-            reports = runRound(environments, first, count, *pool);
+            reports = runRound(environments.first(environments.size()), first, count, *environments.pool());
         }
         first += static_cast<std::uint32_t>(reports.size());
         for (const policy::ControlEpisodeReport& report : reports) {

@@ -2,13 +2,12 @@
 
 #include "agent_team.h"
 #include "learn/deterministic_torch.h"
-#include "learn/rollout_pool.h"
+#include "learn/sibling_environments.h"
 #include "learn/update_stats_window.h"
 #include "simppo_params.h"
 
 #include <algorithm>
 #include <memory>
-#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -57,18 +56,8 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
     if (environmentCount > 1 && team.config().rolloutSteps == 0) // a base model's form counts
         throw std::invalid_argument("simppo: environments " + std::to_string(environmentCount)
                                     + " needs learner rollouts (the seed's form updates on each episode alone)");
-    std::vector<std::unique_ptr<policy::Environment>> siblings;
-    std::vector<policy::Environment*> environments{&environment};
-    for (std::size_t k = 1; k < environmentCount; ++k) {
-        siblings.push_back(environment.makeSibling());
-        if (!siblings.back())
-            throw std::invalid_argument("simppo: environments " + std::to_string(environmentCount)
-                                        + " needs an environment that can run side by side (a simulated one); this one cannot: use environments 1");
-        environments.push_back(siblings.back().get());
-    }
-    std::optional<learn::RolloutPool> pool;
-    if (environments.size() > 1)
-        pool.emplace(config.threads, environments.size());
+    learn::SiblingEnvironments<policy::Environment> environments(environment, environmentCount, config.threads, "simppo");
+    learn::RolloutPool* const pool = environments.pool();
 
     std::uint64_t updates = 0;
     learn::UpdateStatsWindow sinceCheckpoint({}); // PPO updates since the last checkpoint (update.* metrics)
@@ -82,8 +71,9 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         std::vector<Lane> lanes(count);
         std::vector<policy::Observation> observations(count);
         std::vector<std::size_t> which;
+        const std::span<policy::Environment* const> round = environments.first(count);
         for (std::size_t i = 0; i < count; ++i) {
-            lanes[i].environment = environments[i];
+            lanes[i].environment = round[i];
             lanes[i].episode = first + k + static_cast<std::uint32_t>(i);
             which.push_back(i);
         }

@@ -98,6 +98,25 @@ policy::Observation firstObservation()
     return environment.step({}).observation;
 }
 
+//! What a trained model decides for `observation` once loaded: the policy resumes SERVING (the
+//! stage its training ended in) and labels its targets so; qFatal otherwise.
+std::vector<policy::ControlAction> servingDecisions(const Params& params, const std::vector<std::uint8_t>& model,
+                                                    const policy::Observation& observation)
+{
+    policy::PluginRegistry registry;
+    registry.registerStatic(orrery_aware_descriptor());
+    policy::PolicyContext context;
+    context.model = &model;
+    auto policy = registry.createControl(choiceOf(params), context);
+    auto& aware = dynamic_cast<plugins::aware::AwarePolicy&>(*policy);
+    if (aware.lifecycle().stage() != orrery::aware::LifecycleStage::Serving)
+        qFatal("the loaded policy is not serving");
+    auto actions = policy->decide(observation);
+    if (policy->targetLabels().empty() || policy->targetLabels().front().label != "serving")
+        qFatal("the loaded policy does not label its targets serving");
+    return actions;
+}
+
 } // namespace
 
 //! Training the aware plugin in the Social Network environment: the lifecycle's stages, offline
@@ -150,23 +169,8 @@ private slots:
         // The model loads: the policy resumes in SERVING and acts as the trained agent, the same
         // for both runs of one seed.
         const policy::Observation o = firstObservation();
-        auto decide = [&o, &params](const std::vector<std::uint8_t>& model) {
-            policy::PluginRegistry registry;
-            registry.registerStatic(orrery_aware_descriptor());
-            policy::PolicyContext context;
-            context.model = &model;
-            model::PolicyChoice choice = choiceOf(params);
-            auto policy = registry.createControl(choice, context);
-            auto& aware = dynamic_cast<plugins::aware::AwarePolicy&>(*policy);
-            if (aware.lifecycle().stage() != orrery::aware::LifecycleStage::Serving)
-                qFatal("the loaded policy is not serving");
-            auto actions = policy->decide(o);
-            if (policy->targetLabels().empty() || policy->targetLabels().front().label != "serving")
-                qFatal("the loaded policy does not label its targets serving");
-            return actions;
-        };
-        const auto actions = decide(first.result.model);
-        const auto repeated = decide(again.result.model);
+        const auto actions = servingDecisions(params, first.result.model, o);
+        const auto repeated = servingDecisions(params, again.result.model, o);
         QVERIFY(!actions.empty());
         QCOMPARE(actions.size(), repeated.size());
         for (std::size_t i = 0; i < actions.size(); ++i) {
@@ -303,17 +307,10 @@ private slots:
         const auto modelOne = plugins::aware::AwareModel::fromBytes(one.result.model);
         const auto modelTwo = plugins::aware::AwareModel::fromBytes(two.result.model);
         QCOMPARE(modelTwo.lifecycleRewards, modelOne.lifecycleRewards);
-        // The agents act alike on a state neither trained on.
+        // The agents, both serving, act alike on a state neither trained on.
         const policy::Observation o = firstObservation();
-        auto decide = [&o, &params](const std::vector<std::uint8_t>& model) {
-            policy::PluginRegistry registry;
-            registry.registerStatic(orrery_aware_descriptor());
-            policy::PolicyContext context;
-            context.model = &model;
-            return registry.createControl(choiceOf(params), context)->decide(o);
-        };
-        const auto actions = decide(one.result.model);
-        const auto repeated = decide(two.result.model);
+        const auto actions = servingDecisions(params, one.result.model, o);
+        const auto repeated = servingDecisions(params, two.result.model, o);
         QCOMPARE(actions.size(), repeated.size());
         for (std::size_t i = 0; i < actions.size(); ++i)
             QCOMPARE(actions[i].value, repeated[i].value);

@@ -237,15 +237,8 @@ private slots:
     void parallelRolloutsNeedTheRolloutForm()
     {
         const Setup setup = load();
-        env::SimulatedEnvironmentOptions options;
-        options.stepsPerEpisode = 6;
-        kinds::functions::FunctionsEnvironment environment(*setup.scenario, *setup.spec, options);
-        policy::ControlTrainingConfig config;
-        config.episodes = 2;
-        config.stepsPerEpisode = 6;
-        policy::ControlTrainingProgress progress;
         try {
-            (void)trainTeam(Mode::Simppo, environment, config, familyContext(0, 2), progress);
+            (void)train(setup, 2, 1, nullptr, false, nullptr, 0, 2);
             QFAIL("the seed's form trained with two environments");
         } catch (const std::invalid_argument& error) {
             QVERIFY2(std::string(error.what()).find("needs learner rollouts") != std::string::npos, error.what());
