@@ -140,6 +140,24 @@ def summary(out):
                   f"{m['reference.no-control.reward_per_step']:.3f} | {m['reference.hold-at-base.reward_per_step']:.3f} | "
                   f"{m['reference.random.reward_per_step']:.3f} |")
             finals.setdefault(arm, []).append(m)
+    # Reward per step counts the steps an episode ran; an episode that ends early on drops loses
+    # the rest of its return, which only the return shows (and the selection uses).
+    print("\n## Evaluation as mean return / %d (what the selection compares; early ends count)\n" % STEPS)
+    print(header)
+    print("|" + " --- |" * (header.count("|") - 1))
+    for arm in ARMS:
+        for seed in SEEDS:
+            path = project(out, arm, seed)
+            if not os.path.exists(path):
+                continue
+            _, m = final_model(path)
+            if not m:
+                continue
+            curve = [m.get(f"evaluation.return.{e}") for e in range(EVAL_EVERY, EPISODES + 1, EVAL_EVERY)]
+            cells = " | ".join("—" if v is None else f"{v / STEPS:.3f}" for v in curve)
+            print(f"| {arm} | {seed} | {cells} | {m['evaluation.best_return'] / STEPS:.3f} ({int(m['evaluation.best_episode'])}) | "
+                  f"{m['reference.no-control.return'] / STEPS:.3f} | {m['reference.hold-at-base.return'] / STEPS:.3f} | "
+                  f"{m['reference.random.return'] / STEPS:.3f} |")
     print("\n## Actor saturation: share of the batch's policy actions within 5 % of a bound, last 40 episodes\n")
     print("| arm | seed | " + " | ".join(DIMENSIONS) + " |")
     print("|" + " --- |" * (len(DIMENSIONS) + 2))
