@@ -19,6 +19,7 @@ FirmParams FirmParams::from(const policy::ParamSet& params)
     p.allTargets = params.getString("targets") == "all";
     p.actUntrained = params.getString("untrained") == "act";
     p.environmentReward = params.getString("reward") == "environment";
+    p.sloGatedReward = params.getString("rewardGate") == "slo";
     p.batchSize = static_cast<std::size_t>(params.getInt("batchSize"));
     p.replayCapacity = static_cast<std::size_t>(params.getInt("replayCapacity"));
     p.learner = *firmLearnerNamed(params.getString("learner")); // the schema admits only known names

@@ -14,6 +14,9 @@ struct FirmParams {
     bool allTargets = false;        //!< act on every target, not only the critical ones
     bool actUntrained = false;      //!< without a model: act with an untrained actor, not hold
     bool environmentReward = true;  //!< train on StepResult::reward, not per-target firmReward
+    //! `rewardGate: slo`: the utilisation term only pays while the SLO holds (firmReward's
+    //! sloGated); with the environment's reward, the mean of that over every target instead.
+    bool sloGatedReward = false;
     std::size_t batchSize = 64;     //!< Table 3.3 minibatch
     std::size_t replayCapacity = 100000; //!< Table 3.3 replay buffer
     FirmLearner learner = FirmLearner::SeedDdpg;

@@ -50,13 +50,13 @@ FirmState firmState(const policy::TargetObservation& target, std::span<const dou
     return state;
 }
 
-double firmReward(const policy::TargetObservation& target, double alpha)
+double firmReward(const policy::TargetObservation& target, double alpha, bool sloGated)
 {
     double utilizationSum = 0.0;
     for (const auto resource : kFirmResources)
         utilizationSum += utilization(target, resource);
     const double sm = std::clamp(target.sloMaintenance, 0.0, 1.0);
-    return alpha * sm * static_cast<double>(kFirmResources.size()) + (1.0 - alpha) * utilizationSum;
+    return alpha * sm * static_cast<double>(kFirmResources.size()) + (1.0 - alpha) * (sloGated ? sm : 1.0) * utilizationSum;
 }
 
 } // namespace orrery::plugins::firm

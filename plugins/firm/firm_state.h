@@ -42,7 +42,9 @@ inline constexpr double kWorkloadChangeLog2Bound = 2.0;
 [[nodiscard]] FirmState firmState(const policy::TargetObservation& target, std::span<const double> requestComposition);
 
 //! FIRM's reward of one target (§3.2.4): r = α·SM·|R| + (1 − α)·Σ_i RU_i/RLT_i over the five
-//! resources (|R| = 5), so in [0, 5]. Resources without a limit contribute 0.
-[[nodiscard]] double firmReward(const policy::TargetObservation& target, double alpha);
+//! resources (|R| = 5), so in [0, 5]. Resources without a limit contribute 0. `sloGated`
+//! multiplies the utilisation term by SM (α·SM·|R| + (1 − α)·SM·Σ_i RU_i/RLT_i), so limits at or
+//! below use pay nothing while the target misses its SLO (docs/reproduction.md, FIRM wave 6).
+[[nodiscard]] double firmReward(const policy::TargetObservation& target, double alpha, bool sloGated = false);
 
 } // namespace orrery::plugins::firm

@@ -129,13 +129,23 @@ void FirmTrainer::learn(Rollout& rollout)
     m_nextIndex.clear(); // kept between steps: no allocation per step
     for (std::size_t i = 0; i < result.observation.targets.size(); ++i)
         m_nextIndex.emplace(result.observation.targets[i].name, i);
+    // The application-wide reward: the environment's, or with the SLO gate the mean of every
+    // target's gated FIRM reward.
+    double applicationReward = result.reward;
+    if (m_params.environmentReward && m_params.sloGatedReward) {
+        applicationReward = 0.0;
+        for (const auto& target : result.observation.targets)
+            applicationReward += firmReward(target, m_params.alpha, true);
+        if (!result.observation.targets.empty())
+            applicationReward /= static_cast<double>(result.observation.targets.size());
+    }
     for (const Pending& step : rollout.pending) {
         const auto found = m_nextIndex.find(step.target);
         if (found == m_nextIndex.end())
             continue; // the target is gone: no successor state to learn from
         const auto& next = result.observation.targets[found->second];
         const FirmState nextState = firmState(next, result.observation.requestComposition);
-        const double reward = m_params.environmentReward ? result.reward : firmReward(next, m_params.alpha);
+        const double reward = m_params.environmentReward ? applicationReward : firmReward(next, m_params.alpha, m_params.sloGatedReward);
         // Learn from the action as executed (issue 32): the limits in effect after the step,
         // mapped back to the actor's scale, not the request the environment may have changed.
         std::vector<float> executed = step.action;

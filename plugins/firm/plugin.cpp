@@ -39,6 +39,11 @@ constexpr OrreryParamSpec kParams[] = {
      .choices = "environment|firm",
      .help = "Training: learn from the environment's reward, or from each target's own FIRM reward "
              "a*SM*|R| + (1-a)*sum RU/RLT (better for one-for-each)."},
+    {.name = "rewardGate", .type = ORRERY_PARAM_ENUM, .defaultValue = "none", .minValue = 0, .maxValue = 0,
+     .choices = "none|slo",
+     .help = "Training: slo pays the utilisation term only while the SLO holds (a*SM*|R| + (1-a)*SM*sum RU/RLT; "
+             "with reward environment, its mean over every target), so throttled limits cannot pay; none is seed "
+             "001's reward."},
     {.name = "alpha", .type = ORRERY_PARAM_DOUBLE, .defaultValue = "0.3", .minValue = 0, .maxValue = 1,
      .choices = nullptr, .help = "Training with reward: firm: the coefficient a of SLO maintenance."},
     {.name = "batchSize", .type = ORRERY_PARAM_INT, .defaultValue = "64", .minValue = 1, .maxValue = 4096,

@@ -5,7 +5,7 @@
   tools/studies/firm_wave3.py OUT_DIR train        # 9 trainings, 2 at a time
   tools/studies/firm_wave3.py OUT_DIR experiment   # firm-mitigation.yaml on each project, and without a model
   tools/studies/firm_wave3.py OUT_DIR summary      # the tables, from what the projects stored
-  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 (or wave5) arms (below)
+  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 (wave5, wave6) arms (below)
 
 Arms: the seed's DDPG with the application-wide reward (the wave-2 configuration, same budget and
 protocol), the learning core's TD3 with the application-wide reward, and TD3 with the seed's
@@ -22,6 +22,9 @@ for memory bandwidth, disk and network at every load, so lowering those limits n
 
 Wave 5 (docs/reproduction.md, "FIRM wave 5: a floor per resource"): the same two arms with one
 floor per resource (WAVE5_FLOORS), each below what a lightly loaded service demands of it.
+
+Wave 6 ("FIRM wave 6: utilisation that pays only while the SLO holds"): wave 5's arms and floors
+with rewardGate=slo, the utilisation term multiplied by SLO maintenance.
 """
 import json, os, random, sqlite3, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +52,10 @@ STUDIES = {
     "wave5": {
         "td3-floors/environment": "learner=td3,reward=environment,warmupSteps=3000," + WAVE5_FLOORS,
         "td3-floors/firm": "learner=td3,reward=firm,warmupSteps=3000," + WAVE5_FLOORS,
+    },
+    "wave6": {
+        "td3-gated/environment": "learner=td3,reward=environment,rewardGate=slo,warmupSteps=3000," + WAVE5_FLOORS,
+        "td3-gated/firm": "learner=td3,reward=firm,rewardGate=slo,warmupSteps=3000," + WAVE5_FLOORS,
     },
 }
 ARMS = STUDIES["wave3"]

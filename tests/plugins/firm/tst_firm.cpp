@@ -103,11 +103,13 @@ private slots:
         QTest::addColumn<double>("usage");
         QTest::addColumn<double>("alpha");
         QTest::addColumn<double>("expected");
+        QTest::addColumn<double>("gated"); // with rewardGate slo: the utilisation term × SM
         // r = α·SM·5 + (1 − α)·Σ RU/RLT, limits 2
-        QTest::newRow("met, half used") << 1.0 << 1.0 << 0.3 << 0.3 * 5 + 0.7 * 2.5;
-        QTest::newRow("violating, full") << 0.5 << 2.0 << 0.3 << 0.3 * 2.5 + 0.7 * 5;
-        QTest::newRow("alpha 1") << 0.4 << 2.0 << 1.0 << 2.0;
-        QTest::newRow("alpha 0") << 0.4 << 0.5 << 0.0 << 1.25;
+        QTest::newRow("met, half used") << 1.0 << 1.0 << 0.3 << 0.3 * 5 + 0.7 * 2.5 << 0.3 * 5 + 0.7 * 2.5;
+        QTest::newRow("violating, full") << 0.5 << 2.0 << 0.3 << 0.3 * 2.5 + 0.7 * 5 << 0.3 * 2.5 + 0.7 * 0.5 * 5;
+        QTest::newRow("throttled, SLO lost") << 0.0 << 4.0 << 0.3 << 0.7 * 5 << 0.0;
+        QTest::newRow("alpha 1") << 0.4 << 2.0 << 1.0 << 2.0 << 2.0;
+        QTest::newRow("alpha 0") << 0.4 << 0.5 << 0.0 << 1.25 << 0.5;
     }
     void reward()
     {
@@ -115,11 +117,13 @@ private slots:
         QFETCH(double, usage);
         QFETCH(double, alpha);
         QFETCH(double, expected);
+        QFETCH(double, gated);
         policy::TargetObservation t = target();
         t.sloMaintenance = sm;
         for (double& u : t.usage)
             u = usage;
-        QVERIFY(qFuzzyCompare(firmReward(t, alpha), expected));
+        QVERIFY(qFuzzyCompare(firmReward(t, alpha) + 1.0, expected + 1.0));
+        QVERIFY(qFuzzyCompare(firmReward(t, alpha, true) + 1.0, gated + 1.0));
     }
 
     void limitMapping_data()

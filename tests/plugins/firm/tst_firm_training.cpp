@@ -135,6 +135,26 @@ private slots:
         QVERIFY(limits(decideWith(train(c, other).result.model, o)) != limits(decideWith(first.result.model, o)));
     }
 
+    //! rewardGate: slo reaches the learner, with either reward: the same seed learns otherwise
+    //! wherever the target misses its SLO (CPU limits below 2 here).
+    void sloGateChangesWhatIsLearned_data()
+    {
+        QTest::addColumn<QString>("reward");
+        QTest::newRow("firm") << "firm";
+        QTest::newRow("environment") << "environment";
+    }
+    void sloGateChangesWhatIsLearned()
+    {
+        QFETCH(QString, reward);
+        testing::FakeLimitEnvironment a;
+        testing::FakeLimitEnvironment b;
+        const Run plain = train(a, smallConfig(4, 40), {{"reward", reward.toStdString()}, {"rewardGate", "none"}});
+        const Run gated = train(b, smallConfig(4, 40), {{"reward", reward.toStdString()}, {"rewardGate", "slo"}});
+        testing::FakeLimitEnvironment probe;
+        const policy::Observation o = probe.reset(0);
+        QVERIFY(limits(decideWith(plain.result.model, o)) != limits(decideWith(gated.result.model, o)));
+    }
+
     void parallelRolloutsGiveTheSameModelForAnyThreadCount()
     {
         // Three environments side by side (policy API 1.8): episodes 1–7 in rounds of three, the
