@@ -125,57 +125,46 @@ def bootstrap(values, replicates=10000, seed=1):
     return statistics.mean(values), means[int(0.025 * replicates)], means[int(0.975 * replicates) - 1]
 
 
-def summary(out):
-    print("## Evaluation on 5 held-out Train-Ticket episodes (mean reward per step)\n")
+def trained(out):
+    """(arm, seed, final model's metrics) for every training of the study that finished."""
+    for arm in ARMS:
+        for seed in SEEDS:
+            path = project(out, arm, seed)
+            if os.path.exists(path):
+                _, m = final_model(path)
+                if m:
+                    yield arm, seed, m
+
+
+def evaluation_table(out, title, key, per):
+    """The evaluation curve of every training, metric `key` (reward_per_step or return) / `per`,
+    beside the selected checkpoint's return / STEPS and the references."""
+    print(title)
     header = "| arm | seed | " + " | ".join(str(e) for e in range(EVAL_EVERY, EPISODES + 1, EVAL_EVERY)) + \
         " | best (episode) | no-control | hold-at-base | random |"
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
-    finals = {}
-    for arm in ARMS:
-        for seed in SEEDS:
-            path = project(out, arm, seed)
-            if not os.path.exists(path):
-                continue
-            _, m = final_model(path)
-            if not m:
-                continue
-            curve = [m.get(f"evaluation.reward_per_step.{e}") for e in range(EVAL_EVERY, EPISODES + 1, EVAL_EVERY)]
-            best = int(m["evaluation.best_episode"])
-            cells = " | ".join("—" if v is None else f"{v:.3f}" for v in curve)
-            print(f"| {arm} | {seed} | {cells} | {m['evaluation.best_return'] / STEPS:.3f} ({best}) | "
-                  f"{m['reference.no-control.reward_per_step']:.3f} | {m['reference.hold-at-base.reward_per_step']:.3f} | "
-                  f"{m['reference.random.reward_per_step']:.3f} |")
-            finals.setdefault(arm, []).append(m)
+    for arm, seed, m in trained(out):
+        curve = [m.get(f"evaluation.{key}.{e}") for e in range(EVAL_EVERY, EPISODES + 1, EVAL_EVERY)]
+        cells = " | ".join("—" if v is None else f"{v / per:.3f}" for v in curve)
+        references = " | ".join(f"{m[f'reference.{name}.{key}'] / per:.3f}" for name in ("no-control", "hold-at-base", "random"))
+        print(f"| {arm} | {seed} | {cells} | {m['evaluation.best_return'] / STEPS:.3f} "
+              f"({int(m['evaluation.best_episode'])}) | {references} |")
+
+
+def summary(out):
+    evaluation_table(out, "## Evaluation on 5 held-out Train-Ticket episodes (mean reward per step)\n",
+                     "reward_per_step", 1)
     # Reward per step counts the steps an episode ran; an episode that ends early on drops loses
     # the rest of its return, which only the return shows (and the selection uses).
-    print("\n## Evaluation as mean return / %d (what the selection compares; early ends count)\n" % STEPS)
-    print(header)
-    print("|" + " --- |" * (header.count("|") - 1))
-    for arm in ARMS:
-        for seed in SEEDS:
-            path = project(out, arm, seed)
-            if not os.path.exists(path):
-                continue
-            _, m = final_model(path)
-            if not m:
-                continue
-            curve = [m.get(f"evaluation.return.{e}") for e in range(EVAL_EVERY, EPISODES + 1, EVAL_EVERY)]
-            cells = " | ".join("—" if v is None else f"{v / STEPS:.3f}" for v in curve)
-            print(f"| {arm} | {seed} | {cells} | {m['evaluation.best_return'] / STEPS:.3f} ({int(m['evaluation.best_episode'])}) | "
-                  f"{m['reference.no-control.return'] / STEPS:.3f} | {m['reference.hold-at-base.return'] / STEPS:.3f} | "
-                  f"{m['reference.random.return'] / STEPS:.3f} |")
+    evaluation_table(out, "\n## Evaluation as mean return / %d (what the selection compares; early ends count)\n" % STEPS,
+                     "return", STEPS)
     print("\n## Actor saturation: share of the batch's policy actions within 5 % of a bound, last 40 episodes\n")
     print("| arm | seed | " + " | ".join(DIMENSIONS) + " |")
     print("|" + " --- |" * (len(DIMENSIONS) + 2))
-    for arm in ARMS:
-        for seed in SEEDS:
-            path = project(out, arm, seed)
-            if not os.path.exists(path):
-                continue
-            _, m = final_model(path)
-            cells = [m.get(f"update.at_bound.{d}.{EPISODES}") for d in DIMENSIONS]
-            print(f"| {arm} | {seed} | " + " | ".join("—" if v is None else f"{v:.2f}" for v in cells) + " |")
+    for arm, seed, m in trained(out):
+        cells = [m.get(f"update.at_bound.{d}.{EPISODES}") for d in DIMENSIONS]
+        print(f"| {arm} | {seed} | " + " | ".join("—" if v is None else f"{v:.2f}" for v in cells) + " |")
     print("\n## Social Network (firm-mitigation.yaml, seeds 1-3): means over training seeds, 95 % bootstrap CI\n")
     print("| arm | " + " | ".join(METRICS) + " |")
     print("|" + " --- |" * (len(METRICS) + 1))
