@@ -80,4 +80,10 @@ std::vector<std::pair<std::string, double>> UpdateStatsWindow::takeMetrics()
     return metrics;
 }
 
+void UpdateStatsWindow::takeMetricsInto(std::vector<std::pair<std::string, double>>& metrics)
+{
+    for (auto& stat : takeMetrics())
+        metrics.push_back(std::move(stat));
+}
+
 } // namespace orrery::learn

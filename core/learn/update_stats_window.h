@@ -29,6 +29,8 @@ public:
     [[nodiscard]] std::uint64_t updates() const { return m_updates + m_ppoUpdates; }
     //! The means under their names, plus update.count; empty when nothing was added. Starts a new window.
     [[nodiscard]] std::vector<std::pair<std::string, double>> takeMetrics();
+    //! takeMetrics() appended to `metrics` (a checkpoint's, after its own figures).
+    void takeMetricsInto(std::vector<std::pair<std::string, double>>& metrics);
 
 private:
     std::vector<std::string> m_dimensions;

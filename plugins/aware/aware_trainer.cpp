@@ -270,8 +270,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
                     {"checkpoint_episode", episode}, {"episode_reward", report.reward},
                     {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)},
                     {"lifecycle_stage", static_cast<double>(m_lifecycle.stage())}};
-                for (auto& stat : m_sinceCheckpoint.takeMetrics())
-                    metrics.push_back(std::move(stat));
+                m_sinceCheckpoint.takeMetricsInto(metrics);
                 progress.onCheckpoint(episode, model().toBytes(), metrics);
             }
             if (!goOn)

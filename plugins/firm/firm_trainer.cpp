@@ -273,8 +273,7 @@ policy::TrainingResult FirmTrainer::train(policy::Environment& environment, poli
                 std::vector<std::pair<std::string, double>> metrics = {
                     {"checkpoint_episode", episode}, {"episode_reward", report.reward},
                     {"steps", static_cast<double>(m_steps)}, {"updates", static_cast<double>(m_updates)}};
-                for (auto& stat : m_sinceCheckpoint.takeMetrics())
-                    metrics.push_back(std::move(stat));
+                m_sinceCheckpoint.takeMetricsInto(metrics);
                 progress.onCheckpoint(episode, model().toBytes(), metrics);
             }
             if (!goOn)

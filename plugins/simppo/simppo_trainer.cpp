@@ -147,8 +147,7 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
                 std::vector<std::pair<std::string, double>> metrics = {{"episode", static_cast<double>(episode)},
                                                                        {"mean_team_reward", lastMean},
                                                                        {"agents", static_cast<double>(team.agentCount())}};
-                for (auto& stat : sinceCheckpoint.takeMetrics()) // the agents' PPO updates since the last one
-                    metrics.push_back(std::move(stat));
+                sinceCheckpoint.takeMetricsInto(metrics); // the agents' PPO updates since the last one
                 if (roundModel.empty())
                     roundModel = team.save();
                 progress.onCheckpoint(episode, roundModel, metrics);
