@@ -5,7 +5,7 @@
   tools/studies/firm_wave3.py OUT_DIR train        # 9 trainings, 2 at a time
   tools/studies/firm_wave3.py OUT_DIR experiment   # firm-mitigation.yaml on each project, and without a model
   tools/studies/firm_wave3.py OUT_DIR summary      # the tables, from what the projects stored
-  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 (wave5, wave6) arms (below)
+  tools/studies/firm_wave3.py OUT_DIR train --study wave4   # likewise for the wave-4 (5, 6, 7) arms (below)
 
 Arms: the seed's DDPG with the application-wide reward (the wave-2 configuration, same budget and
 protocol), the learning core's TD3 with the application-wide reward, and TD3 with the seed's
@@ -25,6 +25,9 @@ floor per resource (WAVE5_FLOORS), each below what a lightly loaded service dema
 
 Wave 6 ("FIRM wave 6: utilisation that pays only while the SLO holds"): wave 5's arms and floors
 with rewardGate=slo, the utilisation term multiplied by SLO maintenance.
+
+Wave 7 ("FIRM wave 7: a pull towards the base where the critic is flat"): wave 4's application-wide
+arm with preTanhPenalty=0.001 (issue 32's optional penalty on pre-tanh actor outputs).
 """
 import json, os, random, sqlite3, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -52,6 +55,9 @@ STUDIES = {
     "wave5": {
         "td3-floors/environment": "learner=td3,reward=environment,warmupSteps=3000," + WAVE5_FLOORS,
         "td3-floors/firm": "learner=td3,reward=firm,warmupSteps=3000," + WAVE5_FLOORS,
+    },
+    "wave7": {
+        "td3-floor-penalty/environment": "learner=td3,reward=environment,warmupSteps=3000,minFraction=0.01,preTanhPenalty=0.001",
     },
     "wave6": {
         "td3-gated/environment": "learner=td3,reward=environment,rewardGate=slo,warmupSteps=3000," + WAVE5_FLOORS,
