@@ -1,6 +1,7 @@
 #pragma once
 #include "learn/rollout_pool.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -38,6 +39,17 @@ public:
     [[nodiscard]] std::span<Environment* const> first(std::size_t count) const { return {m_all.data(), count}; }
     //! Null with one environment: the trainer steps it on its own thread.
     [[nodiscard]] RolloutPool* pool() { return m_pool ? &*m_pool : nullptr; }
+    //! work(k) for every k in `which`: on the pool's threads (RolloutPool::run), or on the
+    //! caller's with one environment.
+    void run(const std::vector<std::size_t>& which, const std::function<void(std::size_t)>& work)
+    {
+        if (m_pool) {
+            m_pool->run(which, work);
+        } else {
+            for (const std::size_t k : which)
+                work(k);
+        }
+    }
 
 private:
     std::vector<std::unique_ptr<Environment>> m_siblings;

@@ -4,7 +4,6 @@
 #include "policy/episode_reward_summary.h"
 #include "env/transition_features.h"
 #include "learn/deterministic_torch.h"
-#include "learn/sibling_environments.h"
 
 #include <algorithm>
 #include <chrono>
@@ -116,19 +115,20 @@ void AwareTrainer::setEmbedding(const std::vector<float>& embedding)
         controller->setEmbedding(embedding);
 }
 
-std::vector<policy::ControlEpisodeReport> AwareTrainer::runRound(std::span<policy::Environment* const> environments,
-                                                                 std::uint32_t first, learn::RolloutPool* pool)
+std::vector<policy::ControlEpisodeReport> AwareTrainer::runRound(learn::SiblingEnvironments<policy::Environment>& environments,
+                                                                 std::size_t count, std::uint32_t first)
 {
+    const std::span<policy::Environment* const> round = environments.first(count);
     m_agent->startEpisode();
     const orrery::aware::ActingController who = m_lifecycle.actingController();
     const bool explore = m_lifecycle.explores();
     const bool trains = m_lifecycle.trains();
     const bool offline = m_lifecycle.stage() == LifecycleStage::Offline;
-    std::vector<Lane> lanes(environments.size());
+    std::vector<Lane> lanes(count);
     std::vector<std::size_t> which;
     for (std::size_t i = 0; i < lanes.size(); ++i) {
         Lane& lane = lanes[i];
-        lane.environment = environments[i];
+        lane.environment = round[i];
         lane.controller = m_controllers[i].get();
         lane.controller->beginEpisode();
         lane.report.episode = first + static_cast<std::uint32_t>(i);
@@ -136,15 +136,12 @@ std::vector<policy::ControlEpisodeReport> AwareTrainer::runRound(std::span<polic
         lane.shot = {env::TransitionFeatures::kStateDim, env::TransitionFeatures::kActionDim, {}, {}, {}};
         which.push_back(i);
     }
-    if (!pool) {
-        lanes[0].observation = lanes[0].environment->reset(m_config.seed + first - 1);
-    } else {
-        pool->run(which, [&](std::size_t i) {
-            Lane& lane = lanes[i];
+    environments.run(which, [&](std::size_t i) {
+        Lane& lane = lanes[i];
+        if (environments.size() > 1)
             lane.environment->resumeAfter(lane.report.episode - 1); // a sibling runs every K-th episode
-            lane.observation = lane.environment->reset(m_config.seed + lane.report.episode - 1);
-        });
-    }
+        lane.observation = lane.environment->reset(m_config.seed + lane.report.episode - 1);
+    });
     std::unordered_map<std::string, std::size_t> nextIndex;
     for (;;) {
         which.clear();
@@ -162,10 +159,7 @@ std::vector<policy::ControlEpisodeReport> AwareTrainer::runRound(std::span<polic
         }
         if (which.empty())
             break;
-        if (!pool)
-            lanes[0].result = lanes[0].environment->step(lanes[0].decision.actions);
-        else
-            pool->run(which, [&](std::size_t i) { lanes[i].result = lanes[i].environment->step(lanes[i].decision.actions); });
+        environments.run(which, [&](std::size_t i) { lanes[i].result = lanes[i].environment->step(lanes[i].decision.actions); });
         for (const std::size_t i : which) {
             Lane& lane = lanes[i];
             policy::StepResult& result = lane.result;
@@ -256,7 +250,7 @@ policy::TrainingResult AwareTrainer::train(policy::Environment& environment, pol
         const auto count = std::min<std::size_t>(environments.size(), m_config.episodes - first + 1);
         const LifecycleStage stage = m_lifecycle.stage(); // the whole round's
         const std::vector<policy::ControlEpisodeReport> reports =
-            runRound(environments.first(count), first, environments.pool());
+            runRound(environments, count, first);
         first += static_cast<std::uint32_t>(count);
         for (const policy::ControlEpisodeReport& report : reports) {
             const std::uint32_t episode = report.episode;

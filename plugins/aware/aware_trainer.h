@@ -8,7 +8,7 @@
 #include "learn/episode_trajectory.h"
 #include "learn/meta_learner.h"
 #include "learn/replay_buffer.h"
-#include "learn/rollout_pool.h"
+#include "learn/sibling_environments.h"
 #include "learn/update_stats_window.h"
 #include "policy/control_training.h"
 #include "policy/environment.h"
@@ -16,7 +16,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -72,10 +71,10 @@ private:
         bool recordShot = false;
         learn::EpisodeTrajectory shot;
     };
-    //! Runs episodes first … first + environments.size() − 1, one per environment (stepped on
-    //! `pool`'s threads when there is one); their reports in episode order.
-    std::vector<policy::ControlEpisodeReport> runRound(std::span<policy::Environment* const> environments,
-                                                       std::uint32_t first, learn::RolloutPool* pool);
+    //! Runs episodes first … first + count − 1 on the first `count` environments, side by side
+    //! when there are several; their reports in episode order.
+    std::vector<policy::ControlEpisodeReport> runRound(learn::SiblingEnvironments<policy::Environment>& environments,
+                                                       std::size_t count, std::uint32_t first);
     //! The embedding every controller conditions on.
     void setEmbedding(const std::vector<float>& embedding);
 

@@ -22,7 +22,7 @@ void parseResourceMinFractions(std::string_view text, FirmActionScale& scale)
         if (equals == std::string_view::npos || at == kFirmResources.end())
             throw std::invalid_argument("firm: minFractions entry '" + std::string(entry)
                                         + "' is not name=fraction with a FIRM resource (cpu, memory-bandwidth, llc, disk-io, network)");
-        const auto fraction = policy::parseParamDouble(std::string(entry.substr(equals + 1)));
+        const auto fraction = policy::parseParamDouble(entry.substr(equals + 1));
         if (!fraction || !(*fraction > 0.0 && *fraction < 1.0))
             throw std::invalid_argument("firm: minFractions entry '" + std::string(entry) + "': the fraction must be in (0, 1)");
         scale.resourceMinFraction[static_cast<std::size_t>(at - kFirmResources.begin())] = *fraction;

@@ -327,7 +327,7 @@ TeamUpdate AgentTeam::update(std::uint32_t episodes)
     // agent owns its networks and generator, so they run side by side with the same results.
     const bool rollouts = m_config.rolloutSteps > 0;
     std::vector<Agent*> learners;
-    std::vector<std::pair<const std::vector<float>*, const std::vector<float>*>> bootstraps; // the seed's form
+    std::vector<const Lane*> bootstraps; // the seed's form: the lane whose last state closes the episode
     for (auto& [name, agent] : m_agents) {
         const Lane* lastLane = nullptr;
         for (Lane& lane : agent.lanes) {
@@ -354,15 +354,14 @@ TeamUpdate AgentTeam::update(std::uint32_t episodes)
             learners.push_back(&agent);
             // The seed's form: the episode ended at its time limit, so bootstrap from V of the
             // state after the last step. Rollouts closed every boundary above.
-            bootstraps.emplace_back(rollouts || !lastLane ? nullptr : &lastLane->lastState,
-                                    rollouts || !lastLane ? nullptr : &lastLane->lastGlobal);
+            bootstraps.push_back(rollouts ? nullptr : lastLane);
         }
     }
     std::vector<learn::PpoUpdateStats> stats(learners.size());
     learn::forEachAgentInParallel(learners.size(), m_config.threads, [&](std::size_t i) {
         Agent& agent = *learners[i];
-        const auto [lastState, lastGlobal] = bootstraps[i];
-        const float bootstrap = !lastState || lastState->empty() ? 0.0f : agent.ppo->value(*lastState, *lastGlobal);
+        const Lane* last = bootstraps[i];
+        const float bootstrap = !last || last->lastState.empty() ? 0.0f : agent.ppo->value(last->lastState, last->lastGlobal);
         stats[i] = agent.ppo->update(agent.trajectory, bootstrap);
         agent.trajectory.clear();
     });

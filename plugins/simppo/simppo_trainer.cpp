@@ -57,7 +57,6 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
         throw std::invalid_argument("simppo: environments " + std::to_string(environmentCount)
                                     + " needs learner rollouts (the seed's form updates on each episode alone)");
     learn::SiblingEnvironments<policy::Environment> environments(environment, environmentCount, config.threads, "simppo");
-    learn::RolloutPool* const pool = environments.pool();
 
     std::uint64_t updates = 0;
     learn::UpdateStatsWindow sinceCheckpoint({}); // PPO updates since the last checkpoint (update.* metrics)
@@ -77,16 +76,13 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
             lanes[i].episode = first + k + static_cast<std::uint32_t>(i);
             which.push_back(i);
         }
-        if (!pool) {
-            observations[0] = environment.reset(config.seed + lanes[0].episode);
-        } else {
+        environments.run(which, [&](std::size_t i) {
             // A sibling runs every K-th episode, so each is told which one (function churn
             // follows the episode number, FunctionsEnvironment::resumeAfter).
-            pool->run(which, [&](std::size_t i) {
+            if (environments.size() > 1)
                 lanes[i].environment->resumeAfter(lanes[i].episode - 1);
-                observations[i] = lanes[i].environment->reset(config.seed + lanes[i].episode);
-            });
-        }
+            observations[i] = lanes[i].environment->reset(config.seed + lanes[i].episode);
+        });
         const auto [added, removed] = team.syncAgents(observations);
         lastAgents = static_cast<int>(team.agentCount());
         for (;;) {
@@ -99,10 +95,7 @@ policy::TrainingResult trainTeam(Mode mode, policy::Environment& environment, co
             }
             if (which.empty())
                 break;
-            if (!pool)
-                lanes[0].result = environment.step(lanes[0].actions);
-            else
-                pool->run(which, [&](std::size_t i) { lanes[i].result = lanes[i].environment->step(lanes[i].actions); });
+            environments.run(which, [&](std::size_t i) { lanes[i].result = lanes[i].environment->step(lanes[i].actions); });
             for (const std::size_t i : which) {
                 Lane& lane = lanes[i];
                 ++lane.steps;
